@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+const duration = z
+  .string()
+  .regex(/^\d+[smhd]$/, 'a number followed by s, m, h or d, e.g. 15m')
+  .transform((v) => Number(v.slice(0, -1)) * { s: 1, m: 60, h: 3600, d: 86400 }[v.slice(-1) as 's' | 'm' | 'h' | 'd']);
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => /^postgres(ql)?:\/\//.test(v) || !v.includes('://'), 'postgres://… or a SQLite file path')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL: duration.default(15 * 60),
+  REFRESH_TOKEN_TTL: duration.default(7 * 86400),
+  RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).default(10),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Heliotrack <no-reply@heliotrack.local>'),
+  PUBLIC_URL: z.string().url().optional(),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  DEMO_LARGE_PLANT_MWP: z.coerce.number().min(0).max(500).default(50),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string;
+  jwtSecret: string;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  rateLimitLogin: number;
+  smtpUrl?: string;
+  mailFrom: string;
+  publicUrl: string;
+  webDist?: string;
+  logLevel: string;
+  seedDemo: boolean;
+  demoLargePlantMwp: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; a bad value stops the start with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  fs.mkdirSync(dataDir, { recursive: true });
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? path.join(dataDir, 'heliotrack.db'),
+    jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    rateLimitLogin: e.RATE_LIMIT_LOGIN,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    webDist: e.WEB_DIST,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO === 'true',
+    demoLargePlantMwp: e.DEMO_LARGE_PLANT_MWP,
+  };
+}
+
+/** The JWT secret is generated once into the data folder so restarts keep sessions valid. */
+function readOrCreateSecret(dataDir: string) {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,17 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Db } from './database';
+import * as foundation from './migrations/2026_11_22_0001_foundation';
+
+/** Migrations listed explicitly (no folder scanning), in date order. Frozen once committed. */
+const migrations: Record<string, Migration> = {
+  '2026_11_22_0001_foundation': foundation,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Db) {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? [];
+}

@@ -1,0 +1,190 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/* Table types. Booleans are stored as 0/1 and times as ISO-8601 UTC text on both databases. */
+
+export interface ClientsTable {
+  id: Generated<number>;
+  name: string;
+  nif: Generated<string>;
+  address: Generated<string>;
+  contact_name: Generated<string>;
+  contact_email: Generated<string>;
+  created_at: string;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  client_id: number;
+  email: string;
+  name: string;
+  password_hash: string;
+  is_active: Generated<number>;
+  language: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  role_id: number;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  jti: string;
+  user_id: number;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface ElementTypesTable {
+  id: Generated<number>;
+  client_id: number;
+  code: string;
+  name: string;
+  ctr_dependent: Generated<number>;
+  trench_dependent: Generated<number>;
+  measurement_unit_name: Generated<string>;
+  measurement_unit_value: Generated<number>;
+  original_element_type: Generated<string>;
+}
+
+export interface StatesTable {
+  id: Generated<number>;
+  client_id: number;
+  element_type_id: number;
+  code: string;
+  name: string;
+  description: Generated<string>;
+  color: Generated<string>;
+  restringed: Generated<number>;
+  is_ok: Generated<number>;
+  is_active: Generated<number>;
+  depends_on: number | null;
+  sort_order: Generated<number>;
+}
+
+export interface StateGroupsTable {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  description: Generated<string>;
+}
+
+export interface StateGroupStatesTable {
+  state_group_id: number;
+  state_id: number;
+}
+
+export interface ContractorsTable {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  address: Generated<string>;
+  contact_name: Generated<string>;
+  contact_email: Generated<string>;
+}
+
+export interface ContractorGroupsTable {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+}
+
+export interface ContractorGroupMembersTable {
+  contractor_group_id: number;
+  contractor_id: number;
+}
+
+export interface TransactionTypesTable {
+  id: Generated<number>;
+  client_id: number;
+  element_type_id: number | null;
+  code: string;
+  description: Generated<string>;
+}
+
+export interface PlantsTable {
+  id: Generated<number>;
+  client_id: number;
+  structure_type: Generated<string>;
+  code: string;
+  name: string;
+  power: Generated<number>;
+  location: Generated<string>;
+  latitude: number | null;
+  longitude: number | null;
+  logo_url: Generated<string>;
+  image_url: Generated<string>;
+  mapbox_url: Generated<string>;
+  token_url: Generated<string>;
+  start_date: string | null;
+  state_group_id: number | null;
+  contractor_group_id: number | null;
+  is_serial_scan_enable: Generated<number>;
+  created_at: string;
+}
+
+export interface UserPlantsTable {
+  user_id: number;
+  plant_id: number;
+}
+
+export interface ElementsTable {
+  id: Generated<number>;
+  plant_id: number;
+  type_id: number;
+  code: string;
+  description: Generated<string>;
+  geom: Generated<string>;
+  min_x: number | null;
+  min_y: number | null;
+  max_x: number | null;
+  max_y: number | null;
+  ctr_id: number | null;
+  state_id: number | null;
+  last_state_change_contractor_id: number | null;
+  serial: Generated<string>;
+  is_serial_invalid_length: Generated<number>;
+  is_serial_duplicated: Generated<number>;
+  is_serial_unregistered: Generated<number>;
+  updated_at: string;
+}
+
+export interface Database {
+  clients: ClientsTable;
+  roles: RolesTable;
+  users: UsersTable;
+  user_roles: UserRolesTable;
+  refresh_tokens: RefreshTokensTable;
+  password_resets: PasswordResetsTable;
+  element_types: ElementTypesTable;
+  states: StatesTable;
+  state_groups: StateGroupsTable;
+  state_group_states: StateGroupStatesTable;
+  contractors: ContractorsTable;
+  contractor_groups: ContractorGroupsTable;
+  contractor_group_members: ContractorGroupMembersTable;
+  transaction_types: TransactionTypesTable;
+  plants: PlantsTable;
+  user_plants: UserPlantsTable;
+  elements: ElementsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type PlantRow = Selectable<PlantsTable>;
+export type NewElement = Insertable<ElementsTable>;

@@ -1,0 +1,48 @@
+import type { ApiCatalogue } from './es';
+
+export const api: ApiCatalogue = {
+  auth: {
+    noActiveAccount: 'No active account found with the given credentials.',
+    notAuthenticated: 'Authentication credentials were not provided.',
+    tokenNotValid: 'Token is invalid or expired.',
+    userInactive: 'User is inactive.',
+    wrongOldPassword: 'The current password is not correct.',
+    passwordsDiffer: 'The passwords do not match.',
+    passwordChanged: 'Password changed.',
+    resetSent: 'If an account with that email exists, a password reset link has been sent.',
+    resetTokenInvalid: 'The password reset link is invalid or has expired.',
+    resetDone: 'Password has been reset.',
+    resetMailSubject: 'Heliotrack: reset your password',
+    resetMailBody:
+      'Hello {{name}},\n\nTo reset your password use this code: {{token}}\nor open {{link}}\n\nThe link expires in one hour. If you did not ask for it, ignore this email.',
+  },
+  errors: {
+    forbidden: 'You do not have permission to perform this action.',
+    notFound: 'Not found.',
+    routeNotFound: 'Route {{method}} {{url}} does not exist.',
+    malformedJson: 'The request body is not valid JSON.',
+    unsupportedMediaType: 'Unsupported content type: {{type}}.',
+    tooLarge: 'The request is too large.',
+    tooManyRequests: 'Too many requests. Try again in {{after}}.',
+    internal: 'A server error occurred.',
+    emailTaken: 'A user with this email already exists.',
+    unknownRole: 'Role {{code}} does not exist.',
+    unknownPlant: 'Plant {{id}} does not exist.',
+  },
+  validation: {
+    required: 'This field is required.',
+    invalidType: 'Expected a value of type {{expected}}.',
+    tooShortString: 'Ensure this field has at least {{minimum}} characters.',
+    tooLongString: 'Ensure this field has no more than {{maximum}} characters.',
+    tooSmallNumber: 'Ensure this value is greater than or equal to {{minimum}}.',
+    tooBigNumber: 'Ensure this value is less than or equal to {{maximum}}.',
+    tooFewItems: 'Must contain at least {{minimum}} items.',
+    tooManyItems: 'Must contain no more than {{maximum}} items.',
+    invalidEmail: 'Enter a valid email address.',
+    invalidFormat: 'The format is not valid.',
+    invalidChoice: 'Choose one of: {{options}}.',
+    unknownField: 'Field not allowed.',
+    invalid: 'Invalid value.',
+    notInteger: 'Enter a whole number.',
+  },
+};

@@ -1,0 +1,48 @@
+/** Messages the API answers with (errors, validation, mails). The web app loads them too. */
+export const api = {
+  auth: {
+    noActiveAccount: 'No se encontró una cuenta activa con las credenciales proporcionadas.',
+    notAuthenticated: 'No se han proporcionado las credenciales de autenticación.',
+    tokenNotValid: 'El token no es válido o ha caducado.',
+    userInactive: 'El usuario está desactivado.',
+    wrongOldPassword: 'La contraseña actual no es correcta.',
+    passwordsDiffer: 'Las contraseñas no coinciden.',
+    passwordChanged: 'Contraseña cambiada correctamente.',
+    resetSent: 'Si existe una cuenta con ese correo, se ha enviado un enlace para restablecer la contraseña.',
+    resetTokenInvalid: 'El enlace para restablecer la contraseña no es válido o ha caducado.',
+    resetDone: 'Contraseña restablecida correctamente.',
+    resetMailSubject: 'Heliotrack: restablecer la contraseña',
+    resetMailBody:
+      'Hola {{name}}:\n\nPara restablecer tu contraseña usa este código: {{token}}\no abre {{link}}\n\nEl enlace caduca en una hora. Si no lo has pedido, ignora este correo.',
+  },
+  errors: {
+    forbidden: 'No tiene permiso para realizar esta acción.',
+    notFound: 'No encontrado.',
+    routeNotFound: 'La ruta {{method}} {{url}} no existe.',
+    malformedJson: 'El cuerpo de la petición no es JSON válido.',
+    unsupportedMediaType: 'Tipo de contenido no admitido: {{type}}.',
+    tooLarge: 'La petición es demasiado grande.',
+    tooManyRequests: 'Demasiadas peticiones. Inténtelo de nuevo en {{after}}.',
+    internal: 'Se ha producido un error en el servidor.',
+    emailTaken: 'Ya existe un usuario con este correo.',
+    unknownRole: 'El rol {{code}} no existe.',
+    unknownPlant: 'La planta {{id}} no existe.',
+  },
+  validation: {
+    required: 'Este campo es obligatorio.',
+    invalidType: 'Se esperaba un valor de tipo {{expected}}.',
+    tooShortString: 'Asegúrese de que este campo tiene al menos {{minimum}} caracteres.',
+    tooLongString: 'Asegúrese de que este campo no tiene más de {{maximum}} caracteres.',
+    tooSmallNumber: 'Asegúrese de que este valor es mayor o igual que {{minimum}}.',
+    tooBigNumber: 'Asegúrese de que este valor es menor o igual que {{maximum}}.',
+    tooFewItems: 'Debe contener al menos {{minimum}} elementos.',
+    tooManyItems: 'No puede contener más de {{maximum}} elementos.',
+    invalidEmail: 'Introduzca una dirección de correo válida.',
+    invalidFormat: 'El formato no es válido.',
+    invalidChoice: 'Elija una de estas opciones: {{options}}.',
+    unknownField: 'Campo no permitido.',
+    invalid: 'Valor no válido.',
+    notInteger: 'Introduzca un número entero.',
+  },
+};
+export type ApiCatalogue = typeof api;

@@ -1,0 +1,48 @@
+import type { ApiCatalogue } from './es';
+
+export const api: ApiCatalogue = {
+  auth: {
+    noActiveAccount: 'Nessun account attivo trovato con le credenziali fornite.',
+    notAuthenticated: 'Le credenziali di autenticazione non sono state fornite.',
+    tokenNotValid: 'Il token non è valido o è scaduto.',
+    userInactive: "L'utente è disattivato.",
+    wrongOldPassword: 'La password attuale non è corretta.',
+    passwordsDiffer: 'Le password non coincidono.',
+    passwordChanged: 'Password modificata.',
+    resetSent: "Se esiste un account con quell'email, è stato inviato un link per reimpostare la password.",
+    resetTokenInvalid: 'Il link per reimpostare la password non è valido o è scaduto.',
+    resetDone: 'Password reimpostata.',
+    resetMailSubject: 'Heliotrack: reimposta la password',
+    resetMailBody:
+      "Ciao {{name}},\n\nPer reimpostare la password usa questo codice: {{token}}\noppure apri {{link}}\n\nIl link scade tra un'ora. Se non l'hai richiesto, ignora questa email.",
+  },
+  errors: {
+    forbidden: 'Non hai il permesso di eseguire questa azione.',
+    notFound: 'Non trovato.',
+    routeNotFound: 'Il percorso {{method}} {{url}} non esiste.',
+    malformedJson: 'Il corpo della richiesta non è un JSON valido.',
+    unsupportedMediaType: 'Tipo di contenuto non supportato: {{type}}.',
+    tooLarge: 'La richiesta è troppo grande.',
+    tooManyRequests: 'Troppe richieste. Riprova tra {{after}}.',
+    internal: 'Si è verificato un errore del server.',
+    emailTaken: 'Esiste già un utente con questa email.',
+    unknownRole: 'Il ruolo {{code}} non esiste.',
+    unknownPlant: "L'impianto {{id}} non esiste.",
+  },
+  validation: {
+    required: 'Questo campo è obbligatorio.',
+    invalidType: 'Era atteso un valore di tipo {{expected}}.',
+    tooShortString: 'Assicurati che questo campo abbia almeno {{minimum}} caratteri.',
+    tooLongString: 'Assicurati che questo campo non abbia più di {{maximum}} caratteri.',
+    tooSmallNumber: 'Assicurati che questo valore sia maggiore o uguale a {{minimum}}.',
+    tooBigNumber: 'Assicurati che questo valore sia minore o uguale a {{maximum}}.',
+    tooFewItems: 'Deve contenere almeno {{minimum}} elementi.',
+    tooManyItems: 'Non può contenere più di {{maximum}} elementi.',
+    invalidEmail: 'Inserisci un indirizzo email valido.',
+    invalidFormat: 'Il formato non è valido.',
+    invalidChoice: 'Scegli una di queste opzioni: {{options}}.',
+    unknownField: 'Campo non consentito.',
+    invalid: 'Valore non valido.',
+    notInteger: 'Inserisci un numero intero.',
+  },
+};

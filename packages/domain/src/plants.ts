@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** The specification's plant entity; `power` is in MWp (DESIGN section 12). */
+export const Plant = z.object({
+  id: z.number().int(),
+  client: z.number().int().nullable(),
+  structure_type: z.string(),
+  code: z.string(),
+  name: z.string(),
+  power: z.number(),
+  location: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  logo_url: z.string(),
+  image_url: z.string(),
+  mapbox_url: z.string(),
+  token_url: z.string(),
+  start_date: z.string().nullable(),
+  state_group: z.number().int().nullable(),
+  contractor_group: z.number().int().nullable(),
+  is_serial_scan_enable: z.boolean(),
+  element_count: z.number().int(),
+});
+export type Plant = z.infer<typeof Plant>;
+
+export const PlantSummary = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+export type PlantSummary = z.infer<typeof PlantSummary>;
+
+export const IdParam = z.object({ id: z.coerce.number().int().positive() });

@@ -1,0 +1,9 @@
+import { ADMIN_ROLE } from './constants';
+
+/** Role codes. AD comes from the specification; the others are DESIGN section 4's suggestions. */
+export const ROLE_CODES = [ADMIN_ROLE, 'JO', 'CA', 'TC', 'VI'] as const;
+export type RoleCode = (typeof ROLE_CODES)[number];
+
+export function isAdministrator(user: { roles: { code: string }[] } | null | undefined): boolean {
+  return !!user?.roles.some((role) => role.code === ADMIN_ROLE);
+}
