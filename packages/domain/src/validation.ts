@@ -13,7 +13,9 @@ type Issue = z.core.$ZodIssue;
 export function issueMessage(issue: Issue, language: Language): string {
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.input === undefined) return translate(language, 'validation.required');
+      // Issues rebuilt from a server validation error carry no input; zod's own message tells.
+      if ('input' in issue ? issue.input === undefined : /received undefined/.test(issue.message ?? ''))
+        return translate(language, 'validation.required');
       if (issue.expected === 'int') return translate(language, 'validation.notInteger');
       return translate(language, 'validation.invalidType', { expected: issue.expected });
     case 'too_small': {
@@ -23,7 +25,9 @@ export function issueMessage(issue: Issue, language: Language): string {
           ? translate(language, 'validation.required')
           : translate(language, 'validation.tooShortString', { minimum });
       if (issue.origin === 'array' || issue.origin === 'set')
-        return translate(language, 'validation.tooFewItems', { minimum });
+        return minimum <= 1
+          ? translate(language, 'validation.required')
+          : translate(language, 'validation.tooFewItems', { minimum });
       return translate(language, 'validation.tooSmallNumber', { minimum });
     }
     case 'too_big': {

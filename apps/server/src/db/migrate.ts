@@ -1,10 +1,12 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './database';
 import * as foundation from './migrations/2026_11_22_0001_foundation';
+import * as stateChanges from './migrations/2026_11_22_0002_state_changes';
 
 /** Migrations listed explicitly (no folder scanning), in date order. Frozen once committed. */
 const migrations: Record<string, Migration> = {
   '2026_11_22_0001_foundation': foundation,
+  '2026_11_22_0002_state_changes': stateChanges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -137,6 +137,8 @@ export interface PlantsTable {
   contractor_group_id: number | null;
   is_serial_scan_enable: Generated<number>;
   created_at: string;
+  /** Bumped by every state change; vector tiles use it in their ETag. */
+  elements_version: Generated<number>;
 }
 
 export interface UserPlantsTable {
@@ -165,6 +167,40 @@ export interface ElementsTable {
   updated_at: string;
 }
 
+export interface StateChangesTable {
+  id: Generated<number>;
+  client_id: number;
+  plant_id: number;
+  client_uuid: string | null;
+  element_type_id: number;
+  state_id: number;
+  transaction_type_id: number | null;
+  contractor_id: number | null;
+  user_id: number | null;
+  observations: Generated<string>;
+  element_count: number;
+  created_at: string;
+}
+
+export interface StateChangeElementsTable {
+  state_change_id: number;
+  element_id: number;
+  previous_state_id: number | null;
+}
+
+export interface DocumentsTable {
+  id: Generated<number>;
+  client_id: number;
+  plant_id: number;
+  state_change_id: number | null;
+  name: string;
+  size: number;
+  content_type: string;
+  storage_key: string;
+  uploaded_by: number | null;
+  created_at: string;
+}
+
 export interface Database {
   clients: ClientsTable;
   roles: RolesTable;
@@ -183,6 +219,9 @@ export interface Database {
   plants: PlantsTable;
   user_plants: UserPlantsTable;
   elements: ElementsTable;
+  state_changes: StateChangesTable;
+  state_change_elements: StateChangeElementsTable;
+  documents: DocumentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

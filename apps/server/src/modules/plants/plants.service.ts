@@ -1,0 +1,56 @@
+import type { Plant } from '@heliotrack/domain/plants';
+import type { Db } from '../../db/database';
+import type { PlantRow } from '../../db/schema';
+import { fromFlag } from '../../db/dialect';
+import type { CurrentUser } from '../../plugins/auth';
+import { notFound } from '../../plugins/errors';
+import { countElementsByPlant, findVisiblePlant, listVisiblePlants } from './plants.repository';
+
+export function toPlantDto(row: PlantRow, elementCount: number): Plant {
+  return {
+    id: row.id,
+    client: row.client_id,
+    structure_type: row.structure_type,
+    code: row.code,
+    name: row.name,
+    power: row.power,
+    location: row.location,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    logo_url: row.logo_url,
+    image_url: row.image_url,
+    mapbox_url: row.mapbox_url,
+    token_url: row.token_url,
+    start_date: row.start_date,
+    state_group: row.state_group_id,
+    contractor_group: row.contractor_group_id,
+    is_serial_scan_enable: fromFlag(row.is_serial_scan_enable),
+    element_count: elementCount,
+  };
+}
+
+/**
+ * The access check every plant-scoped handler starts with: a plant of another organisation, or one
+ * the user is not authorised on, is simply not found.
+ */
+export async function requirePlant(db: Db, user: CurrentUser, plantId: number) {
+  const plant = await findVisiblePlant(db, user, plantId);
+  if (!plant) throw notFound();
+  return plant;
+}
+
+export class PlantsService {
+  constructor(private readonly db: Db) {}
+
+  async list(user: CurrentUser) {
+    const rows = await listVisiblePlants(this.db, user);
+    const counts = await countElementsByPlant(this.db, rows.map((r) => r.id));
+    return rows.map((row) => toPlantDto(row, counts.get(row.id) ?? 0));
+  }
+
+  async get(user: CurrentUser, plantId: number) {
+    const row = await requirePlant(this.db, user, plantId);
+    const counts = await countElementsByPlant(this.db, [row.id]);
+    return toPlantDto(row, counts.get(row.id) ?? 0);
+  }
+}

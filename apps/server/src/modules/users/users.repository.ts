@@ -1,0 +1,103 @@
+import type { Db } from '../../db/database';
+import { nowIso } from '../../lib/time';
+
+export async function findUserByEmail(db: Db, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export async function findUserById(db: Db, id: number) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserInClient(db: Db, clientId: number, id: number) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
+}
+
+export async function findRolesOfUsers(db: Db, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom('user_roles')
+    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+    .select(['user_roles.user_id', 'roles.id', 'roles.code', 'roles.name'])
+    .where('user_roles.user_id', 'in', userIds)
+    .orderBy('roles.id')
+    .execute();
+}
+
+export async function findPlantIdsOfUsers(db: Db, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom('user_plants')
+    .select(['user_id', 'plant_id'])
+    .where('user_id', 'in', userIds)
+    .orderBy('plant_id')
+    .execute();
+}
+
+export async function findClient(db: Db, id: number) {
+  return db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+export async function listRoles(db: Db) {
+  return db.selectFrom('roles').select(['id', 'code', 'name']).orderBy('id').execute();
+}
+
+export interface UserFilters {
+  search?: string;
+  isActive?: boolean;
+}
+
+function usersQuery(db: Db, clientId: number, filters: UserFilters) {
+  let query = db.selectFrom('users').where('client_id', '=', clientId);
+  if (filters.search) {
+    const pattern = `%${filters.search.toLowerCase()}%`;
+    query = query.where((eb) => eb.or([eb(eb.fn('lower', ['name']), 'like', pattern), eb('email', 'like', pattern)]));
+  }
+  if (filters.isActive !== undefined) query = query.where('is_active', '=', filters.isActive ? 1 : 0);
+  return query;
+}
+
+export async function countUsers(db: Db, clientId: number, filters: UserFilters) {
+  const row = await usersQuery(db, clientId, filters).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function listUsers(db: Db, clientId: number, filters: UserFilters, limit: number, offset: number) {
+  return usersQuery(db, clientId, filters).selectAll().orderBy('name').orderBy('id').limit(limit).offset(offset).execute();
+}
+
+export async function insertUser(
+  db: Db,
+  user: { client_id: number; email: string; name: string; password_hash: string; is_active: number; language: string },
+) {
+  const now = nowIso();
+  const row = await db
+    .insertInto('users')
+    .values({ ...user, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateUser(
+  db: Db,
+  id: number,
+  changes: Partial<{ email: string; name: string; password_hash: string; is_active: number; language: string }>,
+) {
+  await db.updateTable('users').set({ ...changes, updated_at: nowIso() }).where('id', '=', id).execute();
+}
+
+export async function replaceUserRoles(db: Db, userId: number, roleIds: number[]) {
+  await db.deleteFrom('user_roles').where('user_id', '=', userId).execute();
+  if (roleIds.length) await db.insertInto('user_roles').values(roleIds.map((role_id) => ({ user_id: userId, role_id }))).execute();
+}
+
+export async function replaceUserPlants(db: Db, userId: number, plantIds: number[]) {
+  await db.deleteFrom('user_plants').where('user_id', '=', userId).execute();
+  if (plantIds.length) await db.insertInto('user_plants').values(plantIds.map((plant_id) => ({ user_id: userId, plant_id }))).execute();
+}
+
+export async function findRolesByCode(db: Db, codes: string[]) {
+  if (codes.length === 0) return [];
+  return db.selectFrom('roles').select(['id', 'code']).where('code', 'in', codes).execute();
+}

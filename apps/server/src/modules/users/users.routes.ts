@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Role } from '@heliotrack/domain/auth';
+import { PageQuery, paged } from '@heliotrack/domain/pagination';
+import { IdParam, PlantSummary } from '@heliotrack/domain/plants';
+import { ClientUser, ClientUserCreate, ClientUserQuery, ClientUserUpdate } from '@heliotrack/domain/users';
+import type { UsersService } from './users.service';
+
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+  const tags = ['users'];
+  const config = { adminOnly: true };
+  app.get('/user-roles', { schema: { tags, summary: 'Roles a user can have', response: { 200: z.array(Role) } } }, () =>
+    users.roles(),
+  );
+  app.get(
+    '/client-users/',
+    { config, schema: { tags, summary: 'Users of the organisation (administrators)', querystring: PageQuery.extend(ClientUserQuery.shape), response: { 200: paged(ClientUser) } } },
+    (req) => users.list(req.user, req.query, req.query, req.url),
+  );
+  app.post('/client-users/', { config, schema: { tags, body: ClientUserCreate, response: { 201: ClientUser } } }, async (req, reply) =>
+    reply.code(201).send(await users.create(req.user, req.body, req.lang)),
+  );
+  app.get(
+    '/client-users/client-plants/',
+    { config, schema: { tags, summary: 'Plants of the organisation, to authorise users on', response: { 200: z.array(PlantSummary) } } },
+    (req) => users.clientPlants(req.user),
+  );
+  app.get('/client-users/:id', { config, schema: { tags, params: IdParam, response: { 200: ClientUser } } }, (req) =>
+    users.get(req.user, req.params.id),
+  );
+  app.put('/client-users/:id/', { config, schema: { tags, params: IdParam, body: ClientUserUpdate, response: { 200: ClientUser } } }, (req) =>
+    users.update(req.user, req.params.id, req.body),
+  );
+};

@@ -1,0 +1,377 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE_CODES } from '@heliotrack/domain/roles';
+import { createDb, type Db } from '../../src/db/database';
+import { migrateToLatest } from '../../src/db/migrate';
+import { verifyPassword } from '../../src/lib/passwords';
+import { createDemoPlant } from '../../src/demo/plant';
+import { DEMO_PASSWORD, seedDemo } from '../../src/demo/seed';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL names a server we may create databases on. */
+const kinds = process.env.TEST_DATABASE_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const);
+
+async function freshDatabase(kind: 'sqlite' | 'postgres') {
+  if (kind === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'heliotrack-demo-'));
+    return {
+      url: path.join(dir, 'demo.db'),
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const admin = process.env.TEST_DATABASE_URL!;
+  const name = `ht_demo_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string, values: unknown[] = []) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    const result = await client.query(statement, values);
+    await client.end();
+    return result.rows;
+  };
+  await run(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  // pg's pool.end() resolves before its sockets close; a forced drop would then kill connections
+  // that are still saying goodbye, and pg reports that as an unhandled error. Wait for them.
+  const drop = async () => {
+    for (let i = 0; i < 50; i++) {
+      const [{ n }] = await run('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+      if (n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await run(`drop database if exists ${name} with (force)`);
+  };
+  return { url: url.toString(), drop };
+}
+
+const SMALL = 0.5;
+const LARGE = 2;
+/** Modules of a plant of `mwp`: 600 Wp modules, 56 per tracker. */
+const modulesOf = (mwp: number) => Math.ceil((mwp * 1e6) / 33_600) * 56;
+
+for (const kind of kinds) {
+  describe(`demo seed [${kind}]`, () => {
+    let db: Db;
+    let drop: () => Promise<unknown>;
+    let seeded: boolean;
+
+    beforeAll(async () => {
+      const database = await freshDatabase(kind);
+      drop = database.drop;
+      db = createDb({ url: database.url });
+      await migrateToLatest(db);
+      seeded = await seedDemo(db, { smallPlantMwp: SMALL, largePlantMwp: LARGE });
+    });
+    afterAll(async () => {
+      await db?.destroy();
+      await drop?.();
+    });
+
+    const count = async (table: 'clients' | 'users' | 'plants' | 'elements' | 'roles' | 'user_plants') =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const clientId = async (name: string) =>
+      (await db.selectFrom('clients').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+
+    it('creates the two organisations, their users and roles', async () => {
+      expect(seeded).toBe(true);
+      expect(await count('clients')).toBe(2);
+      const roles = await db.selectFrom('roles').select('code').execute();
+      expect(roles.map((r) => r.code).sort()).toEqual([...ROLE_CODES].sort());
+      const users = await db
+        .selectFrom('users')
+        .innerJoin('clients', 'clients.id', 'users.client_id')
+        .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
+        .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+        .select([
+          'users.email',
+          'users.name',
+          'users.is_active',
+          'users.password_hash',
+          'clients.name as client',
+          'roles.code as role',
+        ])
+        .orderBy('users.id')
+        .execute();
+      expect(users.map(({ email, is_active, client, role }) => ({ email, is_active, client, role }))).toEqual(
+        [
+          { email: 'admin@heliotrack.demo', is_active: 1, client: 'Demo Solar', role: 'AD' },
+          { email: 'tecnico@heliotrack.demo', is_active: 1, client: 'Demo Solar', role: 'TC' },
+          { email: 'inactivo@heliotrack.demo', is_active: 0, client: 'Demo Solar', role: 'TC' },
+          { email: 'admin@otra.demo', is_active: 1, client: 'Otra Energía', role: 'AD' },
+        ],
+      );
+      expect(users[0].name).toBe('Ana Administradora');
+      expect(users[1].name).toBe('Tomás Técnico');
+      expect(await verifyPassword(DEMO_PASSWORD, users[0].password_hash)).toBe(true);
+      const client = await db
+        .selectFrom('clients')
+        .selectAll()
+        .where('name', '=', 'Demo Solar')
+        .executeTakeFirstOrThrow();
+      expect(client.nif).not.toBe('');
+      expect(client.address).not.toBe('');
+      expect(client.contact_email).not.toBe('');
+    });
+
+    it('gives each organisation its catalogue', async () => {
+      for (const name of ['Demo Solar', 'Otra Energía']) {
+        const id = await clientId(name);
+        const types = await db.selectFrom('element_types').selectAll().where('client_id', '=', id).execute();
+        expect(types.map((t) => t.code).sort()).toEqual(['CTR', 'HIN', 'INV', 'MAS', 'MOD', 'STR', 'TRA']);
+        const states = await db.selectFrom('states').selectAll().where('client_id', '=', id).execute();
+        for (const type of types) {
+          const own = states.filter((s) => s.element_type_id === type.id);
+          expect(own.length, type.code).toBeGreaterThanOrEqual(3);
+          expect(own.filter((s) => s.is_ok === 0).map((s) => s.name)).toEqual(['No OK']);
+          for (const s of own) {
+            expect(s.color).toMatch(/^[0-9a-f]{6}$/);
+            if (s.depends_on !== null) expect(own.map((o) => o.id)).toContain(s.depends_on);
+          }
+          expect(own.some((s) => s.depends_on !== null)).toBe(true);
+        }
+        const group = await db.selectFrom('state_groups').select('id').where('client_id', '=', id).execute();
+        expect(group).toHaveLength(1);
+        const grouped = await db
+          .selectFrom('state_group_states')
+          .select('state_id')
+          .where('state_group_id', '=', group[0].id)
+          .execute();
+        expect(grouped).toHaveLength(states.length);
+        const contractors = await db
+          .selectFrom('contractors')
+          .select('name')
+          .where('client_id', '=', id)
+          .execute();
+        expect(contractors.length).toBeGreaterThanOrEqual(3);
+        const transactionTypes = await db
+          .selectFrom('transaction_types')
+          .select('code')
+          .where('client_id', '=', id)
+          .execute();
+        expect(transactionTypes.map((t) => t.code)).toEqual(
+          expect.arrayContaining(['INS', 'CON', 'INSP', 'REP']),
+        );
+      }
+    });
+
+    it('creates the plants with every field filled and their elements', async () => {
+      const plants = await db
+        .selectFrom('plants')
+        .innerJoin('clients', 'clients.id', 'plants.client_id')
+        .selectAll('plants')
+        .select('clients.name as client')
+        .orderBy('plants.id')
+        .execute();
+      expect(plants.map((p) => [p.client, p.power])).toEqual([
+        ['Demo Solar', SMALL],
+        ['Demo Solar', LARGE],
+        ['Otra Energía', SMALL],
+      ]);
+      for (const p of plants) {
+        expect(p.code).not.toBe('');
+        expect(p.structure_type).toBe('tracker');
+        expect(p.location).toMatch(/Sevilla$/);
+        expect(p.start_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(p.state_group_id).not.toBeNull();
+        expect(p.contractor_group_id).not.toBeNull();
+        const box = await db
+          .selectFrom('elements')
+          .select((eb) => [
+            eb.fn.min('min_x').as('minX'),
+            eb.fn.max('max_x').as('maxX'),
+            eb.fn.min('min_y').as('minY'),
+            eb.fn.max('max_y').as('maxY'),
+            eb.fn.countAll<number>().as('n'),
+          ])
+          .where('plant_id', '=', p.id)
+          .executeTakeFirstOrThrow();
+        expect(p.longitude!).toBeGreaterThan(Number(box.minX));
+        expect(p.longitude!).toBeLessThan(Number(box.maxX));
+        expect(p.latitude!).toBeGreaterThan(Number(box.minY));
+        expect(p.latitude!).toBeLessThan(Number(box.maxY));
+        expect(Number(box.n) / p.power).toBeGreaterThan(1900);
+        expect(Number(box.n) / p.power).toBeLessThan(2200);
+        const modules = await db
+          .selectFrom('elements')
+          .innerJoin('element_types', 'element_types.id', 'elements.type_id')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('plant_id', '=', p.id)
+          .where('element_types.code', '=', 'MOD')
+          .executeTakeFirstOrThrow();
+        expect(Number(modules.n)).toBe(modulesOf(p.power));
+      }
+    });
+
+    it("gives every element a state of its own type, from its plant's state group", async () => {
+      const wrong = await db
+        .selectFrom('elements')
+        .innerJoin('plants', 'plants.id', 'elements.plant_id')
+        .leftJoin('states', 'states.id', 'elements.state_id')
+        .leftJoin('state_group_states', (join) =>
+          join
+            .onRef('state_group_states.state_id', '=', 'states.id')
+            .onRef('state_group_states.state_group_id', '=', 'plants.state_group_id'),
+        )
+        .select('elements.code')
+        .where((eb) =>
+          eb.or([
+            eb('states.id', 'is', null),
+            eb('states.element_type_id', '!=', eb.ref('elements.type_id')),
+            eb('states.client_id', '!=', eb.ref('plants.client_id')),
+            eb('state_group_states.state_id', 'is', null),
+          ]),
+        )
+        .limit(5)
+        .execute();
+      expect(wrong).toEqual([]);
+    });
+
+    it('spreads states realistically: piles ahead of modules, a few No OK, contractors on worked elements', async () => {
+      const rows = await db
+        .selectFrom('elements')
+        .innerJoin('element_types', 'element_types.id', 'elements.type_id')
+        .innerJoin('states', 'states.id', 'elements.state_id')
+        .select((eb) => [
+          'element_types.code as type',
+          'states.sort_order',
+          'states.is_ok',
+          eb.fn.countAll<number>().as('n'),
+          eb.fn.count<number>('elements.last_state_change_contractor_id').as('withContractor'),
+        ])
+        .groupBy(['element_types.code', 'states.sort_order', 'states.is_ok'])
+        .execute();
+      const share = (type: string, predicate: (r: (typeof rows)[number]) => boolean) => {
+        const ofType = rows.filter((r) => r.type === type);
+        const total = ofType.reduce((s, r) => s + Number(r.n), 0);
+        return ofType.filter(predicate).reduce((s, r) => s + Number(r.n), 0) / total;
+      };
+      const worked = (r: (typeof rows)[number]) => r.sort_order > 1;
+      expect(share('HIN', worked)).toBeGreaterThan(share('MOD', worked));
+      expect(share('MOD', worked)).toBeGreaterThan(0.2);
+      expect(share('MOD', worked)).toBeLessThan(1);
+      const notOk = share('MOD', (r) => r.is_ok === 0);
+      expect(notOk).toBeGreaterThan(0.002);
+      expect(notOk).toBeLessThan(0.08);
+      for (const r of rows) {
+        // The initial state (sort order 1) has no contractor; every other state has one.
+        expect(Number(r.withContractor), `${r.type} ${r.sort_order}`).toBe(
+          r.sort_order === 1 ? 0 : Number(r.n),
+        );
+      }
+    });
+
+    it('points every element at the CTR of its block in the same plant', async () => {
+      const orphans = await db
+        .selectFrom('elements')
+        .leftJoin('elements as ctr', 'ctr.id', 'elements.ctr_id')
+        .leftJoin('element_types as ctr_type', 'ctr_type.id', 'ctr.type_id')
+        .select('elements.code')
+        .where((eb) =>
+          eb.or([
+            eb('ctr.id', 'is', null),
+            eb('ctr.plant_id', '!=', eb.ref('elements.plant_id')),
+            eb('ctr_type.code', '!=', 'CTR'),
+          ]),
+        )
+        .limit(5)
+        .execute();
+      expect(orphans).toEqual([]);
+      const ctrs = await db
+        .selectFrom('elements')
+        .innerJoin('element_types', 'element_types.id', 'elements.type_id')
+        .select(['elements.id', 'elements.ctr_id'])
+        .where('element_types.code', '=', 'CTR')
+        .execute();
+      expect(ctrs.length).toBeGreaterThan(0);
+      for (const c of ctrs) expect(c.ctr_id).toBe(c.id);
+    });
+
+    it('gives some modules a 14-character serial with clean flags', async () => {
+      const serials = await db
+        .selectFrom('elements')
+        .select(['serial', 'is_serial_duplicated', 'is_serial_invalid_length', 'is_serial_unregistered'])
+        .where('serial', '!=', '')
+        .execute();
+      expect(serials.length).toBeGreaterThan(100);
+      expect(serials.length).toBeLessThan(modulesOf(SMALL) * 2 + modulesOf(LARGE));
+      for (const s of serials) {
+        expect(s.serial).toHaveLength(14);
+        expect([s.is_serial_duplicated, s.is_serial_invalid_length, s.is_serial_unregistered]).toEqual([
+          0, 0, 0,
+        ]);
+      }
+      expect(new Set(serials.map((s) => s.serial)).size).toBe(serials.length);
+    });
+
+    it('authorises the technician on both Demo Solar plants', async () => {
+      const rows = await db
+        .selectFrom('user_plants')
+        .innerJoin('users', 'users.id', 'user_plants.user_id')
+        .innerJoin('plants', 'plants.id', 'user_plants.plant_id')
+        .select(['plants.client_id', 'plants.code'])
+        .where('users.email', '=', 'tecnico@heliotrack.demo')
+        .execute();
+      const demo = await clientId('Demo Solar');
+      expect(rows).toHaveLength(2);
+      for (const r of rows) expect(r.client_id).toBe(demo);
+    });
+
+    it('seeds only once', async () => {
+      const before = await Promise.all(
+        (['clients', 'users', 'plants', 'elements', 'roles', 'user_plants'] as const).map(count),
+      );
+      expect(await seedDemo(db, { smallPlantMwp: SMALL, largePlantMwp: LARGE })).toBe(false);
+      const after = await Promise.all(
+        (['clients', 'users', 'plants', 'elements', 'roles', 'user_plants'] as const).map(count),
+      );
+      expect(after).toEqual(before);
+    });
+
+    it('adds a plant of N MWp to an organisation with its catalogue', async () => {
+      const demo = await clientId('Demo Solar');
+      const plantsBefore = await count('plants');
+      const result = await createDemoPlant(db, demo, {
+        mwp: 0.3,
+        code: 'REF-0.3',
+        name: 'Planta de referencia 0.3 MWp',
+      });
+      expect(await count('plants')).toBe(plantsBefore + 1);
+      const total = Object.values(result.counts).reduce((a, b) => a + b, 0);
+      expect(result.elements).toBe(total);
+      const stored = await db
+        .selectFrom('elements')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('plant_id', '=', result.plantId)
+        .executeTakeFirstOrThrow();
+      expect(Number(stored.n)).toBe(total);
+      const plant = await db
+        .selectFrom('plants')
+        .selectAll()
+        .where('id', '=', result.plantId)
+        .executeTakeFirstOrThrow();
+      const first = await db
+        .selectFrom('plants')
+        .selectAll()
+        .where('client_id', '=', demo)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      expect(plant.state_group_id).toBe(first.state_group_id);
+      expect(plant.contractor_group_id).toBe(first.contractor_group_id);
+      // The code is unique in the organisation: a second one fails as a whole and leaves nothing behind.
+      const elementsBefore = await count('elements');
+      await expect(createDemoPlant(db, demo, { mwp: 0.3, code: 'REF-0.3', name: 'Copia' })).rejects.toThrow();
+      expect(await count('plants')).toBe(plantsBefore + 1);
+      expect(await count('elements')).toBe(elementsBefore);
+    });
+  });
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { decideRoute, isAdministratorPath } from './route-guard';
+
+const technician = { isAuthenticated: true, isAdmin: false };
+const administrator = { isAuthenticated: true, isAdmin: true };
+const anonymous = { isAuthenticated: false, isAdmin: false };
+
+describe('route guard', () => {
+  it('sends a visitor without a token to /login, remembering the wanted page', () => {
+    expect(decideRoute({ path: '/plants', search: '?q=1', ...anonymous, previousPath: null })).toEqual({
+      action: 'redirect',
+      to: '/login?next=%2Fplants%3Fq%3D1',
+      reason: 'not-signed-in',
+    });
+    expect(decideRoute({ path: '/', ...anonymous, previousPath: null })).toMatchObject({ to: '/login' });
+  });
+
+  it('lets a visitor without a token see /login, and sends a signed-in user from /login to /dashboard', () => {
+    expect(decideRoute({ path: '/login', ...anonymous, previousPath: null })).toEqual({ action: 'allow' });
+    expect(decideRoute({ path: '/LOGIN/', ...technician, previousPath: '/plants' })).toEqual({
+      action: 'redirect',
+      to: '/dashboard',
+      reason: 'signed-in',
+    });
+  });
+
+  it('lets every signed-in user open the other pages', () => {
+    for (const path of ['/dashboard', '/plants', '/plants/3/elements', '/not-a-page']) {
+      expect(decideRoute({ path, ...technician, previousPath: '/dashboard' })).toEqual({ action: 'allow' });
+    }
+  });
+
+  it('keeps a non-administrator on the previous path for /users paths and paths containing rucs', () => {
+    for (const path of ['/users', '/USERS/4/plants', '/usersTest', '/plants/3/rucs', '/plants/3/RUCS/9']) {
+      expect(decideRoute({ path, ...technician, previousPath: '/plants?page=2' })).toEqual({
+        action: 'redirect',
+        to: '/plants?page=2',
+        reason: 'forbidden',
+      });
+    }
+  });
+
+  it('sends a non-administrator to /dashboard when there is no usable previous path', () => {
+    expect(decideRoute({ path: '/users', ...technician, previousPath: null })).toMatchObject({
+      to: '/dashboard',
+      reason: 'forbidden',
+    });
+    expect(decideRoute({ path: '/users', ...technician, previousPath: '/login' })).toMatchObject({
+      to: '/dashboard',
+    });
+    expect(decideRoute({ path: '/plants/1/rucs', ...technician, previousPath: '/users' })).toMatchObject({
+      to: '/dashboard',
+    });
+  });
+
+  it('lets administrators open /users and rucs paths', () => {
+    expect(decideRoute({ path: '/users', ...administrator, previousPath: null })).toEqual({
+      action: 'allow',
+    });
+    expect(decideRoute({ path: '/plants/2/rucs/5', ...administrator, previousPath: null })).toEqual({
+      action: 'allow',
+    });
+  });
+
+  it('recognises administrator paths in any case', () => {
+    expect(isAdministratorPath('/Users')).toBe(true);
+    expect(isAdministratorPath('/plants/1/Rucs')).toBe(true);
+    expect(isAdministratorPath('/dashboard')).toBe(false);
+    expect(isAdministratorPath('/plants')).toBe(false);
+  });
+});

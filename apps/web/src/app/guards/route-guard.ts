@@ -1,0 +1,61 @@
+import { HOME_PATH, LOGIN_PATH } from '../../lib/paths';
+
+/**
+ * Where the browser may go (specification sections 4 and 6, DESIGN section 12), as a pure function.
+ * - /login with a token → /dashboard; any other path without a token → /login (remembering it).
+ * - Paths starting with /users or containing "rucs" (any case) are for administrators; others stay
+ *   on the previous path (or /dashboard on a first load) and are told they lack permission.
+ */
+export interface GuardInput {
+  /** Pathname of the target location. */
+  path: string;
+  /** Search of the target location ('' or '?x=1'), kept in the login redirect. */
+  search?: string;
+  isAuthenticated: boolean;
+  isAdmin: boolean;
+  /** The path shown before this navigation (pathname + search), null on a first load. */
+  previousPath: string | null;
+}
+
+export type GuardDecision =
+  | { action: 'allow' }
+  | { action: 'redirect'; to: string; reason: 'signed-in' | 'not-signed-in' | 'forbidden' };
+
+function normalise(path: string): string {
+  const lower = path.toLowerCase();
+  return lower.length > 1 ? lower.replace(/\/+$/, '') : lower;
+}
+
+export function isLoginPath(path: string): boolean {
+  return normalise(path) === LOGIN_PATH;
+}
+
+export function isAdministratorPath(path: string): boolean {
+  const lower = normalise(path.split('?')[0]);
+  return lower.startsWith('/users') || lower.includes('rucs');
+}
+
+export function decideRoute({
+  path,
+  search = '',
+  isAuthenticated,
+  isAdmin,
+  previousPath,
+}: GuardInput): GuardDecision {
+  if (isLoginPath(path)) {
+    return isAuthenticated ? { action: 'redirect', to: HOME_PATH, reason: 'signed-in' } : { action: 'allow' };
+  }
+  if (!isAuthenticated) {
+    const wanted = path + search;
+    const to = path === '/' ? LOGIN_PATH : `${LOGIN_PATH}?next=${encodeURIComponent(wanted)}`;
+    return { action: 'redirect', to, reason: 'not-signed-in' };
+  }
+  if (!isAdmin && isAdministratorPath(path)) {
+    const back =
+      previousPath && !isAdministratorPath(previousPath) && !isLoginPath(previousPath.split('?')[0])
+        ? previousPath
+        : HOME_PATH;
+    return { action: 'redirect', to: back, reason: 'forbidden' };
+  }
+  return { action: 'allow' };
+}

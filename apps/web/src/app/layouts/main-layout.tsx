@@ -1,0 +1,100 @@
+import { AppShell, Burger, Group, Loader, NavLink, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconBuildingFactory2, IconLayoutDashboard, IconUsers } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, matchPath, Outlet, useLocation, useNavigation } from 'react-router';
+import { isAdministrator } from '@heliotrack/domain/roles';
+import { AppLogo } from '../../components/app-logo';
+import { LanguageSwitch } from '../../components/language-switch';
+import { OfflineBanner } from '../../components/offline-banner';
+import { useProfile } from '../../features/auth/api/get-profile';
+import { UserMenu } from './user-menu';
+
+interface MenuEntry {
+  to: string;
+  label: string;
+  icon: ReactNode;
+}
+
+/** The main layout: header (logo, language, user menu) and the menu, collapsed below 992 px. */
+export function MainLayout() {
+  const { t } = useTranslation();
+  const [isMenuOpen, menu] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const { data: user } = useProfile();
+
+  const entries: MenuEntry[] = [
+    { to: '/dashboard', label: t('nav.dashboard'), icon: <IconLayoutDashboard size={20} stroke={1.6} /> },
+    { to: '/plants', label: t('nav.plants'), icon: <IconBuildingFactory2 size={20} stroke={1.6} /> },
+  ];
+  if (isAdministrator(user)) {
+    entries.push({ to: '/users', label: t('nav.users'), icon: <IconUsers size={20} stroke={1.6} /> });
+  }
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: 'md', collapsed: { mobile: !isMenuOpen } }}
+      padding={{ base: 'md', sm: 'lg' }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={isMenuOpen}
+              onClick={menu.toggle}
+              hiddenFrom="md"
+              size="sm"
+              aria-label={t('nav.toggleMenu')}
+            />
+            <Link to="/dashboard" style={{ color: 'inherit', textDecoration: 'none' }}>
+              <AppLogo />
+            </Link>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            {navigation.state === 'loading' && <Loader size="xs" aria-label={t('app.loading')} />}
+            <LanguageSwitch />
+            <UserMenu user={user} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" component="nav" aria-label={t('nav.mainMenu')}>
+        <AppShell.Section grow component={ScrollArea}>
+          {entries.map((entry) => {
+            // matchPath ignores case like the router does: /PLANTS highlights Plantas.
+            const isActive = !!matchPath({ path: entry.to, end: false }, pathname);
+            return (
+              <NavLink
+                key={entry.to}
+                component={Link}
+                to={entry.to}
+                label={entry.label}
+                leftSection={entry.icon}
+                active={isActive}
+                aria-current={isActive ? 'page' : undefined}
+                onClick={menu.close}
+                variant="light"
+                fw={600}
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                mb={4}
+              />
+            );
+          })}
+        </AppShell.Section>
+        <AppShell.Section>
+          <Text size="xs" c="dimmed" px="sm" py="xs" truncate>
+            {user?.client?.name}
+          </Text>
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main bg="var(--mantine-color-gray-0)">
+        <OfflineBanner />
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

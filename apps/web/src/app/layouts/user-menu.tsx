@@ -1,0 +1,81 @@
+import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconKey, IconLogout } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UserProfile } from '@heliotrack/domain/auth';
+import { isAdministrator } from '@heliotrack/domain/roles';
+import { logout } from '../../lib/session';
+
+// Its form validates with the domain's zod schema: keep zod out of the main bundle.
+const ChangePasswordModal = lazy(() =>
+  import('../../features/auth/components/change-password-modal').then((m) => ({
+    default: m.ChangePasswordModal,
+  })),
+);
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+}
+
+export function UserMenu({ user }: { user: UserProfile | undefined }) {
+  const { t } = useTranslation();
+  const [isChangingPassword, setChangingPassword] = useState(false);
+  const name = user?.name || user?.email || '';
+
+  return (
+    <>
+      <Menu position="bottom-end" width={240} withinPortal>
+        <Menu.Target>
+          <UnstyledButton aria-label={t('header.userMenu')} px={6} py={4} style={{ borderRadius: 8 }}>
+            <Group gap={8} wrap="nowrap">
+              <Avatar color="solar" radius="xl" size={32}>
+                {initials(name)}
+              </Avatar>
+              <Text size="sm" fw={600} visibleFrom="sm" maw={180} truncate>
+                {name}
+              </Text>
+              <IconChevronDown size={14} aria-hidden />
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>
+            <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate>
+              {name}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {user?.email}
+            </Text>
+            {user?.client?.name && (
+              <Text size="xs" c="dimmed" truncate>
+                {user.client.name}
+              </Text>
+            )}
+            {isAdministrator(user) && (
+              <Badge size="xs" variant="light" mt={4}>
+                {t('header.administrator')}
+              </Badge>
+            )}
+          </Menu.Label>
+          <Menu.Divider />
+          <Menu.Item leftSection={<IconKey size={16} />} onClick={() => setChangingPassword(true)}>
+            {t('header.changePassword')}
+          </Menu.Item>
+          <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={logout}>
+            {t('header.logout')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      {isChangingPassword && (
+        <Suspense fallback={null}>
+          <ChangePasswordModal onClose={() => setChangingPassword(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

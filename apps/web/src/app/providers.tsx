@@ -1,0 +1,31 @@
+import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { NOTIFICATION_TIMEOUT_MS } from '@heliotrack/domain/constants';
+import { ConfirmDialogs } from '../components/dialogs/confirm-dialog';
+import { ServerErrorDialog } from '../components/dialogs/server-error-dialog';
+import { DAYJS_LOCALES, i18n, useLanguage } from '../lib/i18n';
+import { queryClient } from '../lib/query-client';
+import { theme } from './theme';
+
+export function Providers({ children }: { children: ReactNode }) {
+  const language = useLanguage();
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <MantineProvider theme={theme} defaultColorScheme="light">
+          {/* Weeks start on Monday (specification section 9); the dayjs locale follows the language. */}
+          <DatesProvider settings={{ locale: DAYJS_LOCALES[language], firstDayOfWeek: 1 }}>
+            <Notifications position="bottom-center" autoClose={NOTIFICATION_TIMEOUT_MS} />
+            <ServerErrorDialog />
+            <ConfirmDialogs />
+            {children}
+          </DatesProvider>
+        </MantineProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

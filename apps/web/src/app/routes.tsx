@@ -1,0 +1,61 @@
+import { replace, type RouteObject } from 'react-router';
+import { PageLoader } from '../components/page-loader';
+import { guardLoader } from './guards/guard-loader';
+import { RootLayout } from './layouts/root-layout';
+import { RouteErrorPage } from './routes/route-error-page';
+
+/**
+ * Specification section 2, the pages of the foundation issue. Every page and the main layout load
+ * lazily; matching ignores case (React Router's default), so /DASHBOARD is the dashboard.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RouteErrorPage,
+    HydrateFallback: PageLoader,
+    loader: guardLoader,
+    // The guard decides on every navigation, not only when the root's params change.
+    shouldRevalidate: () => true,
+    children: [
+      {
+        path: 'login',
+        lazy: () => import('../features/auth/routes/login-page').then((m) => ({ Component: m.LoginPage })),
+      },
+      { index: true, loader: () => replace('/dashboard') },
+      {
+        lazy: () => import('./layouts/main-layout').then((m) => ({ Component: m.MainLayout })),
+        children: [
+          {
+            path: 'dashboard',
+            lazy: () =>
+              import('../features/dashboard/routes/dashboard-page').then((m) => ({
+                Component: m.DashboardPage,
+                loader: m.dashboardLoader,
+              })),
+          },
+          {
+            path: 'plants',
+            lazy: () =>
+              import('../features/plants/routes/plants-page').then((m) => ({
+                Component: m.PlantsPage,
+                loader: m.plantsLoader,
+              })),
+          },
+          {
+            path: 'users',
+            lazy: () =>
+              import('../features/users/routes/users-page').then((m) => ({
+                Component: m.UsersPage,
+                loader: m.usersLoader,
+              })),
+          },
+          {
+            path: '*',
+            lazy: () => import('./routes/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+          },
+        ],
+      },
+    ],
+  },
+];

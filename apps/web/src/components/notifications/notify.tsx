@@ -1,0 +1,46 @@
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconCheck, IconLock } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { t } from '../../lib/i18n';
+
+/**
+ * App notifications. Defaults (5000 ms, bottom) are set on <Notifications> in the providers; the
+ * permission one follows specification section 6: negative, top right, with a close button.
+ */
+// Mantine's close button has no accessible name of its own.
+function closeButtonProps() {
+  return { 'aria-label': t('common.close') };
+}
+
+export function notifySuccess(message: ReactNode, title?: ReactNode): void {
+  notifications.show({
+    color: 'teal',
+    icon: <IconCheck size={18} />,
+    title,
+    message,
+    closeButtonProps: closeButtonProps(),
+  });
+}
+
+export function notifyError(message: ReactNode, title?: ReactNode): void {
+  notifications.show({
+    color: 'red',
+    icon: <IconAlertTriangle size={18} />,
+    title,
+    message,
+    closeButtonProps: closeButtonProps(),
+  });
+}
+
+export function notifyPermissionDenied(): void {
+  notifications.show({
+    // One at a time even if the person keeps clicking the forbidden link.
+    id: 'permission-denied',
+    color: 'red',
+    position: 'top-right',
+    withCloseButton: true,
+    closeButtonProps: closeButtonProps(),
+    icon: <IconLock size={18} />,
+    message: t('errors.permissionDenied'),
+  });
+}

@@ -1,0 +1,80 @@
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconAt } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PasswordResetRequest } from '@heliotrack/domain/auth';
+import { isApiError } from '../../../lib/api-error';
+import { fieldErrorsOf } from '../../../lib/format-field-errors';
+import { validateForm, type FormErrors } from '../../../lib/validate-form';
+import { useRequestPasswordReset } from '../api/request-password-reset';
+
+/** Step 1 of password recovery: ask for a code by email. */
+export function ForgotPasswordForm({
+  initialEmail,
+  onSent,
+  onHaveCode,
+  onBack,
+}: {
+  initialEmail: string;
+  onSent: (email: string, detail: string) => void;
+  onHaveCode: () => void;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  const mutation = useRequestPasswordReset();
+  const [email, setEmail] = useState(initialEmail);
+  const [errors, setErrors] = useState<FormErrors>({});
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const result = validateForm(PasswordResetRequest, { email });
+    if (!result.success) return setErrors(result.errors);
+    setErrors({});
+    mutation.mutate(result.data, {
+      onSuccess: (answer) => onSent(result.data.email, answer?.detail ?? ''),
+      onError: (error) => {
+        if (isApiError(error) && error.status === 400) return setErrors(fieldErrorsOf(error.body));
+        setErrors({ _general: (isApiError(error) && error.detail) || (error as Error).message });
+      },
+    });
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <Text c="dimmed" size="sm">
+          {t('auth.forgot.description')}
+        </Text>
+        {errors._general && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {errors._general}
+          </Alert>
+        )}
+        <TextInput
+          label={t('auth.login.email')}
+          placeholder={t('auth.login.emailPlaceholder')}
+          type="email"
+          autoComplete="username"
+          leftSection={<IconAt size={16} />}
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          error={errors.email}
+          autoFocus
+          required
+          size="md"
+        />
+        <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
+          {t('auth.forgot.submit')}
+        </Button>
+        <Group justify="space-between">
+          <Anchor component="button" type="button" size="sm" onClick={onBack}>
+            {t('auth.forgot.backToLogin')}
+          </Anchor>
+          <Anchor component="button" type="button" size="sm" onClick={onHaveCode}>
+            {t('auth.forgot.haveCode')}
+          </Anchor>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Dashboard } from '@heliotrack/domain/dashboard';
+import { http } from '../../../lib/http-client';
+
+export function getDashboard(): Promise<Dashboard> {
+  return http.get<Dashboard>('dashboard/');
+}
+
+export function dashboardQueryOptions() {
+  return queryOptions({ queryKey: ['dashboard'], queryFn: getDashboard });
+}
+
+export function useDashboard() {
+  return useQuery(dashboardQueryOptions());
+}

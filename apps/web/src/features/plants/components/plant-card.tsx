@@ -1,0 +1,61 @@
+import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconBolt, IconComponents, IconMapPin } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { Plant } from '@heliotrack/domain/plants';
+import { formatCoordinates, formatInteger, formatMwp } from '../../../lib/format';
+import { PlantLogo } from './plant-logo';
+
+function locationOf(plant: Plant): string | null {
+  if (plant.location) return plant.location;
+  if (plant.latitude !== null && plant.longitude !== null)
+    return formatCoordinates(plant.latitude, plant.longitude);
+  return null;
+}
+
+export function PlantCard({ plant }: { plant: Plant }) {
+  const { t } = useTranslation();
+  const location = locationOf(plant);
+  return (
+    <Card component="article" aria-labelledby={`plant-${plant.id}-name`} h="100%">
+      <Group wrap="nowrap" align="flex-start" gap="md">
+        <PlantLogo url={plant.logo_url} alt={t('plants.logoAlt', { name: plant.name })} />
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Text id={`plant-${plant.id}-name`} fw={700} size="lg" lh={1.25} lineClamp={2}>
+            {plant.name}
+          </Text>
+          <Group gap={6}>
+            <Badge variant="light" color="gray" radius="sm" ff="monospace">
+              {plant.code}
+            </Badge>
+          </Group>
+        </Stack>
+      </Group>
+      <SimpleGrid cols={2} spacing="sm" mt="md">
+        <Stack gap={0}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+            {t('plants.power')}
+          </Text>
+          <Group gap={4} wrap="nowrap">
+            <IconBolt size={16} color="var(--mantine-color-solar-6)" aria-hidden />
+            <Text fw={700}>{formatMwp(plant.power)}</Text>
+          </Group>
+        </Stack>
+        <Stack gap={0}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+            {t('plants.elements')}
+          </Text>
+          <Group gap={4} wrap="nowrap">
+            <IconComponents size={16} color="var(--mantine-color-teal-6)" aria-hidden />
+            <Text fw={700}>{formatInteger(plant.element_count)}</Text>
+          </Group>
+        </Stack>
+      </SimpleGrid>
+      <Group gap={4} mt="md" wrap="nowrap" c="dimmed">
+        <IconMapPin size={16} aria-hidden style={{ flexShrink: 0 }} />
+        <Text size="sm" truncate title={location ?? undefined}>
+          {location ?? t('plants.noLocation')}
+        </Text>
+      </Group>
+    </Card>
+  );
+}

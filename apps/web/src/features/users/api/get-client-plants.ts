@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PlantSummary } from '@heliotrack/domain/plants';
+import { http } from '../../../lib/http-client';
+
+/** Every plant of the organisation, to authorise users on (administrators). */
+export function getClientPlants(): Promise<PlantSummary[]> {
+  return http.get<PlantSummary[]>('client-users/client-plants/');
+}
+
+export function clientPlantsQueryOptions() {
+  return queryOptions({
+    queryKey: ['client-users', 'client-plants'],
+    queryFn: getClientPlants,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useClientPlants() {
+  return useQuery(clientPlantsQueryOptions());
+}

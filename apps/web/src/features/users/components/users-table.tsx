@@ -1,0 +1,111 @@
+import { ActionIcon, Badge, Group, Skeleton, Table, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ADMIN_ROLE } from '@heliotrack/domain/constants';
+import type { ClientUser } from '@heliotrack/domain/users';
+import { formatInteger } from '../../../lib/format';
+
+export function UsersTable({
+  users,
+  pageSize,
+  onEdit,
+  onToggleActive,
+  busyUserId,
+}: {
+  users: ClientUser[] | undefined;
+  pageSize: number;
+  onEdit: (user: ClientUser) => void;
+  onToggleActive: (user: ClientUser) => void;
+  busyUserId: number | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table verticalSpacing="sm" highlightOnHover striped="even">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('users.columns.name')}</Table.Th>
+            <Table.Th>{t('users.columns.email')}</Table.Th>
+            <Table.Th>{t('users.columns.roles')}</Table.Th>
+            <Table.Th>{t('users.columns.status')}</Table.Th>
+            <Table.Th ta="right">{t('users.columns.plants')}</Table.Th>
+            <Table.Th ta="right">{t('users.columns.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {!users
+            ? Array.from({ length: Math.min(pageSize, 8) }, (_, index) => (
+                <Table.Tr key={index}>
+                  {[0, 1, 2, 3, 4, 5].map((cell) => (
+                    <Table.Td key={cell}>
+                      <Skeleton height={16} />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            : users.map((user) => (
+                <Table.Tr key={user.id} c={user.is_active ? undefined : 'dimmed'}>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {user.name}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{user.email}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {user.roles.map((role) => (
+                        <Badge
+                          key={role.id}
+                          size="sm"
+                          radius="sm"
+                          variant={role.code === ADMIN_ROLE ? 'filled' : 'light'}
+                          color={role.code === ADMIN_ROLE ? 'solar' : 'gray'}
+                          title={role.code}
+                        >
+                          {role.name}
+                        </Badge>
+                      ))}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={user.is_active ? 'teal' : 'gray'} variant="dot">
+                      {user.is_active ? t('users.active') : t('users.inactive')}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {formatInteger(user.plants.length)}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <Tooltip label={t('users.editUser', { name: user.name })} withArrow>
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          onClick={() => onEdit(user)}
+                          aria-label={t('users.editUser', { name: user.name })}
+                        >
+                          <IconPencil size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label={user.is_active ? t('users.deactivate') : t('users.activate')} withArrow>
+                        <ActionIcon
+                          variant="subtle"
+                          color={user.is_active ? 'red' : 'teal'}
+                          loading={busyUserId === user.id}
+                          onClick={() => onToggleActive(user)}
+                          aria-label={`${user.is_active ? t('users.deactivate') : t('users.activate')}: ${user.name}`}
+                        >
+                          {user.is_active ? <IconUserOff size={18} /> : <IconUserCheck size={18} />}
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
