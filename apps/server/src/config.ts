@@ -57,13 +57,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
+  // npm runs workspace scripts inside the workspace; INIT_CWD is where the person typed the command.
+  const base = env.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(base, e.DATA_DIR);
   fs.mkdirSync(dataDir, { recursive: true });
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    databaseUrl: e.DATABASE_URL ?? path.join(dataDir, 'heliotrack.db'),
+    databaseUrl: !e.DATABASE_URL
+      ? path.join(dataDir, 'heliotrack.db')
+      : /^postgres(ql)?:\/\//.test(e.DATABASE_URL) || e.DATABASE_URL === ':memory:'
+        ? e.DATABASE_URL
+        : path.resolve(base, e.DATABASE_URL),
     jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
