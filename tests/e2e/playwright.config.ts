@@ -5,6 +5,7 @@ import { defineConfig } from '@playwright/test';
 // A freshly seeded server per run, on its own port and data folder, serving the built web app.
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const DATA_DIR = path.join(os.tmpdir(), `heliotrack-e2e-${PORT}`);
+const WEB_DIST = path.join(DATA_DIR, 'web');
 
 export default defineConfig({
   testDir: './specs',
@@ -35,7 +36,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: `rm -rf ${DATA_DIR} && npm run serve --prefix ../..`,
+    // The server gets its own copy of the built web app: a build started elsewhere in the working
+    // tree while the tests run (it empties apps/web/dist first) cannot blank the pages under them.
+    command: `rm -rf ${DATA_DIR} && mkdir -p ${DATA_DIR} && cp -r ../../apps/web/dist ${WEB_DIST} && npm run serve --prefix ../..`,
     url: `http://localhost:${PORT}/api/openapi.json`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -44,6 +47,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       DATA_DIR,
+      WEB_DIST,
       DATABASE_URL: path.join(DATA_DIR, 'e2e.db'),
       DEMO_LARGE_PLANT_MWP: '2',
       RATE_LIMIT_LOGIN: '1000',

@@ -1,5 +1,7 @@
 import { replace, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
+import { HOME_PATH } from '../lib/paths';
+import { isSignedIn } from '../lib/session';
 import { guardLoader } from './guards/guard-loader';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorPage } from './routes/route-error-page';
@@ -22,7 +24,9 @@ export const routes: RouteObject[] = [
         path: 'login',
         lazy: () => import('../features/auth/routes/login-page').then((m) => ({ Component: m.LoginPage })),
       },
-      { index: true, loader: () => replace('/dashboard') },
+      // React Router follows the deepest redirect when several loaders redirect: leave a signed-out
+      // visitor to the guard (plain /login), or it would go to /login?next=%2Fdashboard.
+      { index: true, loader: () => (isSignedIn() ? replace(HOME_PATH) : null) },
       {
         lazy: () => import('./layouts/main-layout').then((m) => ({ Component: m.MainLayout })),
         children: [

@@ -1,0 +1,65 @@
+import {
+  ADMIN,
+  chooseLanguage,
+  expect,
+  pageHeading,
+  serverErrorDialog,
+  signInViaApi,
+  test,
+} from '../fixtures';
+
+test.describe('server error dialog', () => {
+  test('a 500 answer opens the dialog, in Spanish and in English', async ({ page, request }) => {
+    let failures = 0;
+    await page.route('**/api/dashboard/**', (route) => {
+      failures++;
+      return route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ detail: 'Fallo simulado' }),
+      });
+    });
+    await signInViaApi(page, request, ADMIN, '/dashboard');
+
+    const dialog = serverErrorDialog(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('heading')).toHaveText('Error en el servidor');
+    await expect(dialog).toContainText('Código: 500');
+    await expect(dialog.getByText(/^Mensaje: /)).toHaveText('Mensaje: Internal Server Error');
+    await dialog.getByRole('button', { name: 'ACEPTAR' }).click();
+    await expect(dialog).toBeHidden();
+    // The page behind says it could not load its data and offers to retry.
+    await expect(page.getByText('No se han podido cargar los datos.')).toBeVisible();
+    const before = failures;
+
+    // Changing the language reloads the data: the server fails again, now in English.
+    await chooseLanguage(page, 'English');
+    await expect(pageHeading(page)).toHaveText('Dashboard');
+    await expect(dialog).toBeVisible();
+    expect(failures).toBeGreaterThan(before);
+    await expect(dialog.getByRole('heading')).toHaveText('Server error');
+    await expect(dialog).toContainText('Code: 500');
+    await expect(dialog.getByText(/^Message: /)).toHaveText('Message: Internal Server Error');
+    await expect(dialog.getByRole('button', { name: 'ACCEPT' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+
+    // Once the server is back, retrying shows the figures.
+    await page.unroute('**/api/dashboard/**');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByText('Solar plants', { exact: true })).toBeVisible();
+    await expect(page.getByText('The data could not be loaded.')).toHaveCount(0);
+    await expect(dialog).toBeHidden();
+  });
+
+  test('the dialog is not dismissed by a click outside it', async ({ page, request }) => {
+    await page.route('**/api/dashboard/**', (route) => route.fulfill({ status: 503, body: '' }));
+    await signInViaApi(page, request, ADMIN, '/dashboard');
+    const dialog = serverErrorDialog(page);
+    await expect(dialog).toContainText('Código: 503');
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cerrar' }).click();
+    await expect(dialog).toBeHidden();
+  });
+});
