@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -9,17 +10,37 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { DOCUMENT_MAX_BYTES } from '@heliotrack/domain/elements';
 import { createMailer, type Mailer } from './lib/mailer';
+import { createStorage } from './lib/storage';
 import { registerAuth } from './plugins/auth';
 import { detailError, registerErrorHandler } from './plugins/errors';
 import { registerLanguage } from './plugins/language';
 import { authRoutes } from './modules/auth/auth.routes';
+import { cataloguesRoutes } from './modules/catalogues/catalogues.routes';
+import { CataloguesService } from './modules/catalogues/catalogues.service';
 import { AuthService } from './modules/auth/auth.service';
 import { TokenService } from './modules/auth/tokens';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { DashboardService } from './modules/dashboard/dashboard.service';
+import { documentsRoutes } from './modules/documents/documents.routes';
+import { DocumentsService } from './modules/documents/documents.service';
+import { elementsRoutes } from './modules/elements/elements.routes';
+import { ElementsService } from './modules/elements/elements.service';
 import { plantsRoutes } from './modules/plants/plants.routes';
 import { PlantsService } from './modules/plants/plants.service';
+import { layoutImportRoutes } from './modules/layout-import/layout-import.routes';
+import { LayoutImportService } from './modules/layout-import/layout-import.service';
+import { spatialRoutes } from './modules/spatial/spatial.routes';
+import { SpatialService } from './modules/spatial/spatial.service';
+import { stateChangesRoutes } from './modules/state-changes/state-changes.routes';
+import { StateChangesService } from './modules/state-changes/state-changes.service';
+import { contractorsRoutes } from './modules/contractors/contractors.routes';
+import { ContractorsService } from './modules/contractors/contractors.service';
+import { rucsRoutes } from './modules/rucs/rucs.routes';
+import { RucsService } from './modules/rucs/rucs.service';
+import { stateManagementRoutes } from './modules/state-management/state-management.routes';
+import { StateManagementService } from './modules/state-management/state-management.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
 
@@ -65,11 +86,21 @@ export async function buildApp({ config, db, mailer, logger }: AppOptions) {
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, () => app.swagger());
 
+  const spatial = new SpatialService(db);
   const services = {
     auth: new AuthService(db, tokens, mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }), config.publicUrl),
     plants: new PlantsService(db),
     users: new UsersService(db),
     dashboard: new DashboardService(db),
+    stateManagement: new StateManagementService(db),
+    contractors: new ContractorsService(db),
+    rucs: new RucsService(db),
+    spatial,
+    layoutImport: new LayoutImportService(db, (plantId) => spatial.forgetPlant(plantId)),
+    catalogues: new CataloguesService(db),
+    elements: new ElementsService(db),
+    stateChanges: new StateChangesService(db),
+    documents: new DocumentsService(db, createStorage({ dataDir: config.dataDir })),
   };
 
   await app.register(
@@ -78,6 +109,17 @@ export async function buildApp({ config, db, mailer, logger }: AppOptions) {
       await api.register(plantsRoutes, { plants: services.plants });
       await api.register(usersRoutes, { users: services.users });
       await api.register(dashboardRoutes, { dashboard: services.dashboard });
+      await api.register(stateManagementRoutes, { stateManagement: services.stateManagement });
+      await api.register(contractorsRoutes, { contractors: services.contractors });
+      await api.register(rucsRoutes, { rucs: services.rucs });
+      await api.register(spatialRoutes, { spatial: services.spatial });
+      await api.register(layoutImportRoutes, { layoutImport: services.layoutImport });
+      // One document per upload (DESIGN section 10: size and type limits); files stream to storage.
+      await api.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 100, parts: 6 } });
+      await api.register(cataloguesRoutes, { catalogues: services.catalogues });
+      await api.register(elementsRoutes, { elements: services.elements });
+      await api.register(stateChangesRoutes, { stateChanges: services.stateChanges });
+      await api.register(documentsRoutes, { documents: services.documents });
     },
     { prefix: '/api' },
   );

@@ -48,6 +48,12 @@ export const Contractor = z.object({
 });
 export type Contractor = z.infer<typeof Contractor>;
 
+/** `POST plants/{id}/update-contractors-group/`; null leaves the plant with every contractor of the organisation. */
+export const UpdateContractorsGroupRequest = z.strictObject({
+  contractor_group: z.number().int().positive().nullable(),
+});
+export type UpdateContractorsGroupRequest = z.infer<typeof UpdateContractorsGroupRequest>;
+
 const HEX_COLOR = /^[0-9a-f]{6}$/i;
 export const DEFAULT_COLOR = 'ff8000';
 

@@ -25,7 +25,9 @@ export const ElementStateRef = z.object({
   color: z.string(),
   is_ok: z.boolean(),
 });
+export type ElementStateRef = z.infer<typeof ElementStateRef>;
 
+/** `GET plants/{id}/{type}/{elementId}/`: the list fields plus the plant, the CTR, the type code and the current state. */
 export const ElementDetail = Element.extend({
   plant_id: z.number().int(),
   ctr_id: z.number().int().nullable(),
@@ -41,14 +43,21 @@ const idList = z
   .regex(/^\d+(,\d+)*$/, 'validation.invalidFormat')
   .transform((v) => v.split(',').map(Number));
 
+/** Ties are broken by id so that paging is stable. `state` groups the elements by state id. */
 export const ELEMENT_ORDERINGS = ['code', '-code', 'updated_at', '-updated_at', 'state', '-state', 'id', '-id'] as const;
+export type ElementOrdering = (typeof ELEMENT_ORDERINGS)[number];
 
+/** Filters of every element list; text filters match anywhere in the value, ignoring case. */
 export const ElementFilters = z.object({
   code: z.string().trim().max(100).optional(),
   serial: z.string().trim().max(100).optional(),
+  /** State ids, comma separated: `state=3,4`. */
   state: idList.optional(),
+  /** Contractor of the element's last state change. */
   contractor: z.coerce.number().int().positive().optional(),
+  /** Id of a CTR element: the elements under that transformation centre. */
   ct: z.coerce.number().int().positive().optional(),
+  /** A date (whole day) or an ISO date-time; both bounds are inclusive. */
   updated_from: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
   updated_to: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
   is_serial_invalid_length: flag.optional(),
@@ -58,11 +67,29 @@ export const ElementFilters = z.object({
 });
 export type ElementFilters = z.infer<typeof ElementFilters>;
 
+/** `GET plants/{id}/{hincas|masts|…}/` */
 export const ElementListQuery = PageQuery.extend(ElementFilters.shape);
+export type ElementListQuery = z.infer<typeof ElementListQuery>;
+
+/** A required id in a query string: a missing one is 'required', not 'expected a number'. */
+const requiredQueryId = z.string().trim().regex(/^\d{1,9}$/).transform(Number).pipe(z.number().int().positive());
+
+/** `GET plants/{id}/extra-elements/?element_type=ID`: element types other than the seven standard ones. */
+export const ExtraElementListQuery = ElementListQuery.extend({ element_type: requiredQueryId });
+export type ExtraElementListQuery = z.infer<typeof ExtraElementListQuery>;
+
+/** `GET plants/{id}/elements/?type=MOD&ct=ID`: `type` is an element type code; without it, every type. */
+export const PlantElementsQuery = ElementListQuery.extend({ type: z.string().trim().min(1).max(10).optional() });
+export type PlantElementsQuery = z.infer<typeof PlantElementsQuery>;
 
 /** A massive change takes at most this many ids; the web sends larger selections in batches. */
 export const MASSIVE_CHANGE_MAX = 50_000;
 
+/**
+ * The body of `POST plants/{id}/{type}/{elementId}/state-change/`: ids of a state, an element type,
+ * optionally a transaction type and a contractor, documents already uploaded to the plant
+ * (`POST documents/`), and observations (stored only when not empty).
+ */
 export const StateChangeRequest = z.strictObject({
   state: z.number().int().positive(),
   element_type: z.number().int().positive(),
@@ -70,16 +97,18 @@ export const StateChangeRequest = z.strictObject({
   contractor: z.number().int().positive().nullable().optional(),
   documents: z.array(z.number().int().positive()).max(50).default([]),
   observations: z.string().max(2000).optional(),
-  /** Id made on the device for offline changes; a repeated one is accepted once. */
+  /** Id made on the device for offline changes; a repeated one answers the first result again. */
   client_uuid: z.string().min(8).max(64).optional(),
 });
 export type StateChangeRequest = z.infer<typeof StateChangeRequest>;
 
+/** `POST plants/{id}/{type}/massive-state-change/`: all the elements change, or none does. */
 export const MassiveStateChangeRequest = StateChangeRequest.extend({
   element_ids: z.array(z.number().int().positive()).min(1).max(MASSIVE_CHANGE_MAX),
 });
 export type MassiveStateChangeRequest = z.infer<typeof MassiveStateChangeRequest>;
 
+/** `detail` is the specification's answer text, 'Estado actualizado correctamente!', translated. */
 export const StateChangeResult = z.object({
   id: z.number().int(),
   element_count: z.number().int(),
@@ -88,6 +117,7 @@ export const StateChangeResult = z.object({
 });
 export type StateChangeResult = z.infer<typeof StateChangeResult>;
 
+/** `url` is the API path that streams the file: `/api/documents/{id}/download/`. */
 export const DocumentInfo = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -97,8 +127,42 @@ export const DocumentInfo = z.object({
 });
 export type DocumentInfo = z.infer<typeof DocumentInfo>;
 
+/** Uploads larger than this are refused with a 413. */
+export const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
+
+/**
+ * What `POST documents/` accepts: for each kind, its extensions, the content types a browser may
+ * declare, and the content type it is stored and served with. The web file input uses `accept`.
+ */
+export const DOCUMENT_KINDS = [
+  { kind: 'pdf', extensions: ['pdf'], declared: ['application/pdf'], contentType: 'application/pdf' },
+  { kind: 'png', extensions: ['png'], declared: ['image/png'], contentType: 'image/png' },
+  { kind: 'jpeg', extensions: ['jpg', 'jpeg'], declared: ['image/jpeg', 'image/jpg', 'image/pjpeg'], contentType: 'image/jpeg' },
+  { kind: 'webp', extensions: ['webp'], declared: ['image/webp'], contentType: 'image/webp' },
+  {
+    kind: 'xlsx',
+    extensions: ['xlsx'],
+    declared: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  },
+  {
+    kind: 'docx',
+    extensions: ['docx'],
+    declared: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  },
+  // Windows browsers declare .csv files as Excel documents.
+  { kind: 'csv', extensions: ['csv'], declared: ['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel'], contentType: 'text/csv' },
+  { kind: 'txt', extensions: ['txt'], declared: ['text/plain'], contentType: 'text/plain' },
+] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number]['kind'];
+
+/** For `<input type="file" accept>`. */
+export const DOCUMENT_ACCEPT = DOCUMENT_KINDS.flatMap((k) => k.extensions.map((e) => `.${e}`)).join(',');
+
 const Named = z.object({ id: z.number().int(), name: z.string() });
 
+/** One entry of `GET elements/{id}/state-changes/`, newest first. */
 export const StateChangeHistoryItem = z.object({
   id: z.number().int(),
   state: ElementStateRef,
@@ -107,6 +171,7 @@ export const StateChangeHistoryItem = z.object({
   contractor: Named.nullable(),
   user: Named.nullable(),
   observations: z.string(),
+  /** How many elements the change moved (1, or the size of a massive change). */
   element_count: z.number().int(),
   created_at: z.string(),
   documents: z.array(DocumentInfo),

@@ -76,11 +76,11 @@ test.describe('administrator pages', () => {
     await signInViaApi(page, request, TECHNICIAN, '/plants');
     await expect(pageHeading(page)).toHaveText('Plantas');
 
-    // A page load: the app starts afresh and has no previous page, so it shows the dashboard.
+    // A full page load: the previous path survives in session storage, so the user stays put.
     await page.goto('/users');
     await expect(permissionNotification(page)).toBeVisible();
-    await expect(page).toHaveURL('/dashboard');
-    await expect(pageHeading(page)).toHaveText('Dashboard');
+    await expect(page).toHaveURL('/plants');
+    await expect(pageHeading(page)).toHaveText('Plantas');
   });
 
   test('an administrator sees the users of the organisation', async ({ page, request }) => {

@@ -16,3 +16,12 @@ export function insertChunkSize(columns: number, wanted = 1000) {
 
 export const toFlag = (value: boolean) => (value ? 1 : 0);
 export const fromFlag = (value: number | boolean | null | undefined) => value === 1 || value === true;
+
+/**
+ * Locks the selected rows until the transaction ends, for read-then-write sequences (a state change
+ * reads the elements' current states, then records them as previous states). PostgreSQL needs
+ * `FOR UPDATE`; SQLite has no such clause and needs none, as it runs one writing transaction at a time.
+ */
+export function forUpdate<Q extends { forUpdate(): Q }>(db: Db, query: Q): Q {
+  return isPostgres(db) ? query.forUpdate() : query;
+}

@@ -2,11 +2,15 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './database';
 import * as foundation from './migrations/2026_11_22_0001_foundation';
 import * as stateChanges from './migrations/2026_11_22_0002_state_changes';
+import * as rucs from './migrations/2026_11_22_0003_rucs';
+import * as elementListIndexes from './migrations/2026_11_22_0004_element_list_indexes';
 
 /** Migrations listed explicitly (no folder scanning), in date order. Frozen once committed. */
 const migrations: Record<string, Migration> = {
   '2026_11_22_0001_foundation': foundation,
   '2026_11_22_0002_state_changes': stateChanges,
+  '2026_11_22_0003_rucs': rucs,
+  '2026_11_22_0004_element_list_indexes': elementListIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -201,6 +201,26 @@ export interface DocumentsTable {
   created_at: string;
 }
 
+export interface RucsTable {
+  id: Generated<number>;
+  client_id: number;
+  plant_id: number;
+  name: string;
+  description: Generated<string>;
+}
+
+export interface RucStatesTable {
+  ruc_id: number;
+  state_id: number;
+}
+
+export interface UserRucsTable {
+  user_id: number;
+  plant_id: number;
+  ruc_id: number;
+  is_active: Generated<number>;
+}
+
 export interface Database {
   clients: ClientsTable;
   roles: RolesTable;
@@ -222,6 +242,9 @@ export interface Database {
   state_changes: StateChangesTable;
   state_change_elements: StateChangeElementsTable;
   documents: DocumentsTable;
+  rucs: RucsTable;
+  ruc_states: RucStatesTable;
+  user_rucs: UserRucsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

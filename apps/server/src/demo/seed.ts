@@ -31,7 +31,7 @@ export const DEMO_LOGINS = [
   { email: 'admin@heliotrack.demo', description: 'Demo Solar administrator (AD)' },
   {
     email: 'tecnico@heliotrack.demo',
-    description: 'Demo Solar field technician (TC), authorised on both plants',
+    description: 'Demo Solar field technician (TC), authorised on both plants with the construction RUC',
   },
   { email: 'inactivo@heliotrack.demo', description: 'deactivated Demo Solar account (cannot log in)' },
   { email: 'admin@otra.demo', description: 'Otra Energía administrator (AD), a second organisation' },
@@ -114,7 +114,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<boole
     const inactive = demo.userIds.get('inactivo@heliotrack.demo')!;
     const days = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
     if (smallPlantMwp > 0) {
-      await createDemoPlant(trx, demo.clientId, {
+      const { plantId } = await createDemoPlant(trx, demo.clientId, {
         ...demoCatalogue,
         mwp: smallPlantMwp,
         code: 'CAR-01',
@@ -124,9 +124,10 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<boole
         userIds: [technician, inactive],
         log,
       });
+      await createDemoRucs(trx, demo.clientId, plantId, demoCatalogue.stateGroupId, [technician]);
     }
     if (largePlantMwp > 0) {
-      await createDemoPlant(trx, demo.clientId, {
+      const { plantId } = await createDemoPlant(trx, demo.clientId, {
         ...demoCatalogue,
         mwp: largePlantMwp,
         code: 'CAR-02',
@@ -136,6 +137,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<boole
         userIds: [technician],
         log,
       });
+      await createDemoRucs(trx, demo.clientId, plantId, demoCatalogue.stateGroupId, [technician]);
     }
 
     const other = await createOrganisation(trx, OTRA_ENERGIA, roleIds, passwordHash);
@@ -155,6 +157,48 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<boole
   });
   log?.(`demo seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return true;
+}
+
+/**
+ * Two RUCs per plant (DESIGN section 12): construction, the steps site teams record (every OK state
+ * past the initial one that is not restricted), given to `userIds`; quality, the restricted
+ * sign-offs and 'No OK', left for an administrator to hand out.
+ */
+async function createDemoRucs(db: Db, clientId: number, plantId: number, stateGroupId: number, userIds: number[]) {
+  const states = await db
+    .selectFrom('states')
+    .innerJoin('state_group_states', 'state_group_states.state_id', 'states.id')
+    .select(['states.id', 'states.is_ok', 'states.restringed', 'states.sort_order'])
+    .where('state_group_states.state_group_id', '=', stateGroupId)
+    .execute();
+  const rucs = [
+    {
+      name: 'Montaje',
+      description: 'Pasos de obra: hincado, montaje, tendido y conexión',
+      stateIds: states.filter((s) => s.is_ok === 1 && s.restringed === 0 && s.sort_order > 1).map((s) => s.id),
+      userIds,
+    },
+    {
+      name: 'Calidad',
+      description: 'Revisiones finales y rechazos',
+      stateIds: states.filter((s) => s.is_ok === 0 || s.restringed === 1).map((s) => s.id),
+      userIds: [],
+    },
+  ];
+  for (const ruc of rucs) {
+    const { id } = await db
+      .insertInto('rucs')
+      .values({ client_id: clientId, plant_id: plantId, name: ruc.name, description: ruc.description })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('ruc_states').values(ruc.stateIds.map((state_id) => ({ ruc_id: id, state_id }))).execute();
+    if (ruc.userIds.length) {
+      await db
+        .insertInto('user_rucs')
+        .values(ruc.userIds.map((user_id) => ({ user_id, plant_id: plantId, ruc_id: id, is_active: 1 })))
+        .execute();
+    }
+  }
 }
 
 /** Roles are shared by every organisation; only the missing ones are added. */

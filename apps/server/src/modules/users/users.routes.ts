@@ -4,6 +4,7 @@ import { Role } from '@heliotrack/domain/auth';
 import { PageQuery, paged } from '@heliotrack/domain/pagination';
 import { IdParam, PlantSummary } from '@heliotrack/domain/plants';
 import { ClientUser, ClientUserCreate, ClientUserQuery, ClientUserUpdate } from '@heliotrack/domain/users';
+import { AuthorizedPlantsRequest, UserPlant } from '@heliotrack/domain/rucs';
 import type { UsersService } from './users.service';
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
@@ -27,6 +28,16 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   );
   app.get('/client-users/:id', { config, schema: { tags, params: IdParam, response: { 200: ClientUser } } }, (req) =>
     users.get(req.user, req.params.id),
+  );
+  app.get(
+    '/client-users/:id/plants/',
+    { config, schema: { tags, summary: 'Plants of the organisation, with whether the user is authorised on each', params: IdParam, response: { 200: z.array(UserPlant) } } },
+    (req) => users.plantsOfUser(req.user, req.params.id),
+  );
+  app.post(
+    '/client-users/:id/authorized-plants/',
+    { config, schema: { tags, summary: 'Replaces the plants the user is authorised on', params: IdParam, body: AuthorizedPlantsRequest, response: { 200: z.array(UserPlant) } } },
+    (req) => users.authorizePlants(req.user, req.params.id, req.body),
   );
   app.put('/client-users/:id/', { config, schema: { tags, params: IdParam, body: ClientUserUpdate, response: { 200: ClientUser } } }, (req) =>
     users.update(req.user, req.params.id, req.body),

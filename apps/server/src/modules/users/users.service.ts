@@ -1,4 +1,5 @@
 import type { ClientUser, ClientUserCreate, ClientUserUpdate } from '@heliotrack/domain/users';
+import type { AuthorizedPlantsRequest, UserPlant } from '@heliotrack/domain/rucs';
 import type { PageQuery } from '@heliotrack/domain/pagination';
 import type { Language } from '@heliotrack/domain/constants';
 import type { Db } from '../../db/database';
@@ -8,6 +9,7 @@ import { offsetOf, pageOf } from '../../lib/pagination';
 import { type CurrentUser, requireAdmin } from '../../plugins/auth';
 import { fieldError, notFound } from '../../plugins/errors';
 import { findPlantIdsInClient, listClientPlantSummaries } from '../plants/plants.repository';
+import { countActiveRucsByPlant, deleteUserRucsOutsidePlants } from '../rucs/rucs.repository';
 import * as repo from './users.repository';
 
 export class UsersService {
@@ -80,6 +82,31 @@ export class UsersService {
   async clientPlants(user: CurrentUser) {
     requireAdmin(user);
     return listClientPlantSummaries(this.db, user.clientId);
+  }
+
+  /** Every plant of the organisation, whether the user is authorised on it, and their active RUCs there. */
+  async plantsOfUser(user: CurrentUser, userId: number): Promise<UserPlant[]> {
+    requireAdmin(user);
+    if (!(await repo.findUserInClient(this.db, user.clientId, userId))) throw notFound();
+    const [plants, authorised, rucs] = await Promise.all([
+      listClientPlantSummaries(this.db, user.clientId),
+      repo.findPlantIdsOfUsers(this.db, [userId]),
+      countActiveRucsByPlant(this.db, userId),
+    ]);
+    const ids = new Set(authorised.map((p) => p.plant_id));
+    return plants.map((p) => ({ ...p, is_authorized: ids.has(p.id), active_rucs: ids.has(p.id) ? (rucs.get(p.id) ?? 0) : 0 }));
+  }
+
+  /** Replaces the user's plants; their RUCs on the plants they lose go with them. */
+  async authorizePlants(user: CurrentUser, userId: number, body: AuthorizedPlantsRequest): Promise<UserPlant[]> {
+    requireAdmin(user);
+    if (!(await repo.findUserInClient(this.db, user.clientId, userId))) throw notFound();
+    const plantIds = await this.plantIds(user, body.plants);
+    await this.db.transaction().execute(async (trx) => {
+      await repo.replaceUserPlants(trx, userId, plantIds);
+      await deleteUserRucsOutsidePlants(trx, userId, plantIds);
+    });
+    return this.plantsOfUser(user, userId);
   }
 
   private async roleIds(codes: string[]) {

@@ -1,11 +1,12 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { setPreviousPath } from '../navigation-history';
 
 /** Wraps every route: scroll to the top on new navigations, remember the shown path for the guard. */
 export function RootLayout() {
   const { pathname, search } = useLocation();
-  useEffect(() => {
+  // A layout effect: recorded as the page commits, before anything can navigate away from it.
+  useLayoutEffect(() => {
     setPreviousPath(pathname + search);
   }, [pathname, search]);
   return (

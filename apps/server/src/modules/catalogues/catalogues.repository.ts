@@ -1,0 +1,45 @@
+import type { Db } from '../../db/database';
+
+export async function listElementTypes(db: Db, clientId: number) {
+  return db.selectFrom('element_types').selectAll().where('client_id', '=', clientId).orderBy('code').orderBy('id').execute();
+}
+
+export async function findElementTypeInClient(db: Db, clientId: number, where: { id: number } | { code: string }) {
+  let query = db.selectFrom('element_types').selectAll().where('client_id', '=', clientId);
+  query = 'id' in where ? query.where('id', '=', where.id) : query.where('code', '=', where.code);
+  return query.executeTakeFirst();
+}
+
+export async function listTransactionTypes(db: Db, clientId: number) {
+  return db.selectFrom('transaction_types').selectAll().where('client_id', '=', clientId).orderBy('code').orderBy('id').execute();
+}
+
+/** The states of a state group, or every state of the organisation when the plant has no group. */
+export async function listStates(db: Db, clientId: number, stateGroupId: number | null) {
+  let query = db.selectFrom('states').selectAll('states').where('states.client_id', '=', clientId);
+  if (stateGroupId !== null) {
+    query = query.where('states.id', 'in', db.selectFrom('state_group_states').select('state_id').where('state_group_id', '=', stateGroupId));
+  }
+  return query.orderBy('states.element_type_id').orderBy('states.sort_order').orderBy('states.id').execute();
+}
+
+/** The contractors of a contractor group, or every contractor of the organisation when the plant has no group. */
+export async function listContractors(db: Db, clientId: number, contractorGroupId: number | null) {
+  let query = db.selectFrom('contractors').selectAll('contractors').where('contractors.client_id', '=', clientId);
+  if (contractorGroupId !== null) {
+    query = query.where(
+      'contractors.id',
+      'in',
+      db.selectFrom('contractor_group_members').select('contractor_id').where('contractor_group_id', '=', contractorGroupId),
+    );
+  }
+  return query.orderBy('contractors.name').orderBy('contractors.id').execute();
+}
+
+export async function findContractorGroupInClient(db: Db, clientId: number, id: number) {
+  return db.selectFrom('contractor_groups').selectAll().where('client_id', '=', clientId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function setPlantContractorGroup(db: Db, plantId: number, contractorGroupId: number | null) {
+  await db.updateTable('plants').set({ contractor_group_id: contractorGroupId }).where('id', '=', plantId).execute();
+}

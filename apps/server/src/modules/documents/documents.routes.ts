@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DocumentInfo } from '@heliotrack/domain/elements';
+import { IdParam } from '@heliotrack/domain/plants';
+import { contentDisposition, type DocumentsService } from './documents.service';
+
+const id = z.coerce.number().int().positive();
+const StateChangeDocumentParams = IdParam.extend({ scId: id, docId: id });
+
+export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsService }> = async (app, { documents }) => {
+  const tags = ['documents'];
+  app.post(
+    '/documents/',
+    {
+      schema: {
+        tags,
+        summary: 'Upload a document (multipart: document, plant_id, optional transaction_id)',
+        consumes: ['multipart/form-data'],
+        response: { 201: DocumentInfo },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send(await documents.upload(req.user, req.isMultipart() ? req.parts() : null, req.headers['content-type'])),
+  );
+  app.get(
+    '/documents/:id/download/',
+    { schema: { tags, summary: 'The stored file, with its original name', params: IdParam } },
+    async (req, reply) => {
+      const file = await documents.download(req.user, req.params.id);
+      return reply
+        .type(file.contentType)
+        .header('content-length', file.size)
+        .header('content-disposition', contentDisposition(file.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(file.stream);
+    },
+  );
+  app.delete(
+    '/documents/:id/',
+    { schema: { tags, summary: 'Delete a document (its uploader or an administrator)', params: IdParam, response: { 204: z.null() } } },
+    async (req, reply) => {
+      await documents.remove(req.user, req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+  app.post(
+    '/elements/:id/state-changes/:scId/delete-document/:docId/',
+    {
+      schema: {
+        tags,
+        summary: 'Unlink and delete a document of a state change of this element',
+        params: StateChangeDocumentParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (req, reply) => {
+      await documents.removeFromStateChange(req.user, req.params.id, req.params.scId, req.params.docId);
+      return reply.code(204).send(null);
+    },
+  );
+};

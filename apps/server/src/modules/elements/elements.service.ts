@@ -1,0 +1,146 @@
+import type { Selectable } from 'kysely';
+import { normaliseColor } from '@heliotrack/domain/catalogues';
+import { elementTypeByCode, elementTypeByPlural } from '@heliotrack/domain/element-types';
+import type {
+  Element,
+  ElementDetail,
+  ElementListQuery,
+  ExtraElementListQuery,
+  PlantElementsQuery,
+} from '@heliotrack/domain/elements';
+import type { Db } from '../../db/database';
+import { fromFlag } from '../../db/dialect';
+import type { ElementTypesTable, PlantRow } from '../../db/schema';
+import { offsetOf, pageOf } from '../../lib/pagination';
+import type { CurrentUser } from '../../plugins/auth';
+import { detailError, fieldError, notFound } from '../../plugins/errors';
+import { findElementTypeInClient } from '../catalogues/catalogues.repository';
+import { requirePlant } from '../plants/plants.service';
+import { ElementCountCache } from './element-count-cache';
+import * as repo from './elements.repository';
+
+/** The path segment of the element types that are not one of the seven standard ones. */
+export const EXTRA_ELEMENTS = 'extra-elements';
+
+export type ElementTypeRow = Selectable<ElementTypesTable>;
+
+/**
+ * What the `{type}` segment of an element path names: one of the seven standard types by its
+ * plural (`modules`), or `extra-elements`, whose type comes from the query, the body or the element.
+ * Anything else, or a standard type the organisation lacks, is a 404 naming the segment.
+ */
+export type PathType = { kind: 'standard'; type: ElementTypeRow } | { kind: 'extra' };
+
+export async function requirePathType(db: Db, user: CurrentUser, segment: string): Promise<PathType> {
+  if (segment === EXTRA_ELEMENTS) return { kind: 'extra' };
+  const standard = elementTypeByPlural(segment);
+  const type = standard && (await findElementTypeInClient(db, user.clientId, { code: standard.code }));
+  if (!type) throw detailError(404, 'elements.unknownType', 'not_found', { type: segment.slice(0, 50) });
+  return { kind: 'standard', type };
+}
+
+/** An extra type named by id in a query or body `field`: it must be the organisation's and not a standard one. */
+export async function requireExtraType(db: Db, user: CurrentUser, typeId: number, field: string) {
+  const type = await findElementTypeInClient(db, user.clientId, { id: typeId });
+  if (!type) throw fieldError(field, 'elements.unknownElementType', { id: typeId });
+  const standard = elementTypeByCode(type.code);
+  if (standard) throw fieldError(field, 'elements.standardTypeHasPath', { code: type.code, path: standard.plural });
+  return type;
+}
+
+export const isExtraType = (type: { code: string }) => !elementTypeByCode(type.code);
+
+export function toElementDto(row: repo.ElementListRow): Element {
+  return {
+    id: row.id,
+    code: row.code,
+    description: row.description,
+    geom: row.geom,
+    last_state_change_contractor_id: row.last_state_change_contractor_id,
+    state_id: row.state_id,
+    type_id: row.type_id,
+    updated_at: row.updated_at,
+    serial: row.serial,
+    is_serial_invalid_length: fromFlag(row.is_serial_invalid_length),
+    is_serial_duplicated: fromFlag(row.is_serial_duplicated),
+    is_serial_unregistered: fromFlag(row.is_serial_unregistered),
+  };
+}
+
+function toElementDetailDto(row: NonNullable<Awaited<ReturnType<typeof repo.findElementDetail>>>): ElementDetail {
+  return {
+    ...toElementDto(row),
+    plant_id: row.plant_id,
+    ctr_id: row.ctr_id,
+    type: row.type_code,
+    state:
+      row.state_id !== null && row.state_code !== null
+        ? {
+            id: row.state_id,
+            code: row.state_code,
+            name: row.state_name ?? '',
+            color: normaliseColor(row.state_color),
+            is_ok: fromFlag(row.state_is_ok),
+          }
+        : null,
+  };
+}
+
+export class ElementsService {
+  private readonly counts = new ElementCountCache();
+
+  constructor(private readonly db: Db) {}
+
+  /** `GET plants/{id}/{hincas|masts|…}/` */
+  async list(user: CurrentUser, plantId: number, segment: string, query: ElementListQuery, url: string) {
+    const plant = await requirePlant(this.db, user, plantId);
+    const path = await requirePathType(this.db, user, segment);
+    // extra-elements/ has its own route with a required element_type; reaching here means it had none.
+    if (path.kind === 'extra') throw fieldError('element_type', 'validation.required');
+    return this.page(plant, path.type.id, query, url);
+  }
+
+  /** `GET plants/{id}/extra-elements/?element_type=ID` */
+  async listExtra(user: CurrentUser, plantId: number, query: ExtraElementListQuery, url: string) {
+    const plant = await requirePlant(this.db, user, plantId);
+    const type = await requireExtraType(this.db, user, query.element_type, 'element_type');
+    return this.page(plant, type.id, query, url);
+  }
+
+  /** `GET plants/{id}/elements/?type=CODE&ct=ID`: one type by code, or every type. */
+  async listOfPlant(user: CurrentUser, plantId: number, query: PlantElementsQuery, url: string) {
+    const plant = await requirePlant(this.db, user, plantId);
+    let typeId: number | undefined;
+    if (query.type) {
+      const type = await findElementTypeInClient(this.db, user.clientId, { code: query.type.toUpperCase() });
+      if (!type) throw fieldError('type', 'elements.unknownTypeCode', { code: query.type });
+      typeId = type.id;
+    }
+    return this.page(plant, typeId, query, url);
+  }
+
+  /** `GET plants/{id}/{type}/{elementId}/`: an element of another plant or type is not found. */
+  async detail(user: CurrentUser, plantId: number, segment: string, elementId: number) {
+    await requirePlant(this.db, user, plantId);
+    const path = await requirePathType(this.db, user, segment);
+    const row = await repo.findElementDetail(this.db, plantId, elementId);
+    if (!row || !matchesPath(path, row)) throw notFound();
+    return toElementDetailDto(row);
+  }
+
+  private async page(plant: PlantRow, typeId: number | undefined, query: ElementListQuery, url: string) {
+    const { page, page_size, ordering, ...filters } = query;
+    const scope = { plantId: plant.id, typeId };
+    const key = JSON.stringify([plant.id, plant.elements_version, typeId ?? null, filters]);
+    const [count, rows] = await Promise.all([
+      this.counts.get(key, () => repo.countElements(this.db, scope, filters)),
+      repo.listElements(this.db, scope, { ...filters, ordering }, { limit: page_size, offset: offsetOf({ page, page_size }) }),
+    ]);
+    return pageOf(rows.map(toElementDto), count, { page, page_size }, url);
+  }
+}
+
+/** Whether an element belongs under a path's type: its own standard type, or any extra type under extra-elements/. */
+export function matchesPath(path: PathType, element: { type_id: number; type_code: string }) {
+  return path.kind === 'standard' ? element.type_id === path.type.id : isExtraType({ code: element.type_code });
+}

@@ -1,0 +1,91 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { insertChunkSize } from '../../db/dialect';
+import type { NewElement } from '../../db/schema';
+
+export async function findPlantById(db: Db, plantId: number) {
+  return db.selectFrom('plants').selectAll().where('id', '=', plantId).executeTakeFirst();
+}
+
+export async function listElementTypeIds(db: Db, clientId: number) {
+  return db.selectFrom('element_types').select(['id', 'code']).where('client_id', '=', clientId).execute();
+}
+
+/** Existing elements of the given types, to update them rather than add them again. */
+export async function findElementKeys(db: Db, plantId: number, typeIds: number[]) {
+  if (typeIds.length === 0) return [];
+  return db.selectFrom('elements').select(['id', 'type_id', 'code']).where('plant_id', '=', plantId).where('type_id', 'in', typeIds).execute();
+}
+
+/**
+ * Active states in order (sort_order, then id): the first of each type is where new elements
+ * start. Those of the plant's state group when it has one, else those of the organisation.
+ */
+export async function listStartStates(db: Db, clientId: number, stateGroupId: number | null) {
+  let query = db
+    .selectFrom('states')
+    .select(['states.id', 'states.element_type_id'])
+    .where('states.client_id', '=', clientId)
+    .where('states.is_active', '=', 1);
+  if (stateGroupId !== null) {
+    query = query
+      .innerJoin('state_group_states', 'state_group_states.state_id', 'states.id')
+      .where('state_group_states.state_group_id', '=', stateGroupId);
+  }
+  return query.orderBy('states.sort_order').orderBy('states.id').execute();
+}
+
+/** Columns of an inserted element row, for the chunk size. */
+const INSERT_COLUMNS = 12;
+
+export async function insertElements(db: Db, rows: NewElement[]) {
+  const chunk = insertChunkSize(INSERT_COLUMNS);
+  for (let i = 0; i < rows.length; i += chunk) await db.insertInto('elements').values(rows.slice(i, i + chunk)).execute();
+}
+
+export async function insertElementsReturningIds(db: Db, rows: NewElement[]) {
+  const chunk = insertChunkSize(INSERT_COLUMNS);
+  const ids: { id: number; code: string }[] = [];
+  for (let i = 0; i < rows.length; i += chunk) {
+    ids.push(...(await db.insertInto('elements').values(rows.slice(i, i + chunk)).returning(['id', 'code']).execute()));
+  }
+  return ids;
+}
+
+export interface ElementLayoutUpdate {
+  id: number;
+  geom: string;
+  min_x: number;
+  min_y: number;
+  max_x: number;
+  max_y: number;
+  description?: string;
+  serial?: string;
+  ctr_id?: number;
+  updated_at: string;
+}
+
+/** One statement per element: updates keep the element's id, state and history. */
+export async function updateElements(db: Db, updates: ElementLayoutUpdate[]) {
+  for (const { id, ...values } of updates) await db.updateTable('elements').set(values).where('id', '=', id).execute();
+}
+
+/** A CTR belongs to itself, so filtering by CTR lists it too (as the demo plants do). */
+export async function pointCtrsAtThemselves(db: Db, ids: number[]) {
+  for (let i = 0; i < ids.length; i += 5000) {
+    await db
+      .updateTable('elements')
+      .set((eb) => ({ ctr_id: eb.ref('id') }))
+      .where('id', 'in', ids.slice(i, i + 5000))
+      .execute();
+  }
+}
+
+/** Tiles and offline downloads notice the new layout through the plant's elements version. */
+export async function bumpElementsVersion(db: Db, plantId: number) {
+  await db
+    .updateTable('plants')
+    .set({ elements_version: sql`elements_version + 1` })
+    .where('id', '=', plantId)
+    .execute();
+}

@@ -1,0 +1,255 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Element } from '@heliotrack/domain/elements';
+import { normaliseColor } from '@heliotrack/domain/catalogues';
+import { elementTypeByPlural, type ElementTypePlural } from '@heliotrack/domain/element-types';
+import {
+  type BBox,
+  type Geometry,
+  isInsidePolygon,
+  MAX_POLYGON_POINTS,
+  parsePolygonParam,
+  parseWkt,
+  PolygonParamError,
+  type PolygonParamErrorReason,
+  ringBbox,
+  WktFormatError,
+} from '@heliotrack/domain/geometry';
+import { encodeTile, type TileFeature } from '@heliotrack/domain/tiles';
+import type { ApiMessageKey } from '@heliotrack/domain/i18n/translate';
+import type { Db } from '../../db/database';
+import { fromFlag } from '../../db/dialect';
+import type { CurrentUser } from '../../plugins/auth';
+import { fieldError } from '../../plugins/errors';
+import { requirePlant } from '../plants/plants.service';
+import { GeometryCache, geometryCheck, type PlantGeometries } from './geometry-cache';
+import { type DrawnElement, PlantLayouts } from './plant-layouts';
+import {
+  findElementsWithinBox,
+  findElementType,
+  findTileCandidates,
+  listElementTypes,
+  listStateStyles,
+  type TileRow,
+} from './spatial.repository';
+import { bufferedTileBbox, DETAIL_ONLY_TYPES, isDetailZoom, TILE_FORMAT, TILE_LAYER } from './tile-content';
+
+const POLYGON_MESSAGES: Record<PolygonParamErrorReason, ApiMessageKey> = {
+  empty: 'geometry.polygon.empty',
+  malformed: 'geometry.polygon.malformed',
+  not_a_number: 'geometry.polygon.notANumber',
+  too_few_points: 'geometry.polygon.tooFewPoints',
+  too_many_points: 'geometry.polygon.tooManyPoints',
+  degenerate: 'geometry.polygon.degenerate',
+};
+
+/** Element geometry travels with an optional SRID prefix (DESIGN section 3); the polygon may carry one too. */
+const SRID_PREFIX = /^\s*SRID=4326;/i;
+
+/** Which elements a polygon selection looks at: a standard type by its path segment, or any type by id. */
+export type SelectionType = { plural: ElementTypePlural } | { typeId: number };
+
+export interface TileRequest {
+  z: number;
+  x: number;
+  y: number;
+}
+
+export type TileAnswer = { status: 304; etag: string } | { status: 200; etag: string; body: Buffer };
+
+/** The types of the overview layer: all but the detail-only ones. */
+function overviewTypeIds(types: { id: number; code: string }[]) {
+  return types.filter((t) => !DETAIL_ONLY_TYPES.includes(t.code)).map((t) => t.id);
+}
+
+/** Until the domain package has a shared one: the list fields of an element (the local `element` table). */
+function toElementDto(row: Awaited<ReturnType<typeof findElementsWithinBox>>[number]): Element {
+  return {
+    id: row.id,
+    code: row.code,
+    description: row.description,
+    geom: row.geom,
+    last_state_change_contractor_id: row.last_state_change_contractor_id,
+    state_id: row.state_id,
+    type_id: row.type_id,
+    updated_at: row.updated_at,
+    serial: row.serial,
+    is_serial_invalid_length: fromFlag(row.is_serial_invalid_length),
+    is_serial_duplicated: fromFlag(row.is_serial_duplicated),
+    is_serial_unregistered: fromFlag(row.is_serial_unregistered),
+  };
+}
+
+/** FNV-1a of a string: short, stable ETag parts. */
+function hashText(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
+
+/** If-None-Match may list several tags, weak or strong, or be `*`. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * Polygon selection, vector tiles and plant bounds: everything that reads element geometry.
+ * Parsed geometries (geometry-cache.ts), plant extents and the overview layer of low zooms
+ * (plant-layouts.ts) are kept in memory; tile-content.ts says what a tile holds at which zoom.
+ */
+export class SpatialService {
+  private readonly layouts: PlantLayouts;
+
+  constructor(
+    private readonly db: Db,
+    private readonly geometries = new GeometryCache(),
+  ) {
+    this.layouts = new PlantLayouts(db);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Polygon selection
+  // -------------------------------------------------------------------------------------------
+
+  /** The elements of one type whose every vertex lies inside the polygon (specification section 5). */
+  async byPolygon(user: CurrentUser, plantId: number, type: SelectionType, polygon: string, log: FastifyBaseLogger): Promise<Element[]> {
+    const plant = await requirePlant(this.db, user, plantId);
+    const ring = this.parsePolygon(polygon);
+    const elementType = await this.selectionType(plant.client_id, type);
+    if (!elementType) return [];
+    const candidates = await findElementsWithinBox(this.db, plant.id, elementType.id, ringBbox(ring));
+    const cache = this.geometries.plant(plant.id);
+    const selected = candidates.filter((row) => {
+      const geometry = this.cachedGeometry(cache, row.id, row.geom, geometryCheck(row.min_x, row.min_y, row.max_x, row.max_y, row.geom.length), log);
+      return geometry !== null && isInsidePolygon(geometry, ring);
+    });
+    this.geometries.trim();
+    return selected.sort((a, b) => a.id - b.id).map(toElementDto);
+  }
+
+  private parsePolygon(text: string) {
+    try {
+      return parsePolygonParam(text.replace(SRID_PREFIX, ''));
+    } catch (error) {
+      if (!(error instanceof PolygonParamError)) throw error;
+      throw fieldError('polygon', POLYGON_MESSAGES[error.reason], { max: MAX_POLYGON_POINTS });
+    }
+  }
+
+  private async selectionType(clientId: number, type: SelectionType) {
+    if ('plural' in type) {
+      const standard = elementTypeByPlural(type.plural);
+      // Every organisation has the standard types; one that lacks it simply has no such elements.
+      return standard ? findElementType(this.db, clientId, { code: standard.code }) : undefined;
+    }
+    const found = await findElementType(this.db, clientId, { id: type.typeId });
+    if (!found) throw fieldError('element_type', 'geometry.unknownElementType', { type: type.typeId });
+    return found;
+  }
+
+  /** The parsed geometry, from the cache when current; unreadable text is logged once and cached as null. */
+  private cachedGeometry(cache: PlantGeometries, id: number, text: string, check: number, log: FastifyBaseLogger): Geometry | null {
+    const cached = cache.get(id, check);
+    if (cached !== undefined) return cached;
+    const geometry = this.parse(id, text, log);
+    cache.set(id, check, geometry);
+    return geometry;
+  }
+
+  private parse(id: number, text: string, log: FastifyBaseLogger): Geometry | null {
+    if (!text) return null; // an element without geometry cannot be drawn or selected
+    try {
+      return parseWkt(text);
+    } catch (error) {
+      if (!(error instanceof WktFormatError)) throw error;
+      log.warn({ elementId: id, reason: error.detail }, `element ${id} skipped: ${error.message}`);
+      return null;
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Vector tiles
+  // -------------------------------------------------------------------------------------------
+
+  /**
+   * The Mapbox vector tile z/x/y of a plant: one layer `elements`, a feature per element with its
+   * type code, code, state id (0 for none), state colour and is_ok. The ETag changes with every
+   * state change and layout import (the plant's elements_version) and with the organisation's
+   * state colours; a matching If-None-Match answers 304.
+   */
+  async tile(user: CurrentUser, plantId: number, { z, x, y }: TileRequest, ifNoneMatch: string | undefined, log: FastifyBaseLogger): Promise<TileAnswer> {
+    const max = 2 ** z - 1;
+    if (x > max) throw fieldError('x', 'geometry.tileOutOfRange', { max, z });
+    if (y > max) throw fieldError('y', 'geometry.tileOutOfRange', { max, z });
+    const plant = await requirePlant(this.db, user, plantId);
+    const types = await listElementTypes(this.db, plant.client_id);
+    const states = await listStateStyles(this.db, plant.client_id);
+    // Colours and type codes are the organisation's to edit: they are part of the tag too.
+    const styling = `${types.map((t) => `${t.id}:${t.code}`).join(',')}|${states.map((s) => `${s.id}:${s.color}:${s.is_ok}`).join(',')}`;
+    const etag = `"${plant.id}-${plant.elements_version}-${z}-${x}-${y}-${hashText(`${TILE_FORMAT}|${styling}`)}"`;
+    if (matchesEtag(ifNoneMatch, etag)) return { status: 304, etag };
+
+    const box = bufferedTileBbox(z, x, y);
+    const drawn = isDetailZoom(z)
+      ? await this.detailElements(plant.id, plant.elements_version, box, log)
+      : (await this.layouts.overview(plant.id, plant.elements_version, overviewTypeIds(types), (rows) => this.tileGeometries(plant.id, rows, log))).filter(
+          (e) => e.min_x! <= box[2] && e.max_x! >= box[0] && e.min_y! <= box[3] && e.max_y! >= box[1],
+        );
+
+    const typeCodes = new Map(types.map((t) => [t.id, t.code]));
+    const stateStyles = new Map(states.map((s) => [s.id, { color: normaliseColor(s.color), isOk: s.is_ok === 1 }]));
+    const noState = { color: normaliseColor(null), isOk: false };
+    const features: TileFeature[] = drawn.map((e) => {
+      const style = (e.state_id !== null && stateStyles.get(e.state_id)) || noState;
+      return {
+        id: e.id,
+        geometry: e.geometry,
+        properties: { type: typeCodes.get(e.type_id) ?? '', code: e.code, state: e.state_id ?? 0, color: style.color, is_ok: style.isOk },
+      };
+    });
+    const tile = encodeTile([{ name: TILE_LAYER, features }], z, x, y);
+    return { status: 200, etag, body: Buffer.from(tile.buffer, tile.byteOffset, tile.byteLength) };
+  }
+
+  /** Every element overlapping the (buffered) tile, through the bbox index. */
+  private async detailElements(plantId: number, version: number, box: BBox, log: FastifyBaseLogger): Promise<DrawnElement[]> {
+    const extent = await this.layouts.extent(plantId, version);
+    const rows = await findTileCandidates(this.db, plantId, box, extent.maxWidth, extent.maxHeight);
+    const geometries = await this.tileGeometries(plantId, rows, log);
+    const drawn: DrawnElement[] = [];
+    rows.forEach((row, i) => {
+      const geometry = geometries[i];
+      if (geometry) drawn.push({ ...row, geometry });
+    });
+    return drawn;
+  }
+
+  /** Geometries of tile rows, in row order (null for none or unreadable): from the cache when current, else parsed and kept. */
+  private async tileGeometries(plantId: number, rows: TileRow[], log: FastifyBaseLogger) {
+    const cache = this.geometries.plant(plantId);
+    const geometries = rows.map((r) => this.cachedGeometry(cache, r.id, r.geom, geometryCheck(r.min_x, r.min_y, r.max_x, r.max_y, r.geom.length), log));
+    this.geometries.trim();
+    return geometries;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Plant extent
+  // -------------------------------------------------------------------------------------------
+
+  /** [minX, minY, maxX, maxY] of the plant's elements, null when it has none: the map fits to it. */
+  async bounds(user: CurrentUser, plantId: number) {
+    const plant = await requirePlant(this.db, user, plantId);
+    return { bbox: (await this.layouts.extent(plant.id, plant.elements_version)).bounds };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Lifecycle
+  // -------------------------------------------------------------------------------------------
+
+  /** After a layout import: geometries, extent and overview of the plant are read afresh. */
+  forgetPlant(plantId: number): void {
+    this.geometries.forget(plantId);
+    this.layouts.forget(plantId);
+  }
+}

@@ -1,0 +1,221 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase, type TestContext, USERS } from './helpers';
+
+/*
+ * Documents of state changes (specification section 7: POST documents/ multipart, DELETE
+ * documents/{id}/, POST elements/{id}/state-changes/{scId}/delete-document/{docId}/; DESIGN sections
+ * 10 and 12: size and type limits, generated names outside the web root, download for plant users).
+ */
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const DOCX = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), randomBytes(200)]);
+
+interface FilePart {
+  name: string;
+  type: string;
+  content: Buffer;
+}
+
+/** A multipart/form-data body, parts in the given order. */
+function multipart(parts: (FilePart | [string, string])[]) {
+  const boundary = `heliotrack-${randomBytes(8).toString('hex')}`;
+  const chunks = parts.map((part) =>
+    Array.isArray(part)
+      ? Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part[0]}"\r\n\r\n${part[1]}\r\n`)
+      : Buffer.concat([
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="${part.name}"\r\nContent-Type: ${part.type}\r\n\r\n`),
+          part.content,
+          Buffer.from('\r\n'),
+        ]),
+  );
+  return {
+    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+describeEachDatabase('documents', (get) => {
+  let demo: Awaited<ReturnType<typeof loadDemo>>;
+
+  async function loadDemo(ctx: TestContext) {
+    const plant = await ctx.db.selectFrom('plants').selectAll().where('code', '=', 'CAR-01').executeTakeFirstOrThrow();
+    const other = await ctx.db.selectFrom('plants').selectAll().where('code', '=', 'ECI-01').executeTakeFirstOrThrow();
+    const moduleType = await ctx.db.selectFrom('element_types').select('id').where('client_id', '=', plant.client_id).where('code', '=', 'MOD').executeTakeFirstOrThrow();
+    const modules = await ctx.db.selectFrom('elements').select('id').where('plant_id', '=', plant.id).where('type_id', '=', moduleType.id).orderBy('id').limit(10).execute();
+    const notOk = await ctx.db.selectFrom('states').select('id').where('element_type_id', '=', moduleType.id).where('code', '=', 'NOK').executeTakeFirstOrThrow();
+    return { plant, other, moduleTypeId: moduleType.id, moduleIds: modules.map((m) => m.id), notOkId: notOk.id };
+  }
+
+  beforeAll(async () => {
+    demo = await loadDemo(get());
+  });
+
+  const uploadsDir = () => path.join(get().config.dataDir, 'uploads');
+  const storedFiles = (): string[] => {
+    const dir = uploadsDir();
+    if (!fs.existsSync(dir)) return [];
+    return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile());
+  };
+  const upload = async (parts: (FilePart | [string, string])[], email: string = USERS.admin, headers: Record<string, string> = {}) => {
+    const body = multipart(parts);
+    return get().app.inject({ method: 'POST', url: '/api/documents/', payload: body.payload, headers: { ...(await get().as(email)), ...body.headers, ...headers } });
+  };
+  const photo = (name = 'foto-fila-3.png'): FilePart => ({ name, type: 'image/png', content: PNG });
+  const request = async (method: 'GET' | 'DELETE' | 'POST', url: string, email: string = USERS.admin) =>
+    get().app.inject({ method, url, headers: await get().as(email) });
+  /** A state change of one module, through the API; answers its id. */
+  const recordChange = async (elementId: number) => {
+    const res = await get().app.inject({
+      method: 'POST',
+      url: `/api/plants/${demo.plant.id}/modules/${elementId}/state-change/`,
+      payload: { state: demo.notOkId, element_type: demo.moduleTypeId },
+      headers: await get().as(USERS.admin),
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().id as number;
+  };
+
+  it('stores an upload under a generated name and streams it back with its original name', async () => {
+    const before = storedFiles().length;
+    const res = await upload([['plant_id', String(demo.plant.id)], photo('Foto fila 3 (señal).png')]);
+    expect(res.statusCode).toBe(201);
+    const document = res.json();
+    expect(document).toEqual({ id: expect.any(Number), name: 'Foto fila 3 (señal).png', size: PNG.length, content_type: 'image/png', url: `/api/documents/${document.id}/download/` });
+
+    const files = storedFiles();
+    expect(files).toHaveLength(before + 1);
+    const row = await get().db.selectFrom('documents').selectAll().where('id', '=', document.id).executeTakeFirstOrThrow();
+    expect(row.storage_key).not.toContain('Foto');
+    expect(fs.readFileSync(path.join(uploadsDir(), row.storage_key))).toEqual(PNG);
+
+    const download = await request('GET', document.url, USERS.technician);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload).toEqual(PNG);
+    expect(download.headers['content-type']).toBe('image/png');
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="Foto fila 3 (se_al).png"; filename*=UTF-8''Foto%20fila%203%20(se%C3%B1al).png`);
+  });
+
+  it('accepts the parts in any order, and PDF, DOCX and CSV files', async () => {
+    const pdf = await upload([{ name: 'acta.pdf', type: 'application/pdf', content: PDF }, ['plant_id', String(demo.plant.id)]]);
+    expect(pdf.statusCode).toBe(201);
+    expect(pdf.json().content_type).toBe('application/pdf');
+    const docx = await upload([['plant_id', String(demo.plant.id)], { name: 'informe.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', content: DOCX }]);
+    expect(docx.statusCode).toBe(201);
+    const csv = await upload([['plant_id', String(demo.plant.id)], { name: 'series.csv', type: 'application/vnd.ms-excel', content: Buffer.from('codigo;serie\nB01-T001-S1-M01;JAM0001\n') }]);
+    expect(csv.statusCode).toBe(201);
+    expect(csv.json().content_type).toBe('text/csv');
+  });
+
+  it('refuses other file types, and files whose bytes are not what they claim, keeping nothing', async () => {
+    const before = storedFiles().length;
+    const exe = await upload([['plant_id', String(demo.plant.id)], { name: 'setup.exe', type: 'application/octet-stream', content: Buffer.from('MZ\x90\x00') }]);
+    expect(exe.statusCode).toBe(400);
+    expect(exe.json()).toEqual({ document: ['Tipo de archivo no admitido. Se admiten PDF, PNG, JPEG, WebP, XLSX, DOCX, CSV y TXT.'] });
+    const html = await upload([['plant_id', String(demo.plant.id)], { name: 'foto.png', type: 'image/png', content: Buffer.from('<script>alert(1)</script>') }], USERS.admin, { 'accept-language': 'en' });
+    expect(html.statusCode).toBe(400);
+    expect(html.json()).toEqual({ document: ['The file content is not a valid PNG.'] });
+    const declaredWrong = await upload([['plant_id', String(demo.plant.id)], { name: 'acta.pdf', type: 'text/html', content: PDF }]);
+    expect(declaredWrong.statusCode).toBe(400);
+    expect(storedFiles()).toHaveLength(before);
+  });
+
+  it('answers 413 for a file over 20 MB, in the language of the request, keeping nothing', async () => {
+    const before = storedFiles().length;
+    const huge = Buffer.concat([PNG, Buffer.alloc(20 * 1024 * 1024)]);
+    const res = await upload([['plant_id', String(demo.plant.id)], { name: 'enorme.png', type: 'image/png', content: huge }], USERS.admin, { 'accept-language': 'en' });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ detail: 'The document exceeds the maximum size of 20 MB.', code: 'too_large' });
+    expect(storedFiles()).toHaveLength(before);
+    const count = await get().db.selectFrom('documents').select('id').where('name', '=', 'enorme.png').execute();
+    expect(count).toEqual([]);
+  });
+
+  it('refuses an upload without a file or plant, or that is not multipart', async () => {
+    const noFile = await upload([['plant_id', String(demo.plant.id)]]);
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json()).toEqual({ document: ['Adjunte el archivo en el campo «document».'] });
+    const noPlant = await upload([photo()]);
+    expect(noPlant.statusCode).toBe(400);
+    expect(noPlant.json()).toEqual({ plant_id: ['Este campo es obligatorio.'] });
+    const badPlant = await upload([['plant_id', 'abc'], photo()]);
+    expect(badPlant.json()).toEqual({ plant_id: ['Introduzca un número entero.'] });
+    const extraField = await upload([['plant_id', String(demo.plant.id)], ['owner', 'me'], photo()]);
+    expect(extraField.json()).toEqual({ owner: ['Campo no permitido.'] });
+    const json = await get().app.inject({ method: 'POST', url: '/api/documents/', payload: { plant_id: demo.plant.id }, headers: await get().as(USERS.admin) });
+    expect(json.statusCode).toBe(415);
+  });
+
+  it('links an upload to a state change of the plant given as transaction_id, shown in the history', async () => {
+    const element = demo.moduleIds[0];
+    const stateChangeId = await recordChange(element);
+    const res = await upload([['plant_id', String(demo.plant.id)], ['transaction_id', String(stateChangeId)], photo('después.png')]);
+    expect(res.statusCode).toBe(201);
+    const history = await request('GET', `/api/elements/${element}/state-changes/`);
+    expect(history.json().results[0]).toMatchObject({ id: stateChangeId, documents: [{ id: res.json().id, name: 'después.png' }] });
+
+    const theirChange = await get()
+      .db.selectFrom('state_changes')
+      .select('id')
+      .where('plant_id', '!=', demo.plant.id)
+      .executeTakeFirst();
+    const unknown = await upload([['plant_id', String(demo.plant.id)], ['transaction_id', String(theirChange?.id ?? 999_999)], photo()]);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toHaveProperty('transaction_id');
+  });
+
+  it("answers 404 for another organisation's plant and documents", async () => {
+    const before = storedFiles().length;
+    const foreignPlant = await upload([['plant_id', String(demo.other.id)], photo()]);
+    expect(foreignPlant.statusCode).toBe(404);
+    expect(storedFiles()).toHaveLength(before);
+
+    const ours = (await upload([['plant_id', String(demo.plant.id)], photo()])).json();
+    expect((await request('GET', ours.url, USERS.otherAdmin)).statusCode).toBe(404);
+    expect((await request('DELETE', `/api/documents/${ours.id}/`, USERS.otherAdmin)).statusCode).toBe(404);
+    expect((await request('GET', ours.url)).statusCode).toBe(200);
+  });
+
+  it('lets the uploader or an administrator delete a document (204), and nobody else (403)', async () => {
+    const byTechnician = (await upload([['plant_id', String(demo.plant.id)], photo()], USERS.technician)).json();
+    const byAdmin = (await upload([['plant_id', String(demo.plant.id)], photo()])).json();
+    const before = storedFiles().length;
+
+    const refused = await request('DELETE', `/api/documents/${byAdmin.id}/`, USERS.technician);
+    expect(refused.statusCode).toBe(403);
+    const own = await request('DELETE', `/api/documents/${byTechnician.id}/`, USERS.technician);
+    expect(own.statusCode).toBe(204);
+    expect(own.body).toBe('');
+    const admin = await request('DELETE', `/api/documents/${byAdmin.id}/`);
+    expect(admin.statusCode).toBe(204);
+
+    expect(storedFiles()).toHaveLength(before - 2);
+    expect((await request('GET', byAdmin.url)).statusCode).toBe(404);
+    expect((await request('DELETE', `/api/documents/${byAdmin.id}/`)).statusCode).toBe(404);
+    expect((await request('DELETE', '/api/documents/abc/')).statusCode).toBe(400);
+  });
+
+  it('deletes a document of a state change through the element history', async () => {
+    const [element, otherElement] = demo.moduleIds.slice(1, 3);
+    const stateChangeId = await recordChange(element);
+    const document = (await upload([['plant_id', String(demo.plant.id)], ['transaction_id', String(stateChangeId)], photo()])).json();
+    const loose = (await upload([['plant_id', String(demo.plant.id)], photo()])).json();
+    const url = (elementId: number, scId: number, docId: number) => `/api/elements/${elementId}/state-changes/${scId}/delete-document/${docId}/`;
+
+    expect((await request('POST', url(otherElement, stateChangeId, document.id))).statusCode).toBe(404);
+    expect((await request('POST', url(element, stateChangeId, loose.id))).statusCode).toBe(404);
+    expect((await request('POST', url(element, stateChangeId, document.id), USERS.otherAdmin)).statusCode).toBe(404);
+
+    const res = await request('POST', url(element, stateChangeId, document.id));
+    expect(res.statusCode).toBe(204);
+    const history = await request('GET', `/api/elements/${element}/state-changes/`);
+    expect(history.json().results[0]).toMatchObject({ id: stateChangeId, documents: [] });
+    expect((await request('GET', document.url)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,434 @@
+import { beforeAll, expect, it } from 'vitest';
+import { createDemoPlant } from '../src/demo/plant';
+import { describeEachDatabase, type TestContext, USERS } from './helpers';
+
+/*
+ * The specification's state change (section 4): a single or massive change stores one history
+ * record and sets the state of every affected element; DESIGN section 4: all or nothing, depends_on.
+ * The demo states of modules are Pendiente, Montado, Conectado (depends on Montado), Inspeccionado
+ * (depends on Conectado) and No OK.
+ */
+describeEachDatabase('state changes', (get) => {
+  let demo: Awaited<ReturnType<typeof loadDemo>>;
+
+  async function loadDemo(ctx: TestContext) {
+    const client = await ctx.db.selectFrom('clients').select('id').where('name', '=', 'Demo Solar').executeTakeFirstOrThrow();
+    const plant = await ctx.db.selectFrom('plants').selectAll().where('code', '=', 'CAR-01').executeTakeFirstOrThrow();
+    const types = new Map(
+      (await ctx.db.selectFrom('element_types').select(['id', 'code']).where('client_id', '=', client.id).execute()).map((t) => [t.code, t.id]),
+    );
+    const stateOf = async (typeCode: string, code: string) =>
+      ctx.db
+        .selectFrom('states')
+        .selectAll()
+        .where('element_type_id', '=', types.get(typeCode)!)
+        .where('code', '=', code)
+        .executeTakeFirstOrThrow();
+    const states = {
+      pending: await stateOf('MOD', 'PEND'),
+      mounted: await stateOf('MOD', 'MONT'),
+      connected: await stateOf('MOD', 'CONE'),
+      inspected: await stateOf('MOD', 'INSP'),
+      notOk: await stateOf('MOD', 'NOK'),
+      stringLaid: await stateOf('STR', 'TEND'),
+    };
+    const contractors = await ctx.db.selectFrom('contractors').select('id').where('client_id', '=', client.id).orderBy('id').execute();
+    const transactionTypes = await ctx.db.selectFrom('transaction_types').selectAll().where('client_id', '=', client.id).execute();
+    const other = await ctx.db
+      .selectFrom('plants')
+      .innerJoin('clients', 'clients.id', 'plants.client_id')
+      .select(['plants.id', 'plants.client_id'])
+      .where('clients.name', '=', 'Otra Energía')
+      .executeTakeFirstOrThrow();
+    const otherContractor = await ctx.db.selectFrom('contractors').select('id').where('client_id', '=', other.client_id).executeTakeFirstOrThrow();
+    const otherTransactionType = await ctx.db.selectFrom('transaction_types').select('id').where('client_id', '=', other.client_id).executeTakeFirstOrThrow();
+    return { clientId: client.id, plant, types, states, contractors, transactionTypes, other, otherContractor, otherTransactionType };
+  }
+
+  /** Module ids of a plant, set to a known state first, so that each test starts from what it says. */
+  let nextModule = 0;
+  async function modulesIn(stateId: number | null, count = 1, plantId = demo.plant.id) {
+    const rows = await get()
+      .db.selectFrom('elements')
+      .innerJoin('element_types', 'element_types.id', 'elements.type_id')
+      .select('elements.id')
+      .where('elements.plant_id', '=', plantId)
+      .where('element_types.code', '=', 'MOD')
+      .orderBy('elements.id')
+      .offset(plantId === demo.plant.id ? nextModule : 0)
+      .limit(count)
+      .execute();
+    if (plantId === demo.plant.id) nextModule += count;
+    const ids = rows.map((r) => r.id);
+    await get().db.updateTable('elements').set({ state_id: stateId }).where('id', 'in', ids).execute();
+    return ids;
+  }
+
+  const post = async (url: string, payload: object, email: string = USERS.admin, headers: Record<string, string> = {}) =>
+    get().app.inject({ method: 'POST', url, payload, headers: { ...(await get().as(email)), ...headers } });
+  const modulesUrl = (suffix: string, plantId = demo.plant.id) => `/api/plants/${plantId}/modules/${suffix}`;
+  const stateOf = async (id: number) =>
+    (await get().db.selectFrom('elements').select(['state_id', 'last_state_change_contractor_id', 'updated_at']).where('id', '=', id).executeTakeFirstOrThrow());
+  const historyRows = async (elementIds: number[]) =>
+    get().db.selectFrom('state_change_elements').selectAll().where('element_id', 'in', elementIds).execute();
+  const version = async (plantId = demo.plant.id) =>
+    (await get().db.selectFrom('plants').select('elements_version').where('id', '=', plantId).executeTakeFirstOrThrow()).elements_version;
+  const change = (state: { id: number }, extra: object = {}) => ({ state: state.id, element_type: demo.types.get('MOD')!, ...extra });
+
+  beforeAll(async () => {
+    demo = await loadDemo(get());
+  });
+
+  it('changes the state of one element and keeps a history record of it', async () => {
+    const [id] = await modulesIn(demo.states.pending.id);
+    const before = await version();
+    const contractor = demo.contractors[1].id;
+    const install = demo.transactionTypes.find((t) => t.code === 'INS')!;
+    const res = await post(modulesUrl(`${id}/state-change/`), change(demo.states.mounted, { contractor, transaction_type: install.id, observations: '  Fila 3 montada  ' }));
+    expect(res.statusCode).toBe(200);
+    const result = res.json();
+    expect(result).toEqual({ id: expect.any(Number), element_count: 1, state: demo.states.mounted.id, detail: 'Estado actualizado correctamente!' });
+
+    const element = await stateOf(id);
+    expect(element.state_id).toBe(demo.states.mounted.id);
+    expect(element.last_state_change_contractor_id).toBe(contractor);
+    expect(Date.now() - Date.parse(element.updated_at)).toBeLessThan(60_000);
+    const record = await get().db.selectFrom('state_changes').selectAll().where('id', '=', result.id).executeTakeFirstOrThrow();
+    expect(record).toMatchObject({ plant_id: demo.plant.id, state_id: demo.states.mounted.id, contractor_id: contractor, transaction_type_id: install.id, observations: 'Fila 3 montada', element_count: 1 });
+    expect(await historyRows([id])).toEqual([{ state_change_id: result.id, element_id: id, previous_state_id: demo.states.pending.id }]);
+    expect(await version()).toBe(before + 1);
+  });
+
+  it('stores no observations when they are blank, and keeps the last contractor when none is given', async () => {
+    const [id] = await modulesIn(demo.states.pending.id);
+    const first = await post(modulesUrl(`${id}/state-change/`), change(demo.states.mounted, { contractor: demo.contractors[0].id }));
+    expect(first.statusCode).toBe(200);
+    const res = await post(modulesUrl(`${id}/state-change/`), change(demo.states.connected, { observations: '   ' }));
+    expect(res.statusCode).toBe(200);
+    const record = await get().db.selectFrom('state_changes').select('observations').where('id', '=', res.json().id).executeTakeFirstOrThrow();
+    expect(record.observations).toBe('');
+    expect((await stateOf(id)).last_state_change_contractor_id).toBe(demo.contractors[0].id);
+  });
+
+  it('answers in the language of the request', async () => {
+    const [id] = await modulesIn(demo.states.pending.id);
+    const en = await post(modulesUrl(`${id}/state-change/`), change(demo.states.mounted), USERS.admin, { 'accept-language': 'en' });
+    expect(en.json().detail).toBe('State updated successfully!');
+    const it = await post(modulesUrl(`${id}/state-change/`), change(demo.states.notOk), USERS.admin, { 'accept-language': 'it' });
+    expect(it.json().detail).toBe('Stato aggiornato correttamente!');
+  });
+
+  it('changes many elements at once with one history record and a row per element', async () => {
+    const pending = await modulesIn(demo.states.pending.id, 3);
+    const notOk = await modulesIn(demo.states.notOk.id, 2);
+    const ids = [...pending, ...notOk];
+    const before = await version();
+    const res = await post(modulesUrl('massive-state-change/'), change(demo.states.mounted, { element_ids: [...ids, ids[0]] }));
+    expect(res.statusCode).toBe(200);
+    const result = res.json();
+    expect(result).toMatchObject({ element_count: 5, state: demo.states.mounted.id });
+    for (const id of ids) expect((await stateOf(id)).state_id).toBe(demo.states.mounted.id);
+    const rows = await historyRows(ids);
+    expect(rows).toHaveLength(5);
+    expect(new Set(rows.map((r) => r.state_change_id))).toEqual(new Set([result.id]));
+    expect(rows.find((r) => r.element_id === notOk[0])!.previous_state_id).toBe(demo.states.notOk.id);
+    expect(await version()).toBe(before + 1);
+  });
+
+  it('changes nothing when one element of a massive change is of another plant', async () => {
+    const ids = await modulesIn(demo.states.pending.id, 3);
+    const [foreign] = await get().db.selectFrom('elements').select('id').where('plant_id', '=', demo.other.id).limit(1).execute();
+    const changesBefore = await get().db.selectFrom('state_changes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await version();
+    const res = await post(modulesUrl('massive-state-change/'), change(demo.states.mounted, { element_ids: [...ids, foreign.id] }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ element_ids: [`Estos elementos no existen o no son del tipo MOD en esta planta: ${foreign.id}.`] });
+    for (const id of ids) expect((await stateOf(id)).state_id).toBe(demo.states.pending.id);
+    expect(await historyRows(ids)).toEqual([]);
+    const changesAfter = await get().db.selectFrom('state_changes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(changesAfter.n)).toBe(Number(changesBefore.n));
+    expect(await version()).toBe(before);
+  });
+
+  it('names only a few of many unknown element ids', async () => {
+    const [id] = await modulesIn(demo.states.pending.id);
+    const unknown = Array.from({ length: 8 }, (_, i) => 900_000_001 + i);
+    const res = await post(modulesUrl('massive-state-change/'), change(demo.states.mounted, { element_ids: [id, ...unknown] }), USERS.admin, { 'accept-language': 'en' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().element_ids).toEqual([
+      'These elements do not exist or are not of type MOD in this plant: 900000001, 900000002, 900000003, 900000004, 900000005 and 3 more.',
+    ]);
+    expect((await stateOf(id)).state_id).toBe(demo.states.pending.id);
+  });
+
+  it('refuses elements of another type than the path', async () => {
+    const string = await get().db.selectFrom('elements').select('id').where('plant_id', '=', demo.plant.id).where('type_id', '=', demo.types.get('STR')!).executeTakeFirstOrThrow();
+    const massive = await post(modulesUrl('massive-state-change/'), change(demo.states.mounted, { element_ids: [string.id] }));
+    expect(massive.statusCode).toBe(400);
+    expect(massive.json()).toHaveProperty('element_ids');
+    const single = await post(modulesUrl(`${string.id}/state-change/`), change(demo.states.mounted));
+    expect(single.statusCode).toBe(404);
+  });
+
+  it('refuses a state whose depends_on state the element has not reached', async () => {
+    const [pending] = await modulesIn(demo.states.pending.id);
+    const [mounted] = await modulesIn(demo.states.mounted.id);
+    const [inspected] = await modulesIn(demo.states.inspected.id);
+    // Conectado depends on Montado: reached by an element in Montado, and by one in Inspeccionado,
+    // whose chain (Inspeccionado → Conectado → Montado) leads to it; not by one still pending.
+    const refused = await post(modulesUrl('massive-state-change/'), change(demo.states.connected, { element_ids: [mounted, pending, inspected] }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      state: [`El estado «Conectado» requiere haber alcanzado antes «Montado», y estos elementos no lo han alcanzado: ${pending}.`],
+    });
+    expect((await stateOf(mounted)).state_id).toBe(demo.states.mounted.id);
+
+    const single = await post(modulesUrl(`${pending}/state-change/`), change(demo.states.inspected), USERS.admin, { 'accept-language': 'en' });
+    expect(single.statusCode).toBe(400);
+    expect(single.json().state[0]).toBe(`State "Inspeccionado" requires "Conectado" to have been reached first, and these elements have not reached it: ${pending}.`);
+
+    const accepted = await post(modulesUrl('massive-state-change/'), change(demo.states.connected, { element_ids: [mounted, inspected] }));
+    expect(accepted.statusCode).toBe(200);
+  });
+
+  it('refuses a state of another element type, and an inactive one', async () => {
+    const [id] = await modulesIn(demo.states.pending.id);
+    const otherType = await post(modulesUrl(`${id}/state-change/`), change(demo.states.stringLaid));
+    expect(otherType.statusCode).toBe(400);
+    expect(otherType.json()).toEqual({ state: ['El estado «Tendido» es de otro tipo de elemento.'] });
+
+    await get().db.updateTable('states').set({ is_active: 0 }).where('id', '=', demo.states.mounted.id).execute();
+    try {
+      const inactive = await post(modulesUrl(`${id}/state-change/`), change(demo.states.mounted), USERS.admin, { 'accept-language': 'en' });
+      expect(inactive.statusCode).toBe(400);
+      expect(inactive.json()).toEqual({ state: ['State "Montado" is deactivated and can no longer be assigned.'] });
+    } finally {
+      await get().db.updateTable('states').set({ is_active: 1 }).where('id', '=', demo.states.mounted.id).execute();
+    }
+    expect((await stateOf(id)).state_id).toBe(demo.states.pending.id);
+  });
+
+  it("refuses a state outside the plant's state group", async () => {
+    const [id] = await modulesIn(demo.states.pending.id);
+    await get().db.deleteFrom('state_group_states').where('state_group_id', '=', demo.plant.state_group_id!).where('state_id', '=', demo.states.notOk.id).execute();
+    try {
+      const res = await post(modulesUrl(`${id}/state-change/`), change(demo.states.notOk));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ state: ['El estado «No OK» no pertenece al grupo de estados de esta planta.'] });
+    } finally {
+      await get().db.insertInto('state_group_states').values({ state_group_id: demo.plant.state_group_id!, state_id: demo.states.notOk.id }).execute();
+    }
+  });
+
+  it('refuses an element_type that does not match the path', async () => {
+    const [id] = await modulesIn(demo.states.pending.id);
+    const res = await post(modulesUrl(`${id}/state-change/`), { state: demo.states.mounted.id, element_type: demo.types.get('STR')! });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ element_type: [`El tipo de elemento no corresponde a la ruta: se esperaba MOD (${demo.types.get('MOD')}).`] });
+  });
+
+  it('refuses a transaction type or a contractor of another organisation', async () => {
+    const [id] = await modulesIn(demo.states.pending.id);
+    const transaction = await post(modulesUrl(`${id}/state-change/`), change(demo.states.mounted, { transaction_type: demo.otherTransactionType.id }));
+    expect(transaction.statusCode).toBe(400);
+    expect(transaction.json()).toEqual({ transaction_type: [`No existe el tipo de transacción ${demo.otherTransactionType.id}.`] });
+    const contractor = await post(modulesUrl(`${id}/state-change/`), change(demo.states.mounted, { contractor: demo.otherContractor.id }), USERS.admin, { 'accept-language': 'it' });
+    expect(contractor.statusCode).toBe(400);
+    expect(contractor.json()).toEqual({ contractor: [`L'appaltatore ${demo.otherContractor.id} non esiste.`] });
+    const pileWork = demo.transactionTypes.find((t) => t.code === 'HINC')!;
+    const otherType = await post(modulesUrl(`${id}/state-change/`), change(demo.states.mounted, { transaction_type: pileWork.id }));
+    expect(otherType.json()).toEqual({ transaction_type: ['El tipo de transacción «HINC» es de otro tipo de elemento.'] });
+    expect((await stateOf(id)).state_id).toBe(demo.states.pending.id);
+  });
+
+  it('links uploaded documents of the plant, and refuses them once linked or from another plant', async () => {
+    const [first, second] = await modulesIn(demo.states.pending.id, 2);
+    const now = new Date().toISOString();
+    const document = (plantId: number, clientId: number, key: string) =>
+      get()
+        .db.insertInto('documents')
+        .values({ client_id: clientId, plant_id: plantId, name: 'acta.pdf', size: 10, content_type: 'application/pdf', storage_key: key, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const ours = await document(demo.plant.id, demo.clientId, 'test-linked-1');
+    const theirs = await document(demo.other.id, demo.other.client_id, 'test-linked-2');
+
+    const linked = await post(modulesUrl(`${first}/state-change/`), change(demo.states.mounted, { documents: [ours.id] }));
+    expect(linked.statusCode).toBe(200);
+    const row = await get().db.selectFrom('documents').select('state_change_id').where('id', '=', ours.id).executeTakeFirstOrThrow();
+    expect(row.state_change_id).toBe(linked.json().id);
+
+    const again = await post(modulesUrl(`${second}/state-change/`), change(demo.states.mounted, { documents: [ours.id] }));
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ documents: [`Estos documentos no son de esta planta o ya están vinculados a un cambio de estado: ${ours.id}.`] });
+    const foreign = await post(modulesUrl(`${second}/state-change/`), change(demo.states.mounted, { documents: [theirs.id] }));
+    expect(foreign.statusCode).toBe(400);
+    expect((await stateOf(second)).state_id).toBe(demo.states.pending.id);
+  });
+
+  it('answers a repeated client_uuid with the first result and writes nothing again', async () => {
+    const [id] = await modulesIn(demo.states.pending.id);
+    const body = change(demo.states.mounted, { client_uuid: '6f1c1d0e-offline-0001' });
+    const first = await post(modulesUrl(`${id}/state-change/`), body);
+    expect(first.statusCode).toBe(200);
+    const before = await version();
+    const replay = await post(modulesUrl(`${id}/state-change/`), body);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+    expect(await historyRows([id])).toHaveLength(1);
+    expect(await version()).toBe(before);
+
+    const massive = { ...change(demo.states.mounted), element_ids: await modulesIn(demo.states.pending.id, 2), client_uuid: '6f1c1d0e-offline-0002' };
+    const [a, b] = await Promise.all([post(modulesUrl('massive-state-change/'), massive), post(modulesUrl('massive-state-change/'), massive)]);
+    expect(a.json()).toEqual(b.json());
+    expect(await historyRows(massive.element_ids)).toHaveLength(2);
+  });
+
+  it('lets a field technician authorised on the plant record changes', async () => {
+    const [id] = await modulesIn(demo.states.pending.id);
+    const res = await post(modulesUrl(`${id}/state-change/`), change(demo.states.mounted), USERS.technician);
+    expect(res.statusCode).toBe(200);
+    const record = await get().db.selectFrom('state_changes').innerJoin('users', 'users.id', 'state_changes.user_id').select('users.email').where('state_changes.id', '=', res.json().id).executeTakeFirstOrThrow();
+    expect(record.email).toBe(USERS.technician);
+  });
+
+  it('refuses a field technician a state outside their RUCs, and everything once their RUCs go', async () => {
+    // The demo gives the technician the "Montaje" RUC (construction states) but not "Calidad".
+    const [id] = await modulesIn(demo.states.connected.id);
+    const refused = await post(modulesUrl(`${id}/state-change/`), change(demo.states.inspected), USERS.technician);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ state: [`No tiene permiso para registrar el estado «${demo.states.inspected.name}» en esta planta.`] });
+    expect((await stateOf(id)).state_id).toBe(demo.states.connected.id);
+    // An administrator may record any state.
+    expect((await post(modulesUrl(`${id}/state-change/`), change(demo.states.inspected))).statusCode).toBe(200);
+
+    const tech = await get().db.selectFrom('users').select('id').where('email', '=', USERS.technician).executeTakeFirstOrThrow();
+    const rucs = await get().db.selectFrom('user_rucs').selectAll().where('user_id', '=', tech.id).where('plant_id', '=', demo.plant.id).execute();
+    await get().db.updateTable('user_rucs').set({ is_active: 0 }).where('user_id', '=', tech.id).where('plant_id', '=', demo.plant.id).execute();
+    try {
+      const [other] = await modulesIn(demo.states.pending.id);
+      const noRuc = await post(modulesUrl(`${other}/state-change/`), change(demo.states.mounted), USERS.technician);
+      expect(noRuc.statusCode).toBe(400);
+      expect((await stateOf(other)).state_id).toBe(demo.states.pending.id);
+    } finally {
+      for (const ruc of rucs) await get().db.updateTable('user_rucs').set({ is_active: ruc.is_active }).where('user_id', '=', ruc.user_id).where('ruc_id', '=', ruc.ruc_id).execute();
+    }
+  });
+
+  it('records changes of extra element types under extra-elements/', async () => {
+    const ctx = get();
+    const trench = await ctx.db
+      .insertInto('element_types')
+      .values({ client_id: demo.clientId, code: 'ZAN', name: 'Zanjas', original_element_type: 'ZAN' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const dug = await ctx.db.insertInto('states').values({ client_id: demo.clientId, element_type_id: trench.id, code: 'EXC', name: 'Excavada' }).returning('id').executeTakeFirstOrThrow();
+    await ctx.db.insertInto('state_group_states').values({ state_group_id: demo.plant.state_group_id!, state_id: dug.id }).execute();
+    const now = new Date().toISOString();
+    const elements = await ctx.db
+      .insertInto('elements')
+      .values([1, 2].map((n) => ({ plant_id: demo.plant.id, type_id: trench.id, code: `ZAN-${n}`, updated_at: now })))
+      .returning('id')
+      .execute();
+    const body = { state: dug.id, element_type: trench.id };
+    const single = await post(`/api/plants/${demo.plant.id}/extra-elements/${elements[0].id}/state-change/`, body);
+    expect(single.statusCode).toBe(200);
+    const massive = await post(`/api/plants/${demo.plant.id}/extra-elements/massive-state-change/`, { ...body, element_ids: elements.map((e) => e.id) });
+    expect(massive.statusCode).toBe(200);
+    expect(massive.json().element_count).toBe(2);
+    const standard = await post(`/api/plants/${demo.plant.id}/extra-elements/massive-state-change/`, change(demo.states.mounted, { element_ids: [1] }));
+    expect(standard.statusCode).toBe(400);
+    expect(standard.json()).toEqual({ element_type: ['El tipo MOD tiene su propia ruta: modules/. extra-elements/ es solo para los demás tipos.'] });
+    const moduleAsExtra = await post(`/api/plants/${demo.plant.id}/extra-elements/${(await modulesIn(demo.states.pending.id))[0]}/state-change/`, body);
+    expect(moduleAsExtra.statusCode).toBe(404);
+  });
+
+  it('shows the history of an element newest first, with who, what and the documents', async () => {
+    const [id] = await modulesIn(demo.states.pending.id);
+    const first = await post(modulesUrl(`${id}/state-change/`), change(demo.states.mounted, { contractor: demo.contractors[1].id, observations: 'Montado sin incidencias' }));
+    const now = new Date().toISOString();
+    const photo = await get()
+      .db.insertInto('documents')
+      .values({ client_id: demo.clientId, plant_id: demo.plant.id, name: 'foto.jpg', size: 1234, content_type: 'image/jpeg', storage_key: 'test-history-1', created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const second = await post(modulesUrl(`${id}/state-change/`), change(demo.states.connected, { documents: [photo.id] }), USERS.technician);
+
+    const res = await get().app.inject({ method: 'GET', url: `/api/elements/${id}/state-changes/`, headers: await get().as(USERS.admin) });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.count).toBe(2);
+    expect(body.results.map((r: { id: number }) => r.id)).toEqual([second.json().id, first.json().id]);
+    const [latest, earliest] = body.results;
+    expect(latest).toMatchObject({
+      state: { id: demo.states.connected.id, code: 'CONE', name: 'Conectado', color: '1e88e5', is_ok: true },
+      previous_state: { id: demo.states.mounted.id, name: 'Montado' },
+      user: { name: 'Tomás Técnico' },
+      contractor: null,
+      element_count: 1,
+      documents: [{ id: photo.id, name: 'foto.jpg', size: 1234, content_type: 'image/jpeg', url: `/api/documents/${photo.id}/download/` }],
+    });
+    expect(earliest).toMatchObject({
+      previous_state: { id: demo.states.pending.id },
+      contractor: { id: demo.contractors[1].id },
+      user: { name: 'Ana Administradora' },
+      observations: 'Montado sin incidencias',
+      documents: [],
+    });
+
+    const paged = await get().app.inject({ method: 'GET', url: `/api/elements/${id}/state-changes/?page_size=1&page=2`, headers: await get().as(USERS.admin) });
+    expect(paged.json()).toMatchObject({ count: 2, next: null, results: [{ id: first.json().id }] });
+    expect(paged.json().previous).toContain('page=1');
+  });
+
+  it("answers 404 for another organisation's plant, element and history", async () => {
+    const [theirs] = await modulesIn(null, 1, demo.other.id);
+    const asOther = await post(modulesUrl(`${theirs}/state-change/`, demo.other.id), change(demo.states.mounted));
+    expect(asOther.statusCode).toBe(404);
+    const ours = await modulesIn(demo.states.pending.id);
+    const intoOurs = await post(modulesUrl('massive-state-change/'), change(demo.states.mounted, { element_ids: ours }), USERS.otherAdmin);
+    expect(intoOurs.statusCode).toBe(404);
+    const history = await get().app.inject({ method: 'GET', url: `/api/elements/${ours[0]}/state-changes/`, headers: await get().as(USERS.otherAdmin) });
+    expect(history.statusCode).toBe(404);
+    expect((await stateOf(ours[0])).state_id).toBe(demo.states.pending.id);
+  });
+
+  it('refuses bad input with a 400 and writes nothing', async () => {
+    const [id] = await modulesIn(demo.states.pending.id);
+    const empty = await post(modulesUrl('massive-state-change/'), change(demo.states.mounted, { element_ids: [] }));
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ element_ids: ['Este campo es obligatorio.'] });
+
+    const tooMany = Array.from({ length: 50_001 }, (_, i) => i + 1);
+    const big = await post(modulesUrl('massive-state-change/'), change(demo.states.mounted, { element_ids: tooMany }), USERS.admin, { 'accept-language': 'en' });
+    expect(big.statusCode).toBe(400);
+    expect(big.json()).toEqual({ element_ids: [expect.stringContaining('50000')] });
+
+    const notNumbers = await post(modulesUrl('massive-state-change/'), change(demo.states.mounted, { element_ids: ['abc'] }));
+    expect(notNumbers.statusCode).toBe(400);
+    expect(Object.keys(notNumbers.json())).toEqual(['element_ids.0']);
+
+    const badPath = await post(`/api/plants/${demo.plant.id}/modules/abc/state-change/`, change(demo.states.mounted));
+    expect(badPath.statusCode).toBe(400);
+    expect(badPath.json()).toHaveProperty('elementId');
+
+    const unknownType = await post(`/api/plants/${demo.plant.id}/gizmos/${id}/state-change/`, change(demo.states.mounted));
+    expect(unknownType.statusCode).toBe(404);
+    expect(unknownType.json().detail).toContain('gizmos');
+
+    const missing = await post(modulesUrl(`${id}/state-change/`), { element_type: demo.types.get('MOD')! });
+    expect(missing.json()).toEqual({ state: ['Este campo es obligatorio.'] });
+    expect((await stateOf(id)).state_id).toBe(demo.states.pending.id);
+  });
+
+  it('keeps elements of another plant of the same organisation out of the path plant', async () => {
+    const ctx = get();
+    const second = await createDemoPlant(ctx.db, demo.clientId, { mwp: 0.05, code: 'CAR-T', name: 'FV Carmona prueba' });
+    const [elsewhere] = await modulesIn(demo.states.pending.id, 1, second.plantId);
+    const single = await post(modulesUrl(`${elsewhere}/state-change/`), change(demo.states.mounted));
+    expect(single.statusCode).toBe(404);
+    const massive = await post(modulesUrl('massive-state-change/'), change(demo.states.mounted, { element_ids: [elsewhere] }));
+    expect(massive.statusCode).toBe(400);
+    expect((await stateOf(elsewhere)).state_id).toBe(demo.states.pending.id);
+  });
+});

@@ -1,0 +1,136 @@
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import type { BBox } from '@heliotrack/domain/geometry';
+import type { BenchTarget } from './prepare';
+
+/**
+ * The raw baselines: the same rows read or written by the bare driver (better-sqlite3 prepared
+ * statements, or pg with plain SQL), with no HTTP, validation, access checks, parsing or encoding.
+ * The API's figure divided by these says what the layers above the database cost.
+ */
+export interface RawDriver {
+  /** Count of the filtered list plus one page of it, ordered by code. */
+  listPage(plantId: number, typeId: number, stateIds: number[], limit: number, offset: number): Promise<number>;
+  /** Candidate rows of a polygon selection: every list column of the elements whose bbox lies within `box`. */
+  elementsWithin(plantId: number, typeId: number, box: BBox): Promise<number>;
+  /** The rows a tile draws, geometry text included: bbox overlap, optionally of some types only. */
+  tileRows(plantId: number, box: BBox, maxWidth: number, maxHeight: number, typeIds: number[] | null): Promise<number>;
+  /** Id and state of every element of the given types. */
+  overviewStates(plantId: number, typeIds: number[]): Promise<number>;
+  /** One history row, a link row per element with its previous state, the new state on each element, the plant's version. */
+  massiveChange(change: { clientId: number; plantId: number; typeId: number; stateId: number; userId: number; ids: number[] }): Promise<void>;
+  close(): Promise<void>;
+}
+
+const LIST_COLUMNS =
+  'id, code, description, geom, last_state_change_contractor_id, state_id, type_id, updated_at, serial, is_serial_invalid_length, is_serial_duplicated, is_serial_unregistered';
+
+export function rawDriver(target: BenchTarget): RawDriver {
+  return target.kind === 'sqlite' ? sqliteDriver(target.url) : postgresDriver(target.url);
+}
+
+function sqliteDriver(file: string): RawDriver {
+  const db = new SQLite(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 5000');
+  const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(',');
+  const tileSql = (types: number) =>
+    `select id, type_id, code, state_id, geom from elements where plant_id = ? and min_x >= ? and min_x <= ? and min_y >= ? and min_y <= ? and max_x >= ? and max_y >= ?${types ? ` and type_id in (${placeholders(types)})` : ''}`;
+  const insertChange = db.prepare(
+    "insert into state_changes (client_id, plant_id, element_type_id, state_id, user_id, observations, element_count, created_at) values (?, ?, ?, ?, ?, '', ?, ?) returning id",
+  );
+  const insertLink = db.prepare(
+    'insert into state_change_elements (state_change_id, element_id, previous_state_id) select ?, id, state_id from elements where id = ?',
+  );
+  const updateState = db.prepare('update elements set state_id = ?, updated_at = ?, last_state_change_contractor_id = null where id = ?');
+  const bump = db.prepare('update plants set elements_version = elements_version + 1 where id = ?');
+  const massive = db.transaction((c: Parameters<RawDriver['massiveChange']>[0]) => {
+    const now = new Date().toISOString();
+    const { id } = insertChange.get(c.clientId, c.plantId, c.typeId, c.stateId, c.userId, c.ids.length, now) as { id: number };
+    for (const element of c.ids) insertLink.run(id, element);
+    for (const element of c.ids) updateState.run(c.stateId, now, element);
+    bump.run(c.plantId);
+  });
+  return {
+    async listPage(plantId, typeId, stateIds, limit, offset) {
+      const where = `plant_id = ? and type_id = ? and state_id in (${placeholders(stateIds.length)})`;
+      db.prepare(`select count(*) as n from elements where ${where}`).get(plantId, typeId, ...stateIds);
+      return db.prepare(`select ${LIST_COLUMNS} from elements where ${where} order by code, id limit ? offset ?`).all(plantId, typeId, ...stateIds, limit, offset).length;
+    },
+    async elementsWithin(plantId, typeId, [minX, minY, maxX, maxY]) {
+      return db
+        .prepare(
+          `select ${LIST_COLUMNS}, min_x, min_y, max_x, max_y from elements where plant_id = ? and min_x >= ? and min_x <= ? and min_y >= ? and min_y <= ? and max_x <= ? and max_y <= ? and type_id = ?`,
+        )
+        .all(plantId, minX, maxX, minY, maxY, maxX, maxY, typeId).length;
+    },
+    async tileRows(plantId, [west, south, east, north], maxWidth, maxHeight, typeIds) {
+      return db
+        .prepare(tileSql(typeIds?.length ?? 0))
+        .all(plantId, west - maxWidth, east, south - maxHeight, north, west, south, ...(typeIds ?? [])).length;
+    },
+    async overviewStates(plantId, typeIds) {
+      return db.prepare(`select id, state_id from elements where plant_id = ? and type_id in (${placeholders(typeIds.length)})`).all(plantId, ...typeIds).length;
+    },
+    async massiveChange(change) {
+      massive(change);
+    },
+    async close() {
+      db.close();
+    },
+  };
+}
+
+function postgresDriver(url: string): RawDriver {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  return {
+    async listPage(plantId, typeId, stateIds, limit, offset) {
+      const where = 'plant_id = $1 and type_id = $2 and state_id = any($3::int[])';
+      await pool.query(`select count(*) as n from elements where ${where}`, [plantId, typeId, stateIds]);
+      return (await pool.query(`select ${LIST_COLUMNS} from elements where ${where} order by code, id limit $4 offset $5`, [plantId, typeId, stateIds, limit, offset])).rowCount ?? 0;
+    },
+    async elementsWithin(plantId, typeId, [minX, minY, maxX, maxY]) {
+      const result = await pool.query(
+        `select ${LIST_COLUMNS}, min_x, min_y, max_x, max_y from elements where plant_id = $1 and min_x >= $2 and min_x <= $3 and min_y >= $4 and min_y <= $5 and max_x <= $3 and max_y <= $5 and type_id = $6`,
+        [plantId, minX, maxX, minY, maxY, typeId],
+      );
+      return result.rowCount ?? 0;
+    },
+    async tileRows(plantId, [west, south, east, north], maxWidth, maxHeight, typeIds) {
+      const result = await pool.query(
+        `select id, type_id, code, state_id, geom from elements where plant_id = $1 and min_x >= $2 and min_x <= $3 and min_y >= $4 and min_y <= $5 and max_x >= $6 and max_y >= $7${typeIds ? ' and type_id = any($8::int[])' : ''}`,
+        [plantId, west - maxWidth, east, south - maxHeight, north, west, south, ...(typeIds ? [typeIds] : [])],
+      );
+      return result.rowCount ?? 0;
+    },
+    async overviewStates(plantId, typeIds) {
+      return (await pool.query('select id, state_id from elements where plant_id = $1 and type_id = any($2::int[])', [plantId, typeIds])).rowCount ?? 0;
+    },
+    async massiveChange(c) {
+      const client = await pool.connect();
+      try {
+        const now = new Date().toISOString();
+        await client.query('begin');
+        const { rows } = await client.query(
+          "insert into state_changes (client_id, plant_id, element_type_id, state_id, user_id, observations, element_count, created_at) values ($1, $2, $3, $4, $5, '', $6, $7) returning id",
+          [c.clientId, c.plantId, c.typeId, c.stateId, c.userId, c.ids.length, now],
+        );
+        await client.query(
+          'insert into state_change_elements (state_change_id, element_id, previous_state_id) select $1, id, state_id from elements where id = any($2::int[])',
+          [rows[0].id, c.ids],
+        );
+        await client.query('update elements set state_id = $1, updated_at = $2, last_state_change_contractor_id = null where id = any($3::int[])', [c.stateId, now, c.ids]);
+        await client.query('update plants set elements_version = elements_version + 1 where id = $1', [c.plantId]);
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

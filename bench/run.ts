@@ -1,0 +1,378 @@
+/**
+ * `npm run bench [-- --mwp 250] [--runs 30] [--tiles-per-zoom 20] [--sqlite-only]`
+ *
+ * Measures the budgets of DESIGN section 9 on the generated reference plant (250 MWp, about
+ * 500,000 elements; generated into data/bench/ on first use), on SQLite and, when a server is
+ * reachable, PostgreSQL. Every figure goes through the real API (buildApp + inject, so HTTP
+ * parsing, auth, validation and serialisation count) and is set against a raw baseline measured
+ * in the same run: the bare driver reading or writing the same rows. Prints median and p95 of each.
+ * Nothing here asserts a time: the table is for people to read.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import { type BBox, type Position, ringBbox } from '@heliotrack/domain/geometry';
+import { tilesCoveringBbox, type TileCoord } from '@heliotrack/domain/tiles';
+import { buildApp } from '@heliotrack/server/src/app';
+import { loadConfig } from '@heliotrack/server/src/config';
+import { createDb, type Db } from '@heliotrack/server/src/db/database';
+import { bufferedTileBbox, DETAIL_ONLY_TYPES, isDetailZoom } from '@heliotrack/server/src/modules/spatial/tile-content';
+import { rawDriver, type RawDriver } from './baselines';
+import { BENCH_DATA_DIR, type BenchTarget, ensureReferencePlant, postgresTarget, sqliteTarget } from './prepare';
+import { type Figure, formatTable, median, percentile, time } from './stats';
+
+const USAGE = 'usage: npm run bench -- [--mwp 250] [--runs 30] [--tiles-per-zoom 20] [--sqlite-only]';
+const ADMIN = { email: 'admin@heliotrack.demo', password: 'heliotrack' };
+const POLYGON_TARGET = 10_000;
+const TILE_ZOOMS = [14, 15, 16, 17, 18];
+
+const log = (msg: string) => console.log(msg);
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      mwp: { type: 'string', default: '250' },
+      runs: { type: 'string', default: '30' },
+      'tiles-per-zoom': { type: 'string', default: '20' },
+      'sqlite-only': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const mwp = Number(values.mwp);
+  const runs = Number(values.runs);
+  const tilesPerZoom = Number(values['tiles-per-zoom']);
+  if (!(mwp > 0 && mwp <= 1000) || !(runs >= 1) || !(tilesPerZoom >= 1)) {
+    console.error(USAGE);
+    process.exit(1);
+  }
+  return { mwp, runs: Math.round(runs), tilesPerZoom: Math.round(tilesPerZoom), sqliteOnly: values['sqlite-only'] };
+}
+
+/** What the figures need to know about the reference plant. */
+interface Context {
+  label: string;
+  app: FastifyInstance;
+  db: Db;
+  raw: RawDriver;
+  plantId: number;
+  clientId: number;
+  adminId: number;
+  typeIds: Map<string, number>;
+  headers: Record<string, string>;
+  runs: number;
+  tilesPerZoom: number;
+}
+
+async function inject(ctx: Context, method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) {
+  const res = await ctx.app.inject({ method, url, payload: payload as object, headers: { ...ctx.headers, ...headers } });
+  if (res.statusCode >= 400) throw new Error(`${method} ${url} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+  return res;
+}
+
+/** Runs api and raw alternately, `runs` times each after `warmup` untimed rounds. */
+async function measure(ctx: Context, name: string, runs: number, api: (i: number) => Promise<unknown>, raw: (i: number) => Promise<unknown>, warmup = 3) {
+  for (let i = 0; i < warmup; i++) {
+    await api(-1 - i);
+    await raw(-1 - i);
+  }
+  const figure: Figure = { database: ctx.label, name, api: [], raw: [] };
+  for (let i = 0; i < runs; i++) {
+    figure.api.push((await time(() => api(i))).ms);
+    figure.raw.push((await time(() => raw(i))).ms);
+  }
+  return figure;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Figures
+// ---------------------------------------------------------------------------------------------
+
+async function elementListPage(ctx: Context): Promise<Figure> {
+  const modType = ctx.typeIds.get('MOD')!;
+  // The filter a site team uses most: modules in the most common state, in code order, page 3.
+  const common = await ctx.db
+    .selectFrom('elements')
+    .select(['state_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('plant_id', '=', ctx.plantId)
+    .where('type_id', '=', modType)
+    .where('state_id', 'is not', null)
+    .groupBy('state_id')
+    .orderBy('n', 'desc')
+    .executeTakeFirstOrThrow();
+  const state = common.state_id!;
+  const url = `/api/plants/${ctx.plantId}/modules/?state=${state}&ordering=code&page=3&page_size=50`;
+  const figure = await measure(
+    ctx,
+    'element list page (50 rows, state filter)',
+    ctx.runs,
+    () => inject(ctx, 'GET', url),
+    () => ctx.raw.listPage(ctx.plantId, modType, [state], 50, 100),
+  );
+  figure.budget = { ms: 20, of: 'p95' };
+  figure.note = `modules with state ${state} (${Number(common.n)} of them), page 3 of 50 ordered by code; raw = count + page`;
+  return figure;
+}
+
+/** An octagon of radius `metres` around a point; longitude stretched for the latitude. */
+function octagon([lon, lat]: Position, metres: number): Position[] {
+  const dLat = metres / 111_195;
+  const dLon = dLat / Math.cos((lat * Math.PI) / 180);
+  const ring: Position[] = [];
+  for (let k = 0; k < 8; k++) {
+    const angle = (Math.PI / 8) * (2 * k + 1);
+    ring.push([lon + dLon * Math.cos(angle), lat + dLat * Math.sin(angle)]);
+  }
+  ring.push(ring[0]);
+  return ring;
+}
+
+async function polygonSelection(ctx: Context, bounds: BBox): Promise<{ figure: Figure; ids: number[] }> {
+  const centre: Position = [(bounds[0] + bounds[2]) / 2, (bounds[1] + bounds[3]) / 2];
+  const urlOf = (ring: Position[]) =>
+    `/api/plants/${ctx.plantId}/modules/by-polygon?polygon=${encodeURIComponent(ring.map(([x, y]) => `${x} ${y}`).join(','))}`;
+  // Size the octagon so that it selects about 10,000 modules.
+  let metres = 150;
+  let ring = octagon(centre, metres);
+  let ids: number[] = [];
+  for (let attempt = 0; attempt < 8; attempt++) {
+    ring = octagon(centre, metres);
+    ids = (await inject(ctx, 'GET', urlOf(ring))).json().map((e: { id: number }) => e.id);
+    if (Math.abs(ids.length - POLYGON_TARGET) < POLYGON_TARGET * 0.03 || ids.length === 0) break;
+    metres *= Math.sqrt(POLYGON_TARGET / Math.max(ids.length, 1));
+  }
+  const url = urlOf(ring);
+  const modType = ctx.typeIds.get('MOD')!;
+  let candidates = 0;
+  const figure = await measure(
+    ctx,
+    `polygon selecting ${ids.length} modules`,
+    Math.min(ctx.runs, 20),
+    () => inject(ctx, 'GET', url),
+    async () => (candidates = await ctx.raw.elementsWithin(ctx.plantId, modType, ringBbox(ring))),
+  );
+  figure.budget = { ms: 150, of: 'p95' };
+  figure.note = `octagon of ${Math.round(metres)} m radius at the plant's centre; raw = the ${candidates} candidate rows of the bbox query (no exact test, no JSON)`;
+  return { figure, ids };
+}
+
+function sampleTiles(bounds: BBox, perZoom: number): TileCoord[] {
+  const sample: TileCoord[] = [];
+  for (const z of TILE_ZOOMS) {
+    const all = tilesCoveringBbox(bounds, z);
+    const step = Math.max(1, all.length / perZoom);
+    for (let i = 0; i < Math.min(perZoom, all.length); i++) sample.push(all[Math.floor(i * step)]);
+  }
+  return sample;
+}
+
+async function vectorTiles(ctx: Context, bounds: BBox): Promise<Figure[]> {
+  const tiles = sampleTiles(bounds, ctx.tilesPerZoom);
+  const extent = await ctx.db
+    .selectFrom('elements')
+    .select((eb) => [eb.fn.max<number>(eb('max_x', '-', eb.ref('min_x'))).as('w'), eb.fn.max<number>(eb('max_y', '-', eb.ref('min_y'))).as('h')])
+    .where('plant_id', '=', ctx.plantId)
+    .executeTakeFirstOrThrow();
+  const overviewTypes = [...ctx.typeIds].filter(([code]) => !DETAIL_ONLY_TYPES.includes(code)).map(([, id]) => id);
+  const urlOf = (t: TileCoord) => `/api/plants/${ctx.plantId}/tiles/${t.z}/${t.x}/${t.y}.pbf`;
+  const rawOf = (t: TileCoord) =>
+    ctx.raw.tileRows(ctx.plantId, bufferedTileBbox(t.z, t.x, t.y), Number(extent.w), Number(extent.h), isDetailZoom(t.z) ? null : overviewTypes);
+
+  const perZoom = new Map<string, number[]>();
+  const etags = new Map<TileCoord, string>();
+  let bytes = 0;
+  const pass = async (name: string, tag: string, revalidate: boolean) => {
+    const figure: Figure = { database: ctx.label, name, api: [], raw: [], budget: { ms: 50, of: 'p95' } };
+    for (const t of tiles) {
+      const headers: Record<string, string> = revalidate ? { 'if-none-match': etags.get(t)! } : {};
+      const { ms, value: res } = await time(() => inject(ctx, 'GET', urlOf(t), undefined, headers));
+      if (revalidate && res.statusCode !== 304) throw new Error(`tile ${urlOf(t)} answered ${res.statusCode} to a matching If-None-Match`);
+      if (!revalidate) {
+        etags.set(t, res.headers.etag as string);
+        bytes = Math.max(bytes, res.rawPayload.length);
+      }
+      figure.api.push(ms);
+      figure.raw.push((await time(() => rawOf(t))).ms);
+      const key = `${tag} z${t.z}`;
+      if (!revalidate) perZoom.set(key, [...(perZoom.get(key) ?? []), ms]);
+    }
+    return figure;
+  };
+  // First pass: nothing of this plant is cached yet (parsing every geometry it draws).
+  const cold = await pass(`vector tile z14–18, cold caches (${tiles.length} tiles)`, 'cold', false);
+  cold.note = 'first request of each tile since start: geometries read and parsed; z14–16 share one overview read';
+  const warm = await pass(`vector tile z14–18, warm (${tiles.length} tiles)`, 'warm', false);
+  warm.note = `same tiles again, geometries cached; largest tile ${Math.round(bytes / 1024)} KB; raw = the rows drawn, geometry text included`;
+  const revalidated = await pass('vector tile, 304 on If-None-Match', '304', true);
+  revalidated.budget = undefined;
+  for (const [key, sample] of perZoom) {
+    log(`  ${ctx.label} tile ${key.padEnd(12)} n=${String(sample.length).padStart(3)}  median ${median(sample).toFixed(1)} ms  p95 ${percentile(sample, 95).toFixed(1)} ms`);
+  }
+  return [cold, warm, revalidated];
+}
+
+/**
+ * A low-zoom tile right after a state change (one tracker, through the API): the overview's states
+ * are read again for the new version. Raw: the same states read by the bare driver.
+ */
+async function tileAfterStateChange(ctx: Context, bounds: BBox): Promise<Figure | string> {
+  if (!ctx.app.hasRoute({ method: 'POST', url: '/api/plants/:id/:type/massive-state-change' })) {
+    return 'tile after a state change skipped: the state-change endpoint is not there yet';
+  }
+  const [tile] = tilesCoveringBbox(bounds, 15);
+  const url = `/api/plants/${ctx.plantId}/tiles/${tile.z}/${tile.x}/${tile.y}.pbf`;
+  const trackerType = ctx.typeIds.get('TRA')!;
+  const tracker = await ctx.db.selectFrom('elements').select('id').where('plant_id', '=', ctx.plantId).where('type_id', '=', trackerType).orderBy('id').executeTakeFirstOrThrow();
+  const states = await ctx.db
+    .selectFrom('states')
+    .select('id')
+    .where('client_id', '=', ctx.clientId)
+    .where('element_type_id', '=', trackerType)
+    .where('depends_on', 'is', null)
+    .where('is_active', '=', 1)
+    .orderBy('sort_order')
+    .execute();
+  if (states.length < 2) return 'tile after a state change skipped: fewer than two tracker states without depends_on';
+  const overviewTypes = [...ctx.typeIds].filter(([code]) => !DETAIL_ONLY_TYPES.includes(code)).map(([, id]) => id);
+  const figure: Figure = { database: ctx.label, name: 'vector tile z15 right after a state change', api: [], raw: [], budget: { ms: 50, of: 'p95' } };
+  await inject(ctx, 'GET', url);
+  for (let i = 0; i < Math.min(ctx.runs, 10); i++) {
+    const payload = { state: states[i % 2].id, element_type: trackerType, element_ids: [tracker.id] };
+    await inject(ctx, 'POST', `/api/plants/${ctx.plantId}/trackers/massive-state-change/`, payload);
+    figure.api.push((await time(() => inject(ctx, 'GET', url))).ms);
+    figure.raw.push((await time(() => ctx.raw.overviewStates(ctx.plantId, overviewTypes))).ms);
+  }
+  figure.note = 'one tracker changed through the API before each request; raw = the overview types\' states, read from the index';
+  return figure;
+}
+
+async function massiveStateChange(ctx: Context, ids: number[]): Promise<Figure | string> {
+  // The router drops trailing slashes (ignoreTrailingSlash).
+  if (!ctx.app.hasRoute({ method: 'POST', url: '/api/plants/:id/:type/massive-state-change' })) {
+    return 'massive state change skipped: POST plants/{id}/{type}/massive-state-change/ is not there yet';
+  }
+  const modType = ctx.typeIds.get('MOD')!;
+  const plant = await ctx.db.selectFrom('plants').select('state_group_id').where('id', '=', ctx.plantId).executeTakeFirstOrThrow();
+  // Two states any module may enter whatever its current one (no depends_on), to go back and forth.
+  const states = await ctx.db
+    .selectFrom('states')
+    .innerJoin('state_group_states', 'state_group_states.state_id', 'states.id')
+    .select(['states.id', 'states.code'])
+    .where('state_group_states.state_group_id', '=', plant.state_group_id!)
+    .where('states.element_type_id', '=', modType)
+    .where('states.depends_on', 'is', null)
+    .where('states.is_active', '=', 1)
+    .orderBy('states.sort_order')
+    .execute();
+  if (states.length < 2) return 'massive state change skipped: the plant has fewer than two module states without depends_on';
+  const chosen = ids.slice(0, POLYGON_TARGET);
+  const stateOf = (i: number) => states[(i + 100) % 2].id;
+  const figure = await measure(
+    ctx,
+    `massive state change of ${chosen.length} modules`,
+    Math.min(ctx.runs, 10),
+    (i) => inject(ctx, 'POST', `/api/plants/${ctx.plantId}/modules/massive-state-change/`, { state: stateOf(i), element_type: modType, element_ids: chosen }),
+    (i) => ctx.raw.massiveChange({ clientId: ctx.clientId, plantId: ctx.plantId, typeId: modType, stateId: stateOf(i), userId: ctx.adminId, ids: chosen }),
+    1,
+  );
+  figure.budget = { ms: 1000, of: 'p95' };
+  figure.note = `the modules of the polygon, between ${states[0].code} and ${states[1].code}; raw = history row, link rows with previous state, element updates, version bump, one transaction`;
+  return figure;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function benchDatabase(target: BenchTarget, opts: ReturnType<typeof options>): Promise<{ figures: Figure[]; messages: string[] }> {
+  const label = target.kind === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+  const config = loadConfig({
+    DATA_DIR: BENCH_DATA_DIR,
+    DATABASE_URL: target.url,
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    ACCESS_TOKEN_TTL: '1d',
+    RATE_LIMIT_LOGIN: '1000',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    WEB_DIST: path.join(BENCH_DATA_DIR, 'no-web'),
+  });
+  const db = createDb({ url: target.url });
+  let raw: RawDriver | undefined;
+  let app: FastifyInstance | undefined;
+  try {
+    const plantId = await ensureReferencePlant(db, target, opts.mwp, log);
+    raw = rawDriver(target);
+    const plant = await db.selectFrom('plants').select(['client_id']).where('id', '=', plantId).executeTakeFirstOrThrow();
+    const { n } = await db.selectFrom('elements').select((eb) => eb.fn.countAll<number>().as('n')).where('plant_id', '=', plantId).executeTakeFirstOrThrow();
+    log(`\n${label}: plant REF-${opts.mwp} (id ${plantId}), ${Number(n)} elements`);
+    app = await buildApp({ config, db, logger: false });
+    await app.ready();
+    const login = await app.inject({ method: 'POST', url: '/api/token/', payload: ADMIN });
+    const admin = await db.selectFrom('users').select('id').where('email', '=', ADMIN.email).executeTakeFirstOrThrow();
+    const types = await db.selectFrom('element_types').select(['id', 'code']).where('client_id', '=', plant.client_id).execute();
+    const ctx: Context = {
+      label,
+      app,
+      db,
+      raw,
+      plantId,
+      clientId: plant.client_id,
+      adminId: admin.id,
+      typeIds: new Map(types.map((t) => [t.code, t.id])),
+      headers: { authorization: `Bearer ${login.json().access}` },
+      runs: opts.runs,
+      tilesPerZoom: opts.tilesPerZoom,
+    };
+    const bounds: BBox = (await inject(ctx, 'GET', `/api/plants/${plantId}/tiles/bounds/`)).json().bbox;
+
+    const figures: Figure[] = [];
+    const messages: string[] = [];
+    figures.push(await elementListPage(ctx));
+    // Tiles before anything else reads geometries, so that the first pass is really cold.
+    figures.push(...(await vectorTiles(ctx, bounds)));
+    const polygon = await polygonSelection(ctx, bounds);
+    figures.push(polygon.figure);
+    const massive = await massiveStateChange(ctx, polygon.ids).catch((error: Error) => `massive state change failed: ${error.message}`);
+    if (typeof massive === 'string') messages.push(`${label}: ${massive}`);
+    else figures.push(massive);
+    const afterChange = await tileAfterStateChange(ctx, bounds).catch((error: Error) => `tile after a state change failed: ${error.message}`);
+    if (typeof afterChange === 'string') messages.push(`${label}: ${afterChange}`);
+    else figures.push(afterChange);
+    return { figures, messages };
+  } finally {
+    await app?.close();
+    await db.destroy();
+    await raw?.close();
+  }
+}
+
+async function main() {
+  const opts = options();
+  const started = performance.now();
+  const loadAtStart = os.loadavg();
+  const targets: BenchTarget[] = [sqliteTarget(opts.mwp)];
+  if (!opts.sqliteOnly) {
+    const postgres = await postgresTarget(opts.mwp, log);
+    if (postgres) targets.push(postgres);
+  }
+  const figures: Figure[] = [];
+  const messages: string[] = [];
+  for (const target of targets) {
+    const result = await benchDatabase(target, opts);
+    figures.push(...result.figures);
+    messages.push(...result.messages);
+  }
+  log(`\nReference plant ${opts.mwp} MWp · ${opts.runs} runs per figure (polygon 20, massive change 10 at most) · Node ${process.version}`);
+  // Other work on the machine inflates every figure; say how busy it was.
+  log(`${os.cpus().length} CPUs · load average at start ${loadAtStart.map((l) => l.toFixed(1)).join(' ')}, at end ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  log(formatTable(figures));
+  for (const message of messages) log(message);
+  log(`\nbench done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
