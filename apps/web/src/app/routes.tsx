@@ -47,6 +47,22 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: 'plants/:plantId/elements',
+            lazy: () =>
+              import('../features/elements/routes/elements-page').then((m) => ({
+                Component: m.ElementsPage,
+                loader: m.elementsLoader,
+              })),
+          },
+          {
+            path: 'plants/:plantId/elements-map',
+            lazy: () =>
+              import('../features/elements-map/routes/elements-map-page').then((m) => ({
+                Component: m.ElementsMapPage,
+                loader: m.elementsMapLoader,
+              })),
+          },
+          {
             path: 'users',
             lazy: () =>
               import('../features/users/routes/users-page').then((m) => ({

@@ -1,6 +1,7 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconBolt, IconComponents, IconMapPin } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconBolt, IconComponents, IconMap2, IconMapPin, IconTable } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { Plant } from '@heliotrack/domain/plants';
 import { formatCoordinates, formatInteger, formatMwp } from '../../../lib/format';
 import { PlantLogo } from './plant-logo';
@@ -55,6 +56,28 @@ export function PlantCard({ plant }: { plant: Plant }) {
         <Text size="sm" truncate title={location ?? undefined}>
           {location ?? t('plants.noLocation')}
         </Text>
+      </Group>
+      <Group gap="xs" mt="auto" pt="md" grow>
+        <Button
+          component={Link}
+          to={`/plants/${plant.id}/elements`}
+          variant="light"
+          size="xs"
+          leftSection={<IconTable size={16} aria-hidden />}
+          aria-label={`${t('elements.openTable')}: ${plant.name}`}
+        >
+          {t('elements.openTable')}
+        </Button>
+        <Button
+          component={Link}
+          to={`/plants/${plant.id}/elements-map`}
+          variant="light"
+          size="xs"
+          leftSection={<IconMap2 size={16} aria-hidden />}
+          aria-label={`${t('map.open')}: ${plant.name}`}
+        >
+          {t('map.open')}
+        </Button>
       </Group>
     </Card>
   );

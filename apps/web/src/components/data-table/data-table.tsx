@@ -1,0 +1,201 @@
+import { Box, Center, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { flexRender, type Row, type RowData, type Table as TanStackTable } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
+
+declare module '@tanstack/react-table' {
+  // Type parameters must match TanStack's declaration.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** Fixed column width (the table uses a fixed layout, so columns do not jump while scrolling). */
+    width?: number | string;
+    align?: 'left' | 'center' | 'right';
+  }
+}
+
+export interface DataTableProps<T> {
+  table: TanStackTable<T>;
+  /** Maximum height of the scrolling body, e.g. 'calc(100dvh - 360px)'; rows outside it are not rendered. */
+  height: CSSProperties['height'];
+  /** Estimated row height in px; rows are measured once rendered. */
+  rowHeight?: number;
+  /** No data yet: skeleton rows. */
+  isLoading?: boolean;
+  /** Shown instead of rows when there are none. */
+  empty?: ReactNode;
+  /** The scroll position goes back to the top whenever this changes (a new page, a new filter). */
+  scrollResetKey?: unknown;
+  onRowClick?: (row: Row<T>) => void;
+  'aria-label': string;
+  /** Minimum width before the table scrolls sideways. */
+  minWidth?: number;
+}
+
+/**
+ * A TanStack Table rendered with Mantine and virtualised with TanStack Virtual: only the rows in
+ * view (plus a margin) are in the DOM, so a page of 1000 elements scrolls as smoothly as 25. Sorting
+ * headers are buttons with aria-sort; data, paging and sorting stay with the caller (server side).
+ */
+export function DataTable<T>({
+  table,
+  height,
+  rowHeight = 44,
+  isLoading = false,
+  empty,
+  scrollResetKey,
+  onRowClick,
+  minWidth = 720,
+  'aria-label': ariaLabel,
+}: DataTableProps<T>) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const rows = table.getRowModel().rows;
+  const columnCount = table.getVisibleLeafColumns().length;
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 12,
+  });
+
+  useEffect(() => {
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+  }, [scrollResetKey]);
+
+  const items = virtualizer.getVirtualItems();
+  const paddingTop = items.length ? items[0].start : 0;
+  const paddingBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+
+  return (
+    <Box ref={scrollRef} style={{ maxHeight: height, overflow: 'auto', position: 'relative' }} tabIndex={-1}>
+      <Table
+        stickyHeader
+        highlightOnHover
+        verticalSpacing={6}
+        aria-label={ariaLabel}
+        aria-rowcount={isLoading ? undefined : rows.length + 1}
+        style={{ tableLayout: 'fixed', minWidth }}
+      >
+        <Table.Thead style={{ zIndex: 2 }}>
+          {table.getHeaderGroups().map((group) => (
+            <Table.Tr key={group.id}>
+              {group.headers.map((header) => {
+                const { column } = header;
+                const meta = column.columnDef.meta;
+                const sorted = column.getIsSorted();
+                const content = header.isPlaceholder
+                  ? null
+                  : flexRender(column.columnDef.header, header.getContext());
+                return (
+                  <Table.Th
+                    key={header.id}
+                    style={{ width: meta?.width, textAlign: meta?.align }}
+                    aria-sort={
+                      column.getCanSort()
+                        ? sorted === 'asc'
+                          ? 'ascending'
+                          : sorted === 'desc'
+                            ? 'descending'
+                            : 'none'
+                        : undefined
+                    }
+                  >
+                    {column.getCanSort() ? (
+                      <UnstyledButton
+                        onClick={column.getToggleSortingHandler()}
+                        fw={700}
+                        fz="sm"
+                        style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+                      >
+                        {content}
+                        {sorted === 'asc' ? (
+                          <IconArrowUp size={14} aria-hidden />
+                        ) : sorted === 'desc' ? (
+                          <IconArrowDown size={14} aria-hidden />
+                        ) : (
+                          <IconArrowsSort size={14} aria-hidden opacity={0.4} />
+                        )}
+                      </UnstyledButton>
+                    ) : (
+                      content
+                    )}
+                  </Table.Th>
+                );
+              })}
+            </Table.Tr>
+          ))}
+        </Table.Thead>
+        <Table.Tbody>
+          {isLoading ? (
+            Array.from({ length: 8 }, (_, index) => (
+              <Table.Tr key={index}>
+                {Array.from({ length: columnCount }, (_, cell) => (
+                  <Table.Td key={cell}>
+                    <Skeleton height={16} />
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))
+          ) : rows.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={columnCount}>
+                <Center py="xl">{typeof empty === 'string' ? <Text c="dimmed">{empty}</Text> : empty}</Center>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            <>
+              {paddingTop > 0 && (
+                <tr aria-hidden>
+                  <td colSpan={columnCount} style={{ height: paddingTop, padding: 0, border: 0 }} />
+                </tr>
+              )}
+              {items.map((item) => {
+                const row = rows[item.index];
+                const isSelected = row.getIsSelected();
+                return (
+                  <Table.Tr
+                    key={row.id}
+                    data-index={item.index}
+                    ref={virtualizer.measureElement}
+                    aria-rowindex={item.index + 2}
+                    aria-selected={row.getCanSelect() ? isSelected : undefined}
+                    bg={isSelected ? 'var(--mantine-primary-color-light)' : undefined}
+                    style={{ cursor: onRowClick ? 'pointer' : undefined }}
+                    onClick={
+                      onRowClick
+                        ? (event) => {
+                            // Clicks on the row's own controls (checkbox, buttons, links) are theirs.
+                            if ((event.target as HTMLElement).closest('button, a, input, label')) return;
+                            onRowClick(row);
+                          }
+                        : undefined
+                    }
+                  >
+                    {row.getVisibleCells().map((cell) => (
+                      <Table.Td
+                        key={cell.id}
+                        style={{
+                          textAlign: cell.column.columnDef.meta?.align,
+                          overflow: 'hidden',
+                          textOverflow: 'ellipsis',
+                          whiteSpace: 'nowrap',
+                        }}
+                      >
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                );
+              })}
+              {paddingBottom > 0 && (
+                <tr aria-hidden>
+                  <td colSpan={columnCount} style={{ height: paddingBottom, padding: 0, border: 0 }} />
+                </tr>
+              )}
+            </>
+          )}
+        </Table.Tbody>
+      </Table>
+    </Box>
+  );
+}

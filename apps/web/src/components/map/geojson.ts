@@ -1,0 +1,60 @@
+import type { Feature, FeatureCollection, Geometry as GeoJsonGeometry } from 'geojson';
+import { bbox, parseWkt, type BBox, type Geometry } from '@heliotrack/domain/geometry';
+
+/** The domain geometry as GeoJSON (same type names and nesting; the SRID is dropped). */
+export function toGeoJsonGeometry(geometry: Geometry): GeoJsonGeometry {
+  return { type: geometry.type, coordinates: geometry.coordinates } as GeoJsonGeometry;
+}
+
+export interface ParsedGeometry {
+  geometry: GeoJsonGeometry;
+  bbox: BBox;
+}
+
+/** Reads an element's EWKT; null when it is missing or unreadable ('Invalid WKT format'). */
+export function parseElementGeometry(wkt: string | null | undefined): ParsedGeometry | null {
+  if (!wkt) return null;
+  try {
+    const geometry = parseWkt(wkt);
+    return { geometry: toGeoJsonGeometry(geometry), bbox: bbox(geometry) };
+  } catch (error) {
+    // Specification section 8: unreadable geometry is logged and the element skipped.
+    console.warn('Invalid WKT format', wkt.slice(0, 120), error);
+    return null;
+  }
+}
+
+/** Elements as a GeoJSON collection (unreadable geometries left out), with their ids as feature ids. */
+export function elementsToFeatureCollection<T extends { id: number; geom: string }>(
+  elements: readonly T[],
+  properties: (element: T) => Record<string, unknown> = () => ({}),
+): FeatureCollection {
+  const features: Feature[] = [];
+  for (const element of elements) {
+    const parsed = parseElementGeometry(element.geom);
+    if (parsed)
+      features.push({
+        type: 'Feature',
+        id: element.id,
+        geometry: parsed.geometry,
+        properties: properties(element),
+      });
+  }
+  return { type: 'FeatureCollection', features };
+}
+
+/** The union of boxes; null for none. */
+export function unionBbox(boxes: Iterable<BBox>): BBox | null {
+  let result: BBox | null = null;
+  for (const box of boxes) {
+    result = result
+      ? [
+          Math.min(result[0], box[0]),
+          Math.min(result[1], box[1]),
+          Math.max(result[2], box[2]),
+          Math.max(result[3], box[3]),
+        ]
+      : [...box];
+  }
+  return result;
+}

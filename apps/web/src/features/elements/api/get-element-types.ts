@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ElementType } from '@heliotrack/domain/catalogues';
+import { http } from '../../../lib/http-client';
+
+export function getElementTypes(plantId: number): Promise<ElementType[]> {
+  return http.get<ElementType[]>(`plants/${plantId}/element-types/`);
+}
+
+export function elementTypesQueryOptions(plantId: number) {
+  return queryOptions({
+    queryKey: ['plants', plantId, 'element-types'],
+    queryFn: () => getElementTypes(plantId),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useElementTypes(plantId: number) {
+  return useQuery(elementTypesQueryOptions(plantId));
+}

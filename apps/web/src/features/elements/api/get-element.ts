@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ElementDetail } from '@heliotrack/domain/elements';
+import { http } from '../../../lib/http-client';
+import { elementPath, typeKey, type ElementTypeRef } from './element-paths';
+import { plantElementsKey } from './get-elements';
+
+/** One element with its current state, CT and geometry. */
+export function getElement(plantId: number, type: ElementTypeRef, elementId: number): Promise<ElementDetail> {
+  return http.get<ElementDetail>(elementPath(plantId, type, elementId));
+}
+
+export function elementQueryOptions(plantId: number, type: ElementTypeRef, elementId: number) {
+  return queryOptions({
+    queryKey: [...plantElementsKey(plantId), typeKey(type), 'detail', elementId],
+    queryFn: () => getElement(plantId, type, elementId),
+  });
+}
+
+export function useElement(plantId: number, type: ElementTypeRef | undefined, elementId: number | null) {
+  return useQuery({
+    ...elementQueryOptions(plantId, type ?? { id: 0, code: '', path: null }, elementId ?? 0),
+    enabled: !!type && elementId !== null,
+  });
+}

@@ -1,0 +1,114 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  MASSIVE_CHANGE_MAX,
+  type MassiveStateChangeRequest,
+  type StateChangeRequest,
+  type StateChangeResult,
+} from '@heliotrack/domain/elements';
+import { http } from '../../../lib/http-client';
+import { invalidateAfterStateChange } from './change-element-state';
+import { massiveStateChangePath, type ElementTypeRef } from './element-paths';
+
+/** Splits ids into the batches the server accepts (at most 50,000 per massive change). */
+export function splitIntoBatches<T>(items: readonly T[], size: number = MASSIVE_CHANGE_MAX): T[][] {
+  if (!Number.isInteger(size) || size < 1)
+    throw new RangeError(`batch size must be a positive integer, not ${size}`);
+  const batches: T[][] = [];
+  for (let start = 0; start < items.length; start += size) batches.push(items.slice(start, start + size));
+  return batches;
+}
+
+/** One massive change of at most 50,000 elements: all of them change or none (DESIGN section 4). */
+export function massiveStateChange({
+  plantId,
+  type,
+  body,
+}: {
+  plantId: number;
+  type: ElementTypeRef;
+  body: MassiveStateChangeRequest;
+}): Promise<StateChangeResult> {
+  return http.post<StateChangeResult>(massiveStateChangePath(plantId, type), body, { handle400: false });
+}
+
+export interface BatchProgress {
+  /** Batches sent and answered so far. */
+  batch: number;
+  batches: number;
+  /** Elements changed so far. */
+  changed: number;
+  total: number;
+}
+
+export interface MassiveChangeInBatchesRequest {
+  plantId: number;
+  type: ElementTypeRef;
+  elementIds: readonly number[];
+  /** Everything but the element ids; `documents` come from `documentsFor`, once per batch. */
+  body: Omit<StateChangeRequest, 'documents'>;
+  /**
+   * The document ids for one batch. A document belongs to one state change, so each batch uploads
+   * its own copy; with one batch (up to 50,000 elements, nearly always) that is one upload.
+   */
+  documentsFor?: (batchIndex: number) => Promise<number[]>;
+  onProgress?: (progress: BatchProgress) => void;
+}
+
+export interface MassiveChangeOutcome {
+  results: StateChangeResult[];
+  changed: number;
+}
+
+/**
+ * DESIGN section 12: larger selections go in batches of 50,000, one after the other. A failing batch
+ * stops the run; the batches before it stay changed and `BatchError` says how many elements did.
+ */
+export class BatchError extends Error {
+  readonly changed: number;
+  readonly batch: number;
+  constructor(cause: unknown, changed: number, batch: number) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = 'BatchError';
+    this.changed = changed;
+    this.batch = batch;
+  }
+}
+
+export async function massiveStateChangeInBatches({
+  plantId,
+  type,
+  elementIds,
+  body,
+  documentsFor,
+  onProgress,
+}: MassiveChangeInBatchesRequest): Promise<MassiveChangeOutcome> {
+  const batches = splitIntoBatches(elementIds);
+  const results: StateChangeResult[] = [];
+  let changed = 0;
+  onProgress?.({ batch: 0, batches: batches.length, changed, total: elementIds.length });
+  for (const [index, batch] of batches.entries()) {
+    try {
+      const documents = documentsFor ? await documentsFor(index) : [];
+      const result = await massiveStateChange({
+        plantId,
+        type,
+        body: { ...body, documents, element_ids: batch },
+      });
+      results.push(result);
+      changed += result.element_count;
+    } catch (error) {
+      throw new BatchError(error, changed, index);
+    }
+    onProgress?.({ batch: index + 1, batches: batches.length, changed, total: elementIds.length });
+  }
+  return { results, changed };
+}
+
+export function useMassiveStateChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: massiveStateChangeInBatches,
+    // Also after a partial failure: the batches that went through did change.
+    onSettled: (_outcome, _error, { plantId }) => invalidateAfterStateChange(queryClient, plantId),
+  });
+}

@@ -1,0 +1,297 @@
+import '@mantine/dates/styles.css';
+import { Button, Paper, Stack, Tabs } from '@mantine/core';
+import { IconComponents, IconMap2 } from '@tabler/icons-react';
+import type { SortingState } from '@tanstack/react-table';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import type { ElementType } from '@heliotrack/domain/catalogues';
+import type { Element } from '@heliotrack/domain/elements';
+import { DataTablePagination } from '../../../components/data-table/data-table-pagination';
+import { EmptyState } from '../../../components/empty-state';
+import { notifyError } from '../../../components/notifications/notify';
+import { PageHeader } from '../../../components/page-header';
+import { QueryError } from '../../../components/query-error';
+import { isApiError } from '../../../lib/api-error';
+import { formatInteger } from '../../../lib/format';
+import { queryClient } from '../../../lib/query-client';
+import { isSignedIn } from '../../../lib/session';
+import { usePlant } from '../../plants/api/get-plant';
+import { usePlantContractors } from '../api/get-contractors';
+import { elementTypesQueryOptions, useElementTypes } from '../api/get-element-types';
+import { EMPTY_FILTERS, useElements, type ElementFilterValues } from '../api/get-elements';
+import { useMatchingElementIds, type IdsProgress } from '../api/get-matching-element-ids';
+import { statesQueryOptions, useStates } from '../api/get-states';
+import { ElementDetailDrawer } from '../components/element-detail-drawer';
+import { ElementFiltersBar } from '../components/element-filters-bar';
+import {
+  orderingToSorting,
+  PAGE_SIZES,
+  readListState,
+  sortingToOrdering,
+  writeListState,
+  type ElementListState,
+} from '../components/element-list-search';
+import { ElementsTable } from '../components/elements-table';
+import { SelectionBar } from '../components/selection-bar';
+import { StateChangeDialog, type StateChangeTarget } from '../components/state-change-dialog';
+
+function plantIdOf(value: string | undefined): number | null {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export function elementsLoader({ params }: LoaderFunctionArgs) {
+  const plantId = plantIdOf(params.plantId);
+  if (isSignedIn() && plantId !== null) {
+    void queryClient.prefetchQuery(elementTypesQueryOptions(plantId));
+    void queryClient.prefetchQuery(statesQueryOptions(plantId));
+  }
+  return null;
+}
+
+const TABLE_HEIGHT = 'max(360px, calc(100dvh - 430px))';
+
+/** The CT filter lists the plant's CTs: few per plant (one per ~4 MWp), one page holds them all. */
+const CTR_QUERY = { page: 1, pageSize: 1000, ordering: 'code' as const, filters: EMPTY_FILTERS };
+
+export function ElementsPage() {
+  const plantId = plantIdOf(useParams().plantId);
+  if (plantId === null) return <InvalidPlant />;
+  return <PlantElements key={plantId} plantId={plantId} />;
+}
+
+function InvalidPlant() {
+  const { t } = useTranslation();
+  return <EmptyState icon={<IconComponents size={32} />} title={t('elements.invalidPlant')} />;
+}
+
+function PlantElements({ plantId }: { plantId: number }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const listState = readListState(params);
+  const { query } = listState;
+  const plant = usePlant(plantId);
+  const types = useElementTypes(plantId);
+  const states = useStates(plantId);
+  const contractors = usePlantContractors(plantId);
+  const elementType = types.data?.find((type) => type.code === listState.typeCode) ?? types.data?.[0];
+  const ctrType = types.data?.find((type) => type.code === 'CTR');
+  const showCt = !!elementType?.ctr_dependent && elementType.code !== 'CTR';
+  const ctrs = useElements({ plantId, type: showCt ? ctrType : undefined, query: CTR_QUERY });
+  const list = useElements({ plantId, type: elementType, query });
+
+  const typeStates = useMemo(
+    () => (states.data ?? []).filter((state) => state.element_type === elementType?.id),
+    [states.data, elementType?.id],
+  );
+  const statesById = useMemo(
+    () => new Map((states.data ?? []).map((state) => [state.id, state])),
+    [states.data],
+  );
+  const contractorsById = useMemo(
+    () => new Map((contractors.data ?? []).map((contractor) => [contractor.id, contractor])),
+    [contractors.data],
+  );
+
+  // The selection belongs to one type and one filter: another tab or filter starts a new one.
+  const scope = `${elementType?.id}|${JSON.stringify(query.filters)}`;
+  const [selection, setSelection] = useState<{ scope: string; ids: ReadonlySet<number> }>({
+    scope,
+    ids: new Set(),
+  });
+  const selectedIds = selection.scope === scope ? selection.ids : new Set<number>();
+  const [loadingAll, setLoadingAll] = useState<IdsProgress | null>(null);
+  const abortRef = useRef<AbortController | null>(null);
+  const matchingIds = useMatchingElementIds();
+
+  const [detail, setDetail] = useState<{ elementId: number; type: ElementType } | null>(null);
+  const [change, setChange] = useState<{ target: StateChangeTarget; type: ElementType } | null>(null);
+
+  function update(next: { typeCode?: string | null; query?: Partial<ElementListState['query']> }) {
+    const merged: ElementListState = {
+      typeCode: next.typeCode !== undefined ? next.typeCode : listState.typeCode,
+      query: { ...query, ...next.query },
+    };
+    setParams(writeListState(merged), { replace: true, preventScrollReset: true });
+  }
+
+  const onOpen = useCallback(
+    (element: Element) => elementType && setDetail({ elementId: element.id, type: elementType }),
+    [elementType],
+  );
+  const onChangeOne = useCallback(
+    (element: Pick<Element, 'id' | 'code' | 'state_id'>) =>
+      elementType && setChange({ target: { kind: 'single', element }, type: elementType }),
+    [elementType],
+  );
+
+  function onSelectionChange(added: number[], removed: number[]) {
+    const ids = new Set(selectedIds);
+    for (const id of added) ids.add(id);
+    for (const id of removed) ids.delete(id);
+    setSelection({ scope, ids });
+  }
+
+  function onSelectAll() {
+    if (!elementType) return;
+    const controller = new AbortController();
+    abortRef.current = controller;
+    setLoadingAll({ loaded: 0, total: list.data?.count ?? 0 });
+    matchingIds.mutate(
+      {
+        plantId,
+        type: elementType,
+        filters: query.filters,
+        signal: controller.signal,
+        onProgress: setLoadingAll,
+      },
+      {
+        onSuccess: (ids) => setSelection({ scope, ids: new Set(ids) }),
+        onError: (error) => {
+          if (!controller.signal.aborted)
+            notifyError((isApiError(error) && error.detail) || t('elements.selection.loadAllFailed'));
+        },
+        onSettled: () => {
+          setLoadingAll(null);
+          abortRef.current = null;
+        },
+      },
+    );
+  }
+
+  const sorting: SortingState = orderingToSorting(query.ordering);
+  const pageCount = list.data ? Math.max(1, Math.ceil(list.data.count / query.pageSize)) : 1;
+  const from = list.data && list.data.count ? (query.page - 1) * query.pageSize + 1 : 0;
+  const to = list.data ? Math.min(query.page * query.pageSize, list.data.count) : 0;
+  const typeName = elementType?.name ?? '';
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={t('elements.title')}
+        subtitle={plant.data ? `${plant.data.name} · ${plant.data.code}` : undefined}
+        actions={
+          <Button
+            component={Link}
+            to={`/plants/${plantId}/elements-map${elementType ? `?type=${encodeURIComponent(elementType.code)}` : ''}`}
+            variant="light"
+            leftSection={<IconMap2 size={18} aria-hidden />}
+          >
+            {t('elements.viewOnMap')}
+          </Button>
+        }
+      />
+
+      {types.error && !types.data ? (
+        <QueryError error={types.error} onRetry={() => void types.refetch()} />
+      ) : types.data && types.data.length === 0 ? (
+        <EmptyState icon={<IconComponents size={32} />} title={t('elements.noTypes')} />
+      ) : (
+        <>
+          <Tabs
+            value={elementType?.code ?? null}
+            onChange={(code) =>
+              code && update({ typeCode: code, query: { page: 1, filters: EMPTY_FILTERS } })
+            }
+            keepMounted={false}
+          >
+            <Tabs.List>
+              {(types.data ?? []).map((type) => (
+                <Tabs.Tab key={type.code} value={type.code}>
+                  {type.name}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </Tabs>
+
+          {elementType && (
+            <ElementFiltersBar
+              key={elementType.code}
+              elementType={elementType}
+              filters={query.filters}
+              states={typeStates}
+              contractors={contractors.data ?? []}
+              ctrs={ctrs.data?.results}
+              onChange={(filters: ElementFilterValues) => update({ query: { filters, page: 1 } })}
+            />
+          )}
+
+          <SelectionBar
+            selectedCount={selectedIds.size}
+            matchingCount={list.data?.count}
+            loadingAll={loadingAll}
+            onSelectAll={onSelectAll}
+            onCancelSelectAll={() => abortRef.current?.abort()}
+            onClear={() => setSelection({ scope, ids: new Set() })}
+            onChangeState={() =>
+              elementType &&
+              setChange({ target: { kind: 'massive', elementIds: [...selectedIds] }, type: elementType })
+            }
+          />
+
+          {list.error && !list.data ? (
+            <QueryError error={list.error} onRetry={() => void list.refetch()} />
+          ) : (
+            <Paper withBorder p={0} style={{ overflow: 'hidden', opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+              <ElementsTable
+                elements={list.data?.results}
+                isLoading={!list.data}
+                states={statesById}
+                contractors={contractorsById}
+                sorting={sorting}
+                onSortingChange={(next) => update({ query: { ordering: sortingToOrdering(next), page: 1 } })}
+                selectedIds={selectedIds}
+                onSelectionChange={onSelectionChange}
+                onOpen={onOpen}
+                onChangeState={onChangeOne}
+                height={TABLE_HEIGHT}
+                scrollResetKey={`${scope}|${query.page}|${query.pageSize}|${query.ordering}`}
+                typeName={typeName}
+              />
+              <DataTablePagination
+                page={query.page}
+                pageCount={pageCount}
+                pageSize={query.pageSize}
+                pageSizes={PAGE_SIZES}
+                summary={
+                  list.data
+                    ? t('elements.table.summary', {
+                        from: formatInteger(from),
+                        to: formatInteger(to),
+                        total: formatInteger(list.data.count),
+                      })
+                    : ''
+                }
+                pageSizeLabel={t('elements.table.pageSize')}
+                onPageChange={(page) => update({ query: { page } })}
+                onPageSizeChange={(pageSize) => update({ query: { pageSize, page: 1 } })}
+                getPageControlLabel={(control) => t(`elements.table.pages.${control}`)}
+              />
+            </Paper>
+          )}
+        </>
+      )}
+
+      <ElementDetailDrawer
+        plantId={plantId}
+        elementType={detail?.type}
+        elementId={detail?.elementId ?? null}
+        baseMap={plant.data}
+        onClose={() => setDetail(null)}
+        onChangeState={(element, type) => setChange({ target: { kind: 'single', element }, type })}
+      />
+      {change && (
+        <StateChangeDialog
+          plantId={plantId}
+          elementType={change.type}
+          target={change.target}
+          onClose={() => setChange(null)}
+          onDone={() => {
+            if (change.target.kind === 'massive') setSelection({ scope, ids: new Set() });
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
