@@ -7,6 +7,9 @@ import { migrateToLatest } from '@heliotrack/server/src/db/migrate';
 import { createDemoPlant } from '@heliotrack/server/src/demo/plant';
 import { DEMO_CENTERS, seedDemo } from '@heliotrack/server/src/demo/seed';
 
+/** A kept database whose migrations no longer match the code's (migrations renamed during development). */
+export class StaleBenchDatabase extends Error {}
+
 /** Generated databases are kept here between runs (the repository ignores data/). */
 export const BENCH_DATA_DIR = path.resolve(import.meta.dirname, '../data/bench');
 
@@ -18,6 +21,25 @@ export interface BenchTarget {
 export function sqliteTarget(mwp: number): BenchTarget {
   fs.mkdirSync(BENCH_DATA_DIR, { recursive: true });
   return { kind: 'sqlite', url: path.join(BENCH_DATA_DIR, `reference-${mwp}mwp.db`) };
+}
+
+/** Drops a generated database, e.g. when it no longer matches the migrations. */
+export async function dropTarget(target: BenchTarget) {
+  if (target.kind === 'sqlite') {
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${target.url}${suffix}`, { force: true });
+    return;
+  }
+  const url = new URL(target.url);
+  const name = url.pathname.slice(1);
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
 }
 
 const DEFAULT_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -52,7 +74,11 @@ export async function postgresTarget(mwp: number, log: (msg: string) => void): P
  * `npm run demo:generate -- --mwp <mwp>` does when it is not there yet. Answers its id.
  */
 export async function ensureReferencePlant(db: Db, target: BenchTarget, mwp: number, log: (msg: string) => void) {
-  await migrateToLatest(db);
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    throw new StaleBenchDatabase(error instanceof Error ? error.message : String(error));
+  }
   if (await seedDemo(db, { largePlantMwp: 0, log })) log('demo organisations seeded');
   const client = await db.selectFrom('clients').select('id').where('name', '=', 'Demo Solar').executeTakeFirstOrThrow();
   const code = `REF-${mwp}`;

@@ -5,6 +5,7 @@
  * exits with 1 when the file was refused.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isLanguage, type Language } from '@heliotrack/domain/constants';
 import { ConfigError, loadConfig } from '../../config';
@@ -44,7 +45,9 @@ function parseOptions(argv: string[]) {
   if (!Number.isSafeInteger(plantId) || plantId <= 0) throw new UsageError(`--plant must be a plant id (got ${values.plant ?? 'nothing'})`);
   if (positionals.length !== 1) throw new UsageError('give exactly one GeoJSON file');
   if (!isLanguage(values.lang)) throw new UsageError(`--lang must be es, en or it (got ${values.lang})`);
-  return { plantId, file: positionals[0], dryRun: values['dry-run'] === true, language: values.lang as Language };
+  // npm runs workspace scripts in the workspace folder; a relative path means where the user typed it.
+  const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), positionals[0]);
+  return { plantId, file, dryRun: values['dry-run'] === true, language: values.lang as Language };
 }
 
 function readCollection(file: string) {

@@ -1,5 +1,6 @@
 import { DEFAULT_BUFFER, DEFAULT_EXTENT, tileBbox } from '@heliotrack/domain/tiles';
 import type { BBox } from '@heliotrack/domain/geometry';
+import { TILE_DETAIL_MIN_ZOOM, TILE_DETAIL_ONLY_TYPES } from '@heliotrack/domain/tiles';
 
 /*
  * What a tile holds, decided here once so the server and (later) the device's offline tiles agree.
@@ -25,9 +26,9 @@ import type { BBox } from '@heliotrack/domain/geometry';
 /** Deepest zoom served; MapLibre over-zooms beyond it. */
 export const TILE_MAX_ZOOM = 24;
 /** From this zoom on tiles hold every element; below it, only the overview types. */
-export const DETAIL_MIN_ZOOM = 18;
+export const DETAIL_MIN_ZOOM = TILE_DETAIL_MIN_ZOOM;
 /** Types left out below DETAIL_MIN_ZOOM: counted in hundreds of thousands, each a few metres wide. */
-export const DETAIL_ONLY_TYPES: readonly string[] = ['MOD', 'HIN'];
+export const DETAIL_ONLY_TYPES = TILE_DETAIL_ONLY_TYPES;
 /** The one layer of a plant tile. */
 export const TILE_LAYER = 'elements';
 /** Bumped when what a tile holds changes, so clients do not keep tiles of an older format. */

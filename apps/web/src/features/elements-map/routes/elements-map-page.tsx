@@ -44,6 +44,7 @@ import { elementsFilter } from '../components/map-filters';
 import { MapLegend } from '../components/map-legend';
 import { PlantMap, type ClickedElement } from '../components/plant-map';
 import { ringToPolygonParam } from '../components/polygon-param';
+import { TILE_DETAIL_MIN_ZOOM } from '@heliotrack/domain/tiles';
 
 function plantIdOf(value: string | undefined): number | null {
   const id = Number(value);
@@ -61,8 +62,6 @@ export function elementsMapLoader({ params }: LoaderFunctionArgs) {
 }
 
 const MAP_HEIGHT = 'max(420px, calc(100dvh - 250px))';
-/** The API's tiles carry modules and piles from this zoom on (GET …/tiles/{z}/{x}/{y}.pbf, OpenAPI). */
-const DETAIL_MIN_ZOOM = 17;
 
 export function ElementsMapPage() {
   const { t } = useTranslation();
@@ -300,7 +299,7 @@ function PlantElementsMap({ plantId }: { plantId: number }) {
                   </Group>
                 </Paper>
               )}
-              {zoom !== null && zoom < DETAIL_MIN_ZOOM && (
+              {zoom !== null && zoom < TILE_DETAIL_MIN_ZOOM && (
                 <Badge
                   pos="absolute"
                   bottom={10}
