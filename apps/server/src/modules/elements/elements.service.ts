@@ -50,7 +50,24 @@ export async function requireExtraType(db: Db, user: CurrentUser, typeId: number
 
 export const isExtraType = (type: { code: string }) => !elementTypeByCode(type.code);
 
-export function toElementDto(row: repo.ElementListRow): Element {
+/** The list fields of an element, equal to the local `element` table (offline downloads reuse them). */
+export type ElementFieldsRow = Pick<
+  repo.ElementListRow,
+  | 'id'
+  | 'code'
+  | 'description'
+  | 'geom'
+  | 'last_state_change_contractor_id'
+  | 'state_id'
+  | 'type_id'
+  | 'updated_at'
+  | 'serial'
+  | 'is_serial_invalid_length'
+  | 'is_serial_duplicated'
+  | 'is_serial_unregistered'
+>;
+
+export function toElementDto(row: ElementFieldsRow): Element {
   return {
     id: row.id,
     code: row.code,

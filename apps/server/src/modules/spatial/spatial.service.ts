@@ -17,7 +17,6 @@ import {
 import { encodeTile, type TileFeature } from '@heliotrack/domain/tiles';
 import type { ApiMessageKey } from '@heliotrack/domain/i18n/translate';
 import type { Db } from '../../db/database';
-import { fromFlag } from '../../db/dialect';
 import type { CurrentUser } from '../../plugins/auth';
 import { fieldError } from '../../plugins/errors';
 import { requirePlant } from '../plants/plants.service';
@@ -32,6 +31,7 @@ import {
   type TileRow,
 } from './spatial.repository';
 import { bufferedTileBbox, DETAIL_ONLY_TYPES, isDetailZoom, TILE_FORMAT, TILE_LAYER } from './tile-content';
+import { toElementDto } from '../elements/elements.service';
 
 const POLYGON_MESSAGES: Record<PolygonParamErrorReason, ApiMessageKey> = {
   empty: 'geometry.polygon.empty',
@@ -59,24 +59,6 @@ export type TileAnswer = { status: 304; etag: string } | { status: 200; etag: st
 /** The types of the overview layer: all but the detail-only ones. */
 function overviewTypeIds(types: { id: number; code: string }[]) {
   return types.filter((t) => !DETAIL_ONLY_TYPES.includes(t.code)).map((t) => t.id);
-}
-
-/** Until the domain package has a shared one: the list fields of an element (the local `element` table). */
-function toElementDto(row: Awaited<ReturnType<typeof findElementsWithinBox>>[number]): Element {
-  return {
-    id: row.id,
-    code: row.code,
-    description: row.description,
-    geom: row.geom,
-    last_state_change_contractor_id: row.last_state_change_contractor_id,
-    state_id: row.state_id,
-    type_id: row.type_id,
-    updated_at: row.updated_at,
-    serial: row.serial,
-    is_serial_invalid_length: fromFlag(row.is_serial_invalid_length),
-    is_serial_duplicated: fromFlag(row.is_serial_duplicated),
-    is_serial_unregistered: fromFlag(row.is_serial_unregistered),
-  };
 }
 
 /** FNV-1a of a string: short, stable ETag parts. */
