@@ -28,6 +28,28 @@ export const routes: RouteObject[] = [
       // visitor to the guard (plain /login), or it would go to /login?next=%2Fdashboard.
       { index: true, loader: () => (isSignedIn() ? replace(HOME_PATH) : null) },
       {
+        // Specification section 2: state management lives in the layout without the logo.
+        lazy: () => import('./layouts/bare-layout').then((m) => ({ Component: m.BareLayout })),
+        children: [
+          {
+            path: 'plants/state-management',
+            lazy: () =>
+              import('../features/state-management/routes/state-management-page').then((m) => ({
+                Component: m.StateManagementPage,
+                loader: m.stateManagementLoader,
+              })),
+          },
+          {
+            path: 'plants/state-management/state-groups',
+            lazy: () =>
+              import('../features/state-management/routes/state-management-page').then((m) => ({
+                Component: m.StateManagementPage,
+                loader: m.stateManagementLoader,
+              })),
+          },
+        ],
+      },
+      {
         lazy: () => import('./layouts/main-layout').then((m) => ({ Component: m.MainLayout })),
         children: [
           {
@@ -55,6 +77,15 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: 'usersTest',
+            lazy: () => import('../features/users/routes/users-test-page').then((m) => ({ Component: m.UsersTestPage })),
+          },
+          {
+            path: 'testMap',
+            lazy: () =>
+              import('../features/elements-map/routes/test-map-page').then((m) => ({ Component: m.TestMapPage })),
+          },
+          {
             path: 'plants/:plantId/elements-map',
             lazy: () =>
               import('../features/elements-map/routes/elements-map-page').then((m) => ({
@@ -68,6 +99,62 @@ export const routes: RouteObject[] = [
               import('../features/users/routes/users-page').then((m) => ({
                 Component: m.UsersPage,
                 loader: m.usersLoader,
+              })),
+          },
+          {
+            path: 'users/:userId/plants',
+            lazy: () =>
+              import('../features/user-plants/routes/user-plants-page').then((m) => ({
+                Component: m.UserPlantsPage,
+                loader: m.userPlantsLoader,
+              })),
+          },
+          {
+            path: 'users/:userId/plants/:plantId',
+            lazy: () =>
+              import('../features/user-plants/routes/user-plant-rucs-page').then((m) => ({
+                Component: m.UserPlantRucsPage,
+                loader: m.userPlantRucsLoader,
+              })),
+          },
+          {
+            path: 'plants/:plantId/rucs',
+            lazy: () =>
+              import('../features/rucs/routes/plant-rucs-page').then((m) => ({
+                Component: m.PlantRucsPage,
+                loader: m.plantRucsLoader,
+              })),
+          },
+          {
+            path: 'plants/:plantId/rucs/:rucId',
+            lazy: () =>
+              import('../features/rucs/routes/ruc-states-page').then((m) => ({
+                Component: m.RucStatesPage,
+                loader: m.rucStatesLoader,
+              })),
+          },
+          {
+            path: 'contractors',
+            lazy: () =>
+              import('../features/contractors/routes/contractors-page').then((m) => ({
+                Component: m.ContractorsPage,
+                loader: m.contractorsLoader,
+              })),
+          },
+          {
+            path: 'contractors/groups',
+            lazy: () =>
+              import('../features/contractors/routes/contractor-groups-page').then((m) => ({
+                Component: m.ContractorGroupsPage,
+                loader: m.contractorGroupsLoader,
+              })),
+          },
+          {
+            path: 'contractors/groups/:groupId',
+            lazy: () =>
+              import('../features/contractors/routes/contractor-group-page').then((m) => ({
+                Component: m.ContractorGroupPage,
+                loader: m.contractorGroupLoader,
               })),
           },
           {

@@ -1,6 +1,12 @@
 import { AppShell, Burger, Group, Loader, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBuildingFactory2, IconLayoutDashboard, IconUsers } from '@tabler/icons-react';
+import {
+  IconBuildingFactory2,
+  IconBuildingStore,
+  IconLayoutDashboard,
+  IconPalette,
+  IconUsers,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, Outlet, useLocation, useNavigation } from 'react-router';
@@ -30,7 +36,19 @@ export function MainLayout() {
     { to: '/plants', label: t('nav.plants'), icon: <IconBuildingFactory2 size={20} stroke={1.6} /> },
   ];
   if (isAdministrator(user)) {
-    entries.push({ to: '/users', label: t('nav.users'), icon: <IconUsers size={20} stroke={1.6} /> });
+    entries.push(
+      { to: '/users', label: t('nav.users'), icon: <IconUsers size={20} stroke={1.6} /> },
+      {
+        to: '/contractors',
+        label: t('contractors.title'),
+        icon: <IconBuildingStore size={20} stroke={1.6} />,
+      },
+      {
+        to: '/plants/state-management',
+        label: t('stateManagement.title'),
+        icon: <IconPalette size={20} stroke={1.6} />,
+      },
+    );
   }
 
   return (

@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Group, Skeleton, Table, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { IconBuildingFactory2, IconPencil, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ADMIN_ROLE } from '@heliotrack/domain/constants';
 import type { ClientUser } from '@heliotrack/domain/users';
 import { formatInteger } from '../../../lib/format';
@@ -79,6 +80,17 @@ export function UsersTable({
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <Tooltip label={t('userPlants.title', { name: user.name })} withArrow>
+                        <ActionIcon
+                          component={Link}
+                          to={`/users/${user.id}/plants`}
+                          variant="subtle"
+                          color="gray"
+                          aria-label={t('userPlants.title', { name: user.name })}
+                        >
+                          <IconBuildingFactory2 size={18} />
+                        </ActionIcon>
+                      </Tooltip>
                       <Tooltip label={t('users.editUser', { name: user.name })} withArrow>
                         <ActionIcon
                           variant="subtle"

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../lib/http-client';
+
+/** A contractor something names is refused with a 400 the global dialog shows. */
+export function deleteContractor(contractorId: number): Promise<void> {
+  return http.delete(`contractors/${contractorId}/`);
+}
+
+export function useDeleteContractor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteContractor,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['contractors'] }),
+        queryClient.invalidateQueries({ queryKey: ['contractor-groups'] }),
+      ]),
+  });
+}

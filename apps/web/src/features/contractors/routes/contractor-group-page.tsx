@@ -1,0 +1,230 @@
+import {
+  ActionIcon,
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Group,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash, IconUsersGroup } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import type { Contractor } from '@heliotrack/domain/catalogues';
+import { EmptyState } from '../../../components/empty-state';
+import { notifySuccess } from '../../../components/notifications/notify';
+import { PageHeader } from '../../../components/page-header';
+import { QueryError } from '../../../components/query-error';
+import { confirm } from '../../../lib/dialogs';
+import { queryClient } from '../../../lib/query-client';
+import { isSignedIn } from '../../../lib/session';
+import { contractorGroupQueryOptions, useContractorGroup } from '../api/get-contractor-group';
+import { contractorsQueryOptions, useContractors } from '../api/get-contractors';
+import { useUpdateContractorGroup } from '../api/update-contractor-group';
+import { ContractorGroupFormModal } from '../components/contractor-group-form-modal';
+import { GroupPlantsPanel } from '../components/group-plants-panel';
+
+function groupIdOf(value: string | undefined): number {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : 0;
+}
+
+export function contractorGroupLoader({ params }: LoaderFunctionArgs) {
+  const groupId = groupIdOf(params.groupId);
+  if (isSignedIn() && groupId) {
+    void queryClient.prefetchQuery(contractorGroupQueryOptions(groupId));
+    void queryClient.prefetchQuery(contractorsQueryOptions());
+  }
+  return null;
+}
+
+/** The contractors of one group, with add and remove (each saves the group's whole list). */
+export function ContractorGroupPage() {
+  const { t } = useTranslation();
+  const groupId = groupIdOf(useParams().groupId);
+  const group = useContractorGroup(groupId);
+  const contractors = useContractors();
+  const update = useUpdateContractorGroup();
+  const [toAdd, setToAdd] = useState<string | null>(null);
+  const [isEditing, setIsEditing] = useState(false);
+
+  const members = new Set(group.data?.contractors ?? []);
+  const memberRows = (contractors.data ?? []).filter((contractor) => members.has(contractor.id));
+  const candidates = (contractors.data ?? []).filter((contractor) => !members.has(contractor.id));
+
+  function save(ids: number[], onSuccess: () => void) {
+    if (!group.data) return;
+    update.mutate(
+      { groupId, body: { name: group.data.name, contractors: ids }, handle400: true },
+      { onSuccess },
+    );
+  }
+
+  function onAdd(event: FormEvent) {
+    event.preventDefault();
+    if (!group.data || !toAdd) return;
+    const contractor = candidates.find((candidate) => candidate.id === Number(toAdd));
+    save([...group.data.contractors, Number(toAdd)], () => {
+      setToAdd(null);
+      notifySuccess(t('contractors.groups.memberAdded', { name: contractor?.name ?? '' }));
+    });
+  }
+
+  async function onRemove(contractor: Contractor) {
+    if (!group.data) return;
+    const accepted = await confirm({
+      title: t('contractors.groups.confirmRemoveTitle'),
+      message: t('contractors.groups.confirmRemove', { name: contractor.name, group: group.data.name }),
+      acceptLabel: t('contractors.groups.remove'),
+      acceptColor: 'red',
+    });
+    if (!accepted) return;
+    save(
+      group.data.contractors.filter((id) => id !== contractor.id),
+      () => notifySuccess(t('contractors.groups.memberRemoved', { name: contractor.name })),
+    );
+  }
+
+  const error = group.error ?? contractors.error;
+  const isLoading = !group.data || !contractors.data;
+
+  return (
+    <Stack gap="lg">
+      <Breadcrumbs>
+        <Anchor component={Link} to="/contractors/groups" size="sm">
+          {t('contractors.groups.title')}
+        </Anchor>
+        <Text size="sm">{group.data?.name ?? '…'}</Text>
+      </Breadcrumbs>
+      <PageHeader
+        title={group.data ? group.data.name : t('contractors.groups.detailTitle')}
+        subtitle={group.data ? t('contractors.total', { count: group.data.contractors.length }) : undefined}
+        actions={
+          group.data && (
+            <Button
+              variant="default"
+              leftSection={<IconPencil size={18} />}
+              onClick={() => setIsEditing(true)}
+            >
+              {t('contractors.groups.edit')}
+            </Button>
+          )
+        }
+      />
+      {error && isLoading ? (
+        <QueryError
+          error={error}
+          onRetry={() => {
+            void group.refetch();
+            void contractors.refetch();
+          }}
+        />
+      ) : (
+        <>
+          <Paper withBorder p="sm" component="form" onSubmit={onAdd}>
+            <Group align="flex-end" gap="sm">
+              <Select
+                label={t('contractors.groups.addLabel')}
+                placeholder={t('contractors.groups.addPlaceholder')}
+                data={candidates.map((contractor) => ({
+                  value: String(contractor.id),
+                  label: contractor.name,
+                }))}
+                value={toAdd}
+                onChange={setToAdd}
+                searchable
+                nothingFoundMessage={t('contractors.nothingFound')}
+                disabled={isLoading}
+                style={{ flex: '1 1 260px' }}
+                maw={420}
+                comboboxProps={{ withinPortal: true }}
+              />
+              <Button
+                type="submit"
+                leftSection={<IconPlus size={18} />}
+                disabled={!toAdd}
+                loading={update.isPending}
+              >
+                {t('contractors.groups.add')}
+              </Button>
+            </Group>
+          </Paper>
+          {!isLoading && memberRows.length === 0 ? (
+            <EmptyState
+              icon={<IconUsersGroup size={32} />}
+              title={t('contractors.groups.noMembers')}
+              description={t('contractors.groups.noMembersDescription')}
+            />
+          ) : (
+            <Paper withBorder p={0} style={{ overflow: 'hidden' }}>
+              <Table.ScrollContainer minWidth={600}>
+                <Table verticalSpacing="sm" highlightOnHover striped="even">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('contractors.columns.name')}</Table.Th>
+                      <Table.Th>{t('contractors.columns.contactName')}</Table.Th>
+                      <Table.Th>{t('contractors.columns.contactEmail')}</Table.Th>
+                      <Table.Th ta="right">{t('contractors.columns.actions')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {isLoading
+                      ? [0, 1, 2].map((row) => (
+                          <Table.Tr key={row}>
+                            {[0, 1, 2, 3].map((cell) => (
+                              <Table.Td key={cell}>
+                                <Skeleton height={16} />
+                              </Table.Td>
+                            ))}
+                          </Table.Tr>
+                        ))
+                      : memberRows.map((contractor) => (
+                          <Table.Tr key={contractor.id}>
+                            <Table.Td>
+                              <Text size="sm" fw={600}>
+                                {contractor.name}
+                              </Text>
+                            </Table.Td>
+                            <Table.Td>{contractor.contact_name || t('common.notAvailable')}</Table.Td>
+                            <Table.Td>{contractor.contact_email || t('common.notAvailable')}</Table.Td>
+                            <Table.Td>
+                              <Group justify="flex-end">
+                                <Tooltip
+                                  label={t('contractors.groups.removeNamed', { name: contractor.name })}
+                                  withArrow
+                                >
+                                  <ActionIcon
+                                    variant="subtle"
+                                    color="red"
+                                    onClick={() => void onRemove(contractor)}
+                                    aria-label={t('contractors.groups.removeNamed', {
+                                      name: contractor.name,
+                                    })}
+                                  >
+                                    <IconTrash size={18} />
+                                  </ActionIcon>
+                                </Tooltip>
+                              </Group>
+                            </Table.Td>
+                          </Table.Tr>
+                        ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Paper>
+          )}
+        </>
+      )}
+      {group.data && <GroupPlantsPanel group={group.data} />}
+      {isEditing && group.data && (
+        <ContractorGroupFormModal group={group.data} onClose={() => setIsEditing(false)} />
+      )}
+    </Stack>
+  );
+}

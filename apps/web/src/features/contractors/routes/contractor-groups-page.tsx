@@ -1,0 +1,174 @@
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPencil, IconPlus, IconSearchOff, IconTrash, IconUsersGroup } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ContractorGroup } from '@heliotrack/domain/contractors';
+import { EmptyState } from '../../../components/empty-state';
+import { notifySuccess } from '../../../components/notifications/notify';
+import { PageHeader } from '../../../components/page-header';
+import { QueryError } from '../../../components/query-error';
+import { confirm } from '../../../lib/dialogs';
+import { queryClient } from '../../../lib/query-client';
+import { isSignedIn } from '../../../lib/session';
+import { useDeleteContractorGroup } from '../api/delete-contractor-group';
+import { contractorGroupsQueryOptions, useContractorGroups } from '../api/get-contractor-groups';
+import { contractorsQueryOptions, useContractors } from '../api/get-contractors';
+import { ContractorGroupFormModal } from '../components/contractor-group-form-modal';
+import { ContractorsNav } from '../components/contractors-nav';
+import { SearchField } from '../components/search-field';
+
+export function contractorGroupsLoader() {
+  if (isSignedIn()) {
+    void queryClient.prefetchQuery(contractorGroupsQueryOptions());
+    void queryClient.prefetchQuery(contractorsQueryOptions());
+  }
+  return null;
+}
+
+/** Contractor groups: search (group or member name), create, edit, delete; each opens its members. */
+export function ContractorGroupsPage() {
+  const { t } = useTranslation();
+  const [searchInput, setSearchInput] = useState('');
+  const [search] = useDebouncedValue(searchInput, 300);
+  const [editing, setEditing] = useState<{ group?: ContractorGroup } | null>(null);
+  const { data, error, refetch, isPlaceholderData } = useContractorGroups(search);
+  const contractors = useContractors();
+  const deleteGroup = useDeleteContractorGroup();
+  const nameOf = new Map((contractors.data ?? []).map((contractor) => [contractor.id, contractor.name]));
+
+  async function onDelete(group: ContractorGroup) {
+    const accepted = await confirm({
+      title: t('contractors.groups.confirmDeleteTitle'),
+      message: t('contractors.groups.confirmDelete', { name: group.name }),
+      acceptLabel: t('contractors.delete'),
+      acceptColor: 'red',
+    });
+    if (!accepted) return;
+    deleteGroup.mutate(group.id, {
+      onSuccess: () => notifySuccess(t('contractors.groups.deleted', { name: group.name })),
+    });
+  }
+
+  return (
+    <Stack gap={0}>
+      <PageHeader
+        title={t('contractors.groups.title')}
+        subtitle={data ? t('contractors.groups.total', { count: data.length }) : undefined}
+        actions={
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({})}>
+            {t('contractors.groups.create')}
+          </Button>
+        }
+      />
+      <ContractorsNav active="groups" />
+      <Stack gap="lg">
+        <Paper withBorder p="sm">
+          <SearchField
+            value={searchInput}
+            onChange={setSearchInput}
+            placeholder={t('contractors.groups.searchPlaceholder')}
+          />
+        </Paper>
+        {error && !data ? (
+          <QueryError error={error} onRetry={() => void refetch()} />
+        ) : data && data.length === 0 ? (
+          search ? (
+            <EmptyState icon={<IconSearchOff size={32} />} title={t('contractors.noResults')} />
+          ) : (
+            <EmptyState
+              icon={<IconUsersGroup size={32} />}
+              title={t('contractors.groups.emptyTitle')}
+              description={t('contractors.groups.emptyDescription')}
+            />
+          )
+        ) : (
+          <Paper withBorder p={0} style={{ overflow: 'hidden', opacity: isPlaceholderData ? 0.6 : 1 }}>
+            <Table.ScrollContainer minWidth={600}>
+              <Table verticalSpacing="sm" highlightOnHover striped="even">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('contractors.groups.columns.name')}</Table.Th>
+                    <Table.Th>{t('contractors.groups.columns.contractors')}</Table.Th>
+                    <Table.Th ta="right">{t('contractors.columns.actions')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {!data
+                    ? [0, 1, 2].map((row) => (
+                        <Table.Tr key={row}>
+                          {[0, 1, 2].map((cell) => (
+                            <Table.Td key={cell}>
+                              <Skeleton height={16} />
+                            </Table.Td>
+                          ))}
+                        </Table.Tr>
+                      ))
+                    : data.map((group) => (
+                        <Table.Tr key={group.id}>
+                          <Table.Td>
+                            <Anchor
+                              component={Link}
+                              to={`/contractors/groups/${group.id}`}
+                              fw={600}
+                              size="sm"
+                            >
+                              {group.name}
+                            </Anchor>
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="sm" lineClamp={2}>
+                              {group.contractors.length === 0
+                                ? t('contractors.groups.noMembers')
+                                : group.contractors.map((id) => nameOf.get(id) ?? `#${id}`).join(', ')}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td>
+                            <Group gap={4} justify="flex-end" wrap="nowrap">
+                              <Tooltip label={t('contractors.editNamed', { name: group.name })} withArrow>
+                                <ActionIcon
+                                  variant="subtle"
+                                  color="gray"
+                                  onClick={() => setEditing({ group })}
+                                  aria-label={t('contractors.editNamed', { name: group.name })}
+                                >
+                                  <IconPencil size={18} />
+                                </ActionIcon>
+                              </Tooltip>
+                              <Tooltip label={t('contractors.deleteNamed', { name: group.name })} withArrow>
+                                <ActionIcon
+                                  variant="subtle"
+                                  color="red"
+                                  loading={deleteGroup.isPending && deleteGroup.variables === group.id}
+                                  onClick={() => void onDelete(group)}
+                                  aria-label={t('contractors.deleteNamed', { name: group.name })}
+                                >
+                                  <IconTrash size={18} />
+                                </ActionIcon>
+                              </Tooltip>
+                            </Group>
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+        )}
+      </Stack>
+      {editing && <ContractorGroupFormModal group={editing.group} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
+}

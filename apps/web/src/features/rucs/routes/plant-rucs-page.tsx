@@ -1,0 +1,169 @@
+import {
+  ActionIcon,
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { IconListCheck, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import type { Ruc } from '@heliotrack/domain/rucs';
+import { EmptyState } from '../../../components/empty-state';
+import { notifySuccess } from '../../../components/notifications/notify';
+import { PageHeader } from '../../../components/page-header';
+import { QueryError } from '../../../components/query-error';
+import { confirm } from '../../../lib/dialogs';
+import { queryClient } from '../../../lib/query-client';
+import { isSignedIn, isStoredUserAdministrator } from '../../../lib/session';
+import { plantQueryOptions, usePlant } from '../../plants/api/get-plant';
+import { useDeleteRuc } from '../api/delete-ruc';
+import { plantRucsQueryOptions, usePlantRucs } from '../api/get-plant-rucs';
+import { RucFormModal } from '../components/ruc-form-modal';
+
+function idOf(value: string | undefined): number {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : 0;
+}
+
+export function plantRucsLoader({ params }: LoaderFunctionArgs) {
+  const plantId = idOf(params.plantId);
+  if (isSignedIn() && isStoredUserAdministrator() && plantId) {
+    void queryClient.prefetchQuery(plantRucsQueryOptions(plantId));
+    void queryClient.prefetchQuery(plantQueryOptions(plantId));
+  }
+  return null;
+}
+
+/** The RUCs of a plant (administrators): create, rename, delete; each opens its states. */
+export function PlantRucsPage() {
+  const { t } = useTranslation();
+  const plantId = idOf(useParams().plantId);
+  const plant = usePlant(plantId);
+  const rucs = usePlantRucs(plantId);
+  const deleteRuc = useDeleteRuc();
+  const [editing, setEditing] = useState<{ ruc?: Ruc } | null>(null);
+
+  async function onDelete(ruc: Ruc) {
+    const accepted = await confirm({
+      title: t('rucs.confirmDeleteTitle'),
+      message: t('rucs.confirmDelete', { name: ruc.name }),
+      acceptLabel: t('rucs.delete'),
+      acceptColor: 'red',
+    });
+    if (!accepted) return;
+    deleteRuc.mutate(
+      { plantId, rucId: ruc.id },
+      { onSuccess: () => notifySuccess(t('rucs.deleted', { name: ruc.name })) },
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Breadcrumbs>
+        <Anchor component={Link} to="/plants" size="sm">
+          {t('nav.plants')}
+        </Anchor>
+        <Text size="sm">{plant.data?.name ?? '…'}</Text>
+      </Breadcrumbs>
+      <PageHeader
+        title={t('rucs.title', { plant: plant.data?.name ?? '…' })}
+        subtitle={rucs.data ? t('rucs.total', { count: rucs.data.length }) : undefined}
+        actions={
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({})}>
+            {t('rucs.create')}
+          </Button>
+        }
+      />
+      {rucs.error && !rucs.data ? (
+        <QueryError error={rucs.error} onRetry={() => void rucs.refetch()} />
+      ) : rucs.data && rucs.data.length === 0 ? (
+        <EmptyState
+          icon={<IconListCheck size={32} />}
+          title={t('rucs.emptyTitle')}
+          description={t('rucs.emptyDescription')}
+        />
+      ) : (
+        <Paper withBorder p={0} style={{ overflow: 'hidden' }}>
+          <Table.ScrollContainer minWidth={560}>
+            <Table verticalSpacing="sm" highlightOnHover striped="even">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('rucs.columns.name')}</Table.Th>
+                  <Table.Th>{t('rucs.columns.description')}</Table.Th>
+                  <Table.Th>{t('rucs.columns.states')}</Table.Th>
+                  <Table.Th ta="right">{t('rucs.columns.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {!rucs.data
+                  ? [0, 1, 2].map((row) => (
+                      <Table.Tr key={row}>
+                        {[0, 1, 2, 3].map((cell) => (
+                          <Table.Td key={cell}>
+                            <Skeleton height={16} />
+                          </Table.Td>
+                        ))}
+                      </Table.Tr>
+                    ))
+                  : rucs.data.map((ruc) => (
+                      <Table.Tr key={ruc.id}>
+                        <Table.Td>
+                          <Anchor
+                            component={Link}
+                            to={`/plants/${plantId}/rucs/${ruc.id}`}
+                            fw={600}
+                            size="sm"
+                          >
+                            {ruc.name}
+                          </Anchor>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm" lineClamp={2}>
+                            {ruc.description || t('common.notAvailable')}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>{t('rucs.stateCount', { count: ruc.states.length })}</Table.Td>
+                        <Table.Td>
+                          <Group gap={4} justify="flex-end" wrap="nowrap">
+                            <Tooltip label={t('rucs.editNamed', { name: ruc.name })} withArrow>
+                              <ActionIcon
+                                variant="subtle"
+                                color="gray"
+                                onClick={() => setEditing({ ruc })}
+                                aria-label={t('rucs.editNamed', { name: ruc.name })}
+                              >
+                                <IconPencil size={18} />
+                              </ActionIcon>
+                            </Tooltip>
+                            <Tooltip label={t('rucs.deleteNamed', { name: ruc.name })} withArrow>
+                              <ActionIcon
+                                variant="subtle"
+                                color="red"
+                                loading={deleteRuc.isPending && deleteRuc.variables.rucId === ruc.id}
+                                onClick={() => void onDelete(ruc)}
+                                aria-label={t('rucs.deleteNamed', { name: ruc.name })}
+                              >
+                                <IconTrash size={18} />
+                              </ActionIcon>
+                            </Tooltip>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+      {editing && <RucFormModal plantId={plantId} ruc={editing.ruc} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
+}

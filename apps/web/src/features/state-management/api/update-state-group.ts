@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { StateGroup, StateGroupInput } from '@heliotrack/domain/state-management';
+import { http } from '../../../lib/http-client';
+import { isPlantStatesQuery } from './plant-states-key';
+
+/** 400s (e.g. a plant's elements in a state the group would drop) go under the form fields. */
+export function updateStateGroup({
+  groupId,
+  body,
+}: {
+  groupId: number;
+  body: StateGroupInput;
+}): Promise<StateGroup> {
+  return http.put<StateGroup>(`client-state-groups/${groupId}/`, body, { handle400: false });
+}
+
+export function useUpdateStateGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateStateGroup,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['client-state-groups'] }),
+        queryClient.invalidateQueries({ predicate: isPlantStatesQuery }),
+      ]),
+  });
+}

@@ -1,0 +1,152 @@
+import { ActionIcon, Button, Group, Paper, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconPlus, IconStack2, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StateGroup } from '@heliotrack/domain/state-management';
+import { EmptyState } from '../../../components/empty-state';
+import { notifySuccess } from '../../../components/notifications/notify';
+import { QueryError } from '../../../components/query-error';
+import { confirm } from '../../../lib/dialogs';
+import { useDeleteStateGroup } from '../api/delete-state-group';
+import { useClientElementTypes } from '../api/get-client-element-types';
+import { useClientStates } from '../api/get-client-states';
+import { useStateGroups } from '../api/get-state-groups';
+import { StateColorSwatch } from './color-swatch';
+import { PlantStateGroupPanel } from './plant-state-group-panel';
+import { StateGroupFormModal } from './state-group-form-modal';
+
+/** State groups: list, create, edit, delete; and which group a plant uses. */
+export function StateGroupsTab() {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState<{ group?: StateGroup } | null>(null);
+  const groups = useStateGroups();
+  const states = useClientStates();
+  const elementTypes = useClientElementTypes();
+  const deleteGroup = useDeleteStateGroup();
+  const stateById = new Map((states.data ?? []).map((state) => [state.id, state]));
+  const canEdit = !!states.data && !!elementTypes.data;
+
+  async function onDelete(group: StateGroup) {
+    const accepted = await confirm({
+      title: t('stateManagement.groups.confirmDeleteTitle'),
+      message: t('stateManagement.groups.confirmDelete', { name: group.name }),
+      acceptLabel: t('stateManagement.delete'),
+      acceptColor: 'red',
+    });
+    if (!accepted) return;
+    deleteGroup.mutate(group.id, {
+      onSuccess: () => notifySuccess(t('stateManagement.groups.deleted', { name: group.name })),
+    });
+  }
+
+  return (
+    <Stack gap="lg">
+      <Group justify="flex-end">
+        <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({})} disabled={!canEdit}>
+          {t('stateManagement.groups.create')}
+        </Button>
+      </Group>
+      {groups.error && !groups.data ? (
+        <QueryError error={groups.error} onRetry={() => void groups.refetch()} />
+      ) : groups.data && groups.data.length === 0 ? (
+        <EmptyState
+          icon={<IconStack2 size={32} />}
+          title={t('stateManagement.groups.emptyTitle')}
+          description={t('stateManagement.groups.emptyDescription')}
+        />
+      ) : (
+        <Paper withBorder p={0} style={{ overflow: 'hidden' }}>
+          <Table.ScrollContainer minWidth={640}>
+            <Table verticalSpacing="sm" highlightOnHover striped="even">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('stateManagement.groups.columns.name')}</Table.Th>
+                  <Table.Th>{t('stateManagement.groups.columns.states')}</Table.Th>
+                  <Table.Th ta="right">{t('stateManagement.columns.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {!groups.data
+                  ? [0, 1, 2].map((row) => (
+                      <Table.Tr key={row}>
+                        {[0, 1, 2].map((cell) => (
+                          <Table.Td key={cell}>
+                            <Skeleton height={16} />
+                          </Table.Td>
+                        ))}
+                      </Table.Tr>
+                    ))
+                  : groups.data.map((group) => (
+                      <Table.Tr key={group.id}>
+                        <Table.Td>
+                          <Text size="sm" fw={600}>
+                            {group.name}
+                          </Text>
+                          {group.description && (
+                            <Text size="xs" c="dimmed" lineClamp={2}>
+                              {group.description}
+                            </Text>
+                          )}
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap={6}>
+                            <Text size="sm">
+                              {t('stateManagement.groups.stateCount', { count: group.states.length })}
+                            </Text>
+                            {group.states.slice(0, 24).map((id) => {
+                              const state = stateById.get(id);
+                              return state ? (
+                                <Tooltip key={id} label={`${state.code} · ${state.name}`} withArrow>
+                                  <span style={{ display: 'inline-flex' }}>
+                                    <StateColorSwatch color={state.color} size={14} />
+                                  </span>
+                                </Tooltip>
+                              ) : null;
+                            })}
+                          </Group>
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap={4} justify="flex-end" wrap="nowrap">
+                            <Tooltip label={t('stateManagement.editNamed', { name: group.name })} withArrow>
+                              <ActionIcon
+                                variant="subtle"
+                                color="gray"
+                                disabled={!canEdit}
+                                onClick={() => setEditing({ group })}
+                                aria-label={t('stateManagement.editNamed', { name: group.name })}
+                              >
+                                <IconPencil size={18} />
+                              </ActionIcon>
+                            </Tooltip>
+                            <Tooltip label={t('stateManagement.deleteNamed', { name: group.name })} withArrow>
+                              <ActionIcon
+                                variant="subtle"
+                                color="red"
+                                loading={deleteGroup.isPending && deleteGroup.variables === group.id}
+                                onClick={() => void onDelete(group)}
+                                aria-label={t('stateManagement.deleteNamed', { name: group.name })}
+                              >
+                                <IconTrash size={18} />
+                              </ActionIcon>
+                            </Tooltip>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+      <PlantStateGroupPanel groups={groups.data ?? []} />
+      {editing && states.data && elementTypes.data && (
+        <StateGroupFormModal
+          group={editing.group}
+          states={states.data}
+          elementTypes={elementTypes.data}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,251 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  CloseButton,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPalette, IconPencil, IconPlus, IconSearch, IconSearchOff, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { State } from '@heliotrack/domain/catalogues';
+import { EmptyState } from '../../../components/empty-state';
+import { notifySuccess } from '../../../components/notifications/notify';
+import { QueryError } from '../../../components/query-error';
+import { confirm } from '../../../lib/dialogs';
+import { useDeleteClientState } from '../api/delete-client-state';
+import { useClientElementTypes } from '../api/get-client-element-types';
+import { useClientStates } from '../api/get-client-states';
+import { StateColorSwatch } from './color-swatch';
+import { showStateError } from './show-state-error';
+import { StateFormModal } from './state-form-modal';
+
+type ActiveFilter = 'all' | 'active' | 'inactive';
+
+/** The states of the organisation: filters (element type, active, search), create, edit, delete. */
+export function StatesTab() {
+  const { t } = useTranslation();
+  const [elementType, setElementType] = useState<string | null>(null);
+  const [active, setActive] = useState<ActiveFilter>('all');
+  const [searchInput, setSearchInput] = useState('');
+  const [search] = useDebouncedValue(searchInput, 300);
+  const [editing, setEditing] = useState<{ state?: State } | null>(null);
+  const elementTypes = useClientElementTypes();
+  const filters = {
+    elementType: elementType ? Number(elementType) : null,
+    isActive: active === 'all' ? null : active === 'active',
+    search,
+  };
+  const { data, error, refetch, isPlaceholderData } = useClientStates(filters);
+  // Every state, to name the one each depends on whatever the filters.
+  const allStates = useClientStates();
+  const deleteState = useDeleteClientState();
+  const typeName = new Map((elementTypes.data ?? []).map((type) => [type.id, type.name]));
+  const stateById = new Map((allStates.data ?? []).map((state) => [state.id, state]));
+  const isFiltered = !!elementType || active !== 'all' || !!search;
+
+  async function onDelete(state: State) {
+    const accepted = await confirm({
+      title: t('stateManagement.states.confirmDeleteTitle'),
+      message: t('stateManagement.states.confirmDelete', { name: state.name, code: state.code }),
+      acceptLabel: t('stateManagement.delete'),
+      acceptColor: 'red',
+    });
+    if (!accepted) return;
+    deleteState.mutate(state.id, {
+      onSuccess: () => notifySuccess(t('stateManagement.states.deleted', { name: state.name })),
+      onError: (deleteError) => showStateError('delete', deleteError),
+    });
+  }
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder p="sm">
+        <Group gap="sm" align="flex-end" justify="space-between">
+          <Group gap="sm" align="flex-end">
+            <Select
+              label={t('stateManagement.states.filters.elementType')}
+              placeholder={t('stateManagement.states.filters.allTypes')}
+              data={(elementTypes.data ?? []).map((type) => ({ value: String(type.id), label: type.name }))}
+              value={elementType}
+              onChange={setElementType}
+              clearable
+              w={200}
+            />
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="state-active-filter">
+                {t('stateManagement.states.filters.active')}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="state-active-filter"
+                value={active}
+                onChange={(value) => setActive(value as ActiveFilter)}
+                data={[
+                  { value: 'all', label: t('stateManagement.states.filters.all') },
+                  { value: 'active', label: t('stateManagement.states.filters.onlyActive') },
+                  { value: 'inactive', label: t('stateManagement.states.filters.onlyInactive') },
+                ]}
+              />
+            </Stack>
+            <TextInput
+              type="search"
+              label={t('common.search')}
+              placeholder={t('stateManagement.states.searchPlaceholder')}
+              leftSection={<IconSearch size={16} />}
+              rightSection={
+                searchInput ? (
+                  <CloseButton aria-label={t('common.clearSearch')} onClick={() => setSearchInput('')} />
+                ) : null
+              }
+              value={searchInput}
+              onChange={(event) => setSearchInput(event.currentTarget.value)}
+              w={240}
+            />
+          </Group>
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({})}>
+            {t('stateManagement.states.create')}
+          </Button>
+        </Group>
+      </Paper>
+
+      {error && !data ? (
+        <QueryError error={error} onRetry={() => void refetch()} />
+      ) : data && data.length === 0 ? (
+        isFiltered ? (
+          <EmptyState icon={<IconSearchOff size={32} />} title={t('stateManagement.noResults')} />
+        ) : (
+          <EmptyState
+            icon={<IconPalette size={32} />}
+            title={t('stateManagement.states.emptyTitle')}
+            description={t('stateManagement.states.emptyDescription')}
+          />
+        )
+      ) : (
+        <Paper withBorder p={0} style={{ overflow: 'hidden', opacity: isPlaceholderData ? 0.6 : 1 }}>
+          <Table.ScrollContainer minWidth={720}>
+            <Table verticalSpacing="sm" highlightOnHover striped="even">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={48}>{t('stateManagement.states.columns.color')}</Table.Th>
+                  <Table.Th>{t('stateManagement.states.columns.code')}</Table.Th>
+                  <Table.Th>{t('stateManagement.states.columns.name')}</Table.Th>
+                  <Table.Th>{t('stateManagement.states.columns.elementType')}</Table.Th>
+                  <Table.Th>{t('stateManagement.states.columns.flags')}</Table.Th>
+                  <Table.Th>{t('stateManagement.states.columns.dependsOn')}</Table.Th>
+                  <Table.Th ta="right">{t('stateManagement.columns.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {!data
+                  ? [0, 1, 2, 3, 4].map((row) => (
+                      <Table.Tr key={row}>
+                        {[0, 1, 2, 3, 4, 5, 6].map((cell) => (
+                          <Table.Td key={cell}>
+                            <Skeleton height={16} />
+                          </Table.Td>
+                        ))}
+                      </Table.Tr>
+                    ))
+                  : data.map((state) => {
+                      const dependsOn = state.depends_on ? stateById.get(state.depends_on) : undefined;
+                      return (
+                        <Table.Tr key={state.id} c={state.is_active ? undefined : 'dimmed'}>
+                          <Table.Td>
+                            <StateColorSwatch color={state.color} />
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="sm" ff="monospace">
+                              {state.code}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="sm" fw={600}>
+                              {state.name}
+                            </Text>
+                            {state.description && (
+                              <Text size="xs" c="dimmed" lineClamp={1}>
+                                {state.description}
+                              </Text>
+                            )}
+                          </Table.Td>
+                          <Table.Td>{typeName.get(state.element_type) ?? state.element_type}</Table.Td>
+                          <Table.Td>
+                            <Group gap={4}>
+                              <Badge size="sm" variant="light" color={state.is_ok ? 'teal' : 'gray'}>
+                                {state.is_ok
+                                  ? t('stateManagement.states.ok')
+                                  : t('stateManagement.states.notOk')}
+                              </Badge>
+                              {state.restringed && (
+                                <Badge size="sm" variant="light" color="orange">
+                                  {t('stateManagement.states.restringed')}
+                                </Badge>
+                              )}
+                              {!state.is_active && (
+                                <Badge size="sm" variant="outline" color="gray">
+                                  {t('stateManagement.states.inactive')}
+                                </Badge>
+                              )}
+                            </Group>
+                          </Table.Td>
+                          <Table.Td>
+                            {dependsOn ? `${dependsOn.code} · ${dependsOn.name}` : t('common.notAvailable')}
+                          </Table.Td>
+                          <Table.Td>
+                            <Group gap={4} justify="flex-end" wrap="nowrap">
+                              <Tooltip label={t('stateManagement.editNamed', { name: state.name })} withArrow>
+                                <ActionIcon
+                                  variant="subtle"
+                                  color="gray"
+                                  onClick={() => setEditing({ state })}
+                                  aria-label={t('stateManagement.editNamed', { name: state.name })}
+                                >
+                                  <IconPencil size={18} />
+                                </ActionIcon>
+                              </Tooltip>
+                              <Tooltip
+                                label={t('stateManagement.deleteNamed', { name: state.name })}
+                                withArrow
+                              >
+                                <ActionIcon
+                                  variant="subtle"
+                                  color="red"
+                                  loading={deleteState.isPending && deleteState.variables === state.id}
+                                  onClick={() => void onDelete(state)}
+                                  aria-label={t('stateManagement.deleteNamed', { name: state.name })}
+                                >
+                                  <IconTrash size={18} />
+                                </ActionIcon>
+                              </Tooltip>
+                            </Group>
+                          </Table.Td>
+                        </Table.Tr>
+                      );
+                    })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+
+      {editing && elementTypes.data && (
+        <StateFormModal
+          state={editing.state}
+          elementTypes={elementTypes.data}
+          defaultElementType={elementType ? Number(elementType) : null}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </Stack>
+  );
+}
