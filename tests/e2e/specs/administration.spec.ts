@@ -101,6 +101,65 @@ test.describe('state management', () => {
     );
   });
 
+  test("a state added to the plant's group is offered in the state-change dialog of its elements", async ({
+    page,
+    request,
+  }) => {
+    const token = await adminToken(request);
+    const code = `E2G${suffix()}`;
+    const name = `Estado grupo ${code}`;
+    const plants = await apiGet<{ id: number; code: string; name: string; state_group: number }[]>(
+      request,
+      '/api/plants/',
+      token,
+    );
+    const plant = plants.find((p) => p.code === 'CAR-01')!;
+    const groups = await apiGet<{ id: number; name: string; states: number[] }[]>(
+      request,
+      '/api/client-state-groups/',
+      token,
+    );
+    const group = groups.find((g) => g.id === plant.state_group)!;
+    const types = await apiGet<{ id: number; code: string }[]>(request, '/api/client-element-types', token);
+    const hincas = types.find((t) => t.code === 'HIN')!;
+    const created = await request.post('/api/client-states/', {
+      headers: bearer(token),
+      data: { element_type: hincas.id, code, name, color: '7b2ff7', is_ok: true, restringed: false, depends_on: null },
+    });
+    expect(created.status()).toBe(201);
+    const state = (await created.json()) as StateDto;
+    try {
+      // The administrator adds the state to the plant's group in the groups tab.
+      await signInViaApi(page, request, ADMIN, '/plants/state-management/state-groups');
+      const groupRow = page.getByRole('row').filter({ hasText: group.name });
+      await groupRow.getByRole('button', { name: /Editar/ }).click();
+      const dialog = page.getByRole('dialog', { name: /Editar grupo de estados/ });
+      await dialog.getByRole('combobox', { name: 'Estados', exact: true }).fill(code);
+      await page.getByRole('option', { name: new RegExp(code) }).click();
+      await dialog.getByRole('button', { name: 'Guardar' }).click();
+      await expect(dialog).toBeHidden();
+
+      // A pile of that plant now offers the new state.
+      const piles = await apiGet<{ results: { code: string }[] }>(
+        request,
+        `/api/plants/${plant.id}/hincas/?page_size=1`,
+        token,
+      );
+      const pile = piles.results[0];
+      await page.goto(`/plants/${plant.id}/elements?type=HIN&code=${pile.code}`);
+      await page.getByRole('button', { name: `Cambiar el estado de ${pile.code}` }).first().click();
+      const change = page.getByRole('dialog', { name: `Cambiar el estado de ${pile.code}` });
+      await change.getByLabel('Estado nuevo').click();
+      await expect(page.getByRole('option', { name: new RegExp(name) })).toBeVisible();
+    } finally {
+      await request.put(`/api/client-state-groups/${group.id}/`, {
+        headers: bearer(token),
+        data: { name: group.name, states: group.states },
+      });
+      await request.delete(`/api/client-states/${state.id}/`, { headers: bearer(token) });
+    }
+  });
+
   test('a duplicate code opens the "Error al crear el estado" dialog, and only that one', async ({
     page,
     request,
