@@ -42,6 +42,14 @@ import { RucsService } from './modules/rucs/rucs.service';
 import { stateManagementRoutes } from './modules/state-management/state-management.routes';
 import { StateManagementService } from './modules/state-management/state-management.service';
 import { usersRoutes } from './modules/users/users.routes';
+import { flashReportsRoutes } from './modules/flash-reports/flash-reports.routes';
+import { FlashReportsService } from './modules/flash-reports/flash-reports.service';
+import { equipmentRoutes } from './modules/equipment/equipment.routes';
+import { EquipmentService } from './modules/equipment/equipment.service';
+import { itemInventoryRoutes } from './modules/item-inventory/item-inventory.routes';
+import { ItemInventoryService } from './modules/item-inventory/item-inventory.service';
+import { milestonesRoutes } from './modules/milestones/milestones.routes';
+import { MilestonesService } from './modules/milestones/milestones.service';
 import { UsersService } from './modules/users/users.service';
 
 export interface AppOptions {
@@ -87,6 +95,7 @@ export async function buildApp({ config, db, mailer, logger }: AppOptions) {
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, () => app.swagger());
 
   const spatial = new SpatialService(db);
+  const storage = createStorage({ dataDir: config.dataDir });
   const services = {
     auth: new AuthService(db, tokens, mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }), config.publicUrl),
     plants: new PlantsService(db),
@@ -100,7 +109,11 @@ export async function buildApp({ config, db, mailer, logger }: AppOptions) {
     catalogues: new CataloguesService(db),
     elements: new ElementsService(db),
     stateChanges: new StateChangesService(db),
-    documents: new DocumentsService(db, createStorage({ dataDir: config.dataDir })),
+    documents: new DocumentsService(db, storage),
+    flashReports: new FlashReportsService(db, storage),
+    equipment: new EquipmentService(db),
+    itemInventory: new ItemInventoryService(db),
+    milestones: new MilestonesService(db),
   };
 
   await app.register(
@@ -120,6 +133,10 @@ export async function buildApp({ config, db, mailer, logger }: AppOptions) {
       await api.register(elementsRoutes, { elements: services.elements });
       await api.register(stateChangesRoutes, { stateChanges: services.stateChanges });
       await api.register(documentsRoutes, { documents: services.documents });
+      await api.register(flashReportsRoutes, { flashReports: services.flashReports });
+      await api.register(equipmentRoutes, { equipment: services.equipment, documents: services.documents });
+      await api.register(itemInventoryRoutes, { itemInventory: services.itemInventory });
+      await api.register(milestonesRoutes, { milestones: services.milestones });
     },
     { prefix: '/api' },
   );

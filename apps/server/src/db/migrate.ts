@@ -4,6 +4,8 @@ import * as foundation from './migrations/2026_11_22_0001_foundation';
 import * as stateChanges from './migrations/2026_11_22_0002_state_changes';
 import * as rucs from './migrations/2026_11_22_0003_rucs';
 import * as elementListIndexes from './migrations/2026_11_22_0004_element_list_indexes';
+import * as flashReportsEquipment from './migrations/2026_11_22_0005_flash_reports_equipment';
+import * as milestones from './migrations/2026_11_22_0006_milestones';
 
 /** Migrations listed explicitly (no folder scanning), in date order. Frozen once committed. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +13,8 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0002_state_changes': stateChanges,
   '2026_11_22_0003_rucs': rucs,
   '2026_11_22_0004_element_list_indexes': elementListIndexes,
+  '2026_11_22_0005_flash_reports_equipment': flashReportsEquipment,
+  '2026_11_22_0006_milestones': milestones,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -191,8 +191,12 @@ export interface StateChangeElementsTable {
 export interface DocumentsTable {
   id: Generated<number>;
   client_id: number;
-  plant_id: number;
+  /** Null only for certificates of calibration equipment, which belong to the organisation. */
+  plant_id: number | null;
   state_change_id: number | null;
+  flash_report_id: Generated<number | null>;
+  equipment_id: Generated<number | null>;
+  is_photo: Generated<number>;
   name: string;
   size: number;
   content_type: string;
@@ -221,6 +225,59 @@ export interface UserRucsTable {
   is_active: Generated<number>;
 }
 
+export interface FlashReportsTable {
+  id: Generated<number>;
+  client_id: number;
+  plant_id: number;
+  element_id: number;
+  title: string;
+  description: Generated<string>;
+  severity: string;
+  status: string;
+  author_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FlashReportEditsTable {
+  id: Generated<number>;
+  flash_report_id: number;
+  user_id: number | null;
+  /** JSON: field → { from, to }. */
+  changes: string;
+  created_at: string;
+}
+
+export interface CalibrationEquipmentTable {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  kind: Generated<string>;
+  brand: Generated<string>;
+  model: Generated<string>;
+  serial_number: Generated<string>;
+  certificate_number: Generated<string>;
+  /** YYYY-MM-DD */
+  calibration_date: string;
+  expiry_date: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MilestonesTable {
+  id: Generated<number>;
+  client_id: number;
+  plant_id: number;
+  element_type_id: number;
+  state_id: number;
+  name: string;
+  target_count: number;
+  /** YYYY-MM-DD */
+  target_date: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   clients: ClientsTable;
   roles: RolesTable;
@@ -245,6 +302,10 @@ export interface Database {
   rucs: RucsTable;
   ruc_states: RucStatesTable;
   user_rucs: UserRucsTable;
+  flash_reports: FlashReportsTable;
+  flash_report_edits: FlashReportEditsTable;
+  calibration_equipment: CalibrationEquipmentTable;
+  milestones: MilestonesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,7 +1,29 @@
-import type { Dashboard } from '@heliotrack/domain/dashboard';
+import {
+  type AnomalyEffects,
+  type Dashboard,
+  type ElementsByState,
+  type ElementsByStateQuery,
+  type ElementsOk,
+  RECENT_INSPECTIONS,
+} from '@heliotrack/domain/dashboard';
+import { normaliseColor } from '@heliotrack/domain/catalogues';
 import type { Db } from '../../db/database';
+import { fromFlag } from '../../db/dialect';
 import type { CurrentUser } from '../../plugins/auth';
-import { countElementsByPlant, listVisiblePlants } from '../plants/plants.repository';
+import { fieldError } from '../../plugins/errors';
+import { listVisiblePlants } from '../plants/plants.repository';
+import { requirePlant } from '../plants/plants.service';
+import * as repo from './dashboard.repository';
+
+/** The element types whose anomalies affect the modules under them (by code prefix). */
+const MODULE_PARENT_TYPES = ['STR', 'TRA', 'INV'];
+
+type StateRow = Awaited<ReturnType<typeof repo.listStatesOfClient>>[number];
+
+const round = (value: number, digits = 3) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** The end of a UTC day, as stored times are compared: 2026-11-22 -> 2026-11-22T23:59:59.999Z. */
+export const endOfDay = (date: string) => `${date}T23:59:59.999Z`;
 
 export class DashboardService {
   constructor(private readonly db: Db) {}
@@ -10,32 +32,162 @@ export class DashboardService {
   async summary(user: CurrentUser): Promise<Dashboard> {
     const plants = await listVisiblePlants(this.db, user);
     const plantIds = plants.map((p) => p.id);
-    const counts = await countElementsByPlant(this.db, plantIds);
-    const byType = plantIds.length
-      ? await this.db
-          .selectFrom('elements')
-          .innerJoin('element_types', 'element_types.id', 'elements.type_id')
-          .select(['element_types.code', 'element_types.name', (eb) => eb.fn.countAll<number>().as('count')])
-          .where('elements.plant_id', 'in', plantIds)
-          .groupBy(['element_types.code', 'element_types.name'])
-          .orderBy('element_types.code')
-          .execute()
-      : [];
-    const elementsByType = byType.map((r) => ({ code: r.code, name: r.name, count: Number(r.count) }));
-    return {
-      plant_count: plants.length,
-      total_power: plants.reduce((sum, p) => sum + p.power, 0),
-      module_count: elementsByType.filter((t) => t.code === 'MOD').reduce((sum, t) => sum + t.count, 0),
-      element_count: elementsByType.reduce((sum, t) => sum + t.count, 0),
-      elements_by_type: elementsByType,
-      plants: plants.map((p) => ({
+    const [types, states, byTypeState, recent] = await Promise.all([
+      repo.listElementTypesOfClient(this.db, user.clientId),
+      repo.listStatesOfClient(this.db, user.clientId),
+      repo.countByTypeAndState(this.db, plantIds),
+      repo.listRecentStateChanges(this.db, user.id, plantIds, RECENT_INSPECTIONS),
+    ]);
+    const stateById = new Map(states.map((s) => [s.id, s]));
+    const typeById = new Map(types.map((t) => [t.id, t]));
+    const moduleType = types.find((t) => t.code === 'MOD');
+    const affected = moduleType
+      ? await repo.countAffectedModules(this.db, {
+          plantIds,
+          moduleTypeId: moduleType.id,
+          parentTypeIds: types.filter((t) => MODULE_PARENT_TYPES.includes(t.code)).map((t) => t.id),
+          notOkStateIds: states.filter((s) => !fromFlag(s.is_ok)).map((s) => s.id),
+        })
+      : new Map<number, number>();
+
+    // Per plant and type: total, ok; per plant: anomalies and modules.
+    const perPlant = new Map<number, { types: Map<number, { total: number; ok: number }>; elements: number; anomalies: number; modules: number }>();
+    const byType = new Map<number, number>();
+    for (const row of byTypeState) {
+      let plant = perPlant.get(row.plant_id);
+      if (!plant) perPlant.set(row.plant_id, (plant = { types: new Map(), elements: 0, anomalies: 0, modules: 0 }));
+      const entry = plant.types.get(row.type_id) ?? { total: 0, ok: 0 };
+      const state = row.state_id === null ? undefined : stateById.get(row.state_id);
+      entry.total += row.count;
+      plant.elements += row.count;
+      if (state && fromFlag(state.is_ok)) entry.ok += row.count;
+      if (state && !fromFlag(state.is_ok)) plant.anomalies += row.count;
+      if (row.type_id === moduleType?.id) plant.modules += row.count;
+      plant.types.set(row.type_id, entry);
+      byType.set(row.type_id, (byType.get(row.type_id) ?? 0) + row.count);
+    }
+
+    const total: AnomalyEffects = { anomaly_count: 0, affected_modules: 0, affected_power_kw: 0 };
+    const dashboardPlants = plants.map((p) => {
+      const figures = perPlant.get(p.id);
+      const modules = figures?.modules ?? 0;
+      const affectedModules = affected.get(p.id) ?? 0;
+      const moduleKw = modules > 0 ? (p.power * 1000) / modules : 0;
+      const anomalies: AnomalyEffects = {
+        anomaly_count: figures?.anomalies ?? 0,
+        affected_modules: affectedModules,
+        affected_power_kw: round(affectedModules * moduleKw),
+      };
+      total.anomaly_count += anomalies.anomaly_count;
+      total.affected_modules += anomalies.affected_modules;
+      total.affected_power_kw += affectedModules * moduleKw;
+      const okByType = [...(figures?.types ?? new Map<number, { total: number; ok: number }>()).entries()]
+        .map(([typeId, t]) => {
+          const type = typeById.get(typeId);
+          return {
+            element_type: typeId,
+            code: type?.code ?? '',
+            name: type?.name ?? '',
+            total: t.total,
+            ok: t.ok,
+            ok_share: t.total > 0 ? round(t.ok / t.total, 4) : 0,
+          };
+        })
+        .sort((a, b) => a.code.localeCompare(b.code));
+      return {
         id: p.id,
         code: p.code,
         name: p.name,
         power: p.power,
         latitude: p.latitude,
         longitude: p.longitude,
-        element_count: counts.get(p.id) ?? 0,
+        element_count: figures?.elements ?? 0,
+        ok_by_type: okByType,
+        anomalies,
+      };
+    });
+    total.affected_power_kw = round(total.affected_power_kw);
+
+    const elementsByType = [...byType.entries()]
+      .map(([typeId, count]) => ({ code: typeById.get(typeId)?.code ?? '', name: typeById.get(typeId)?.name ?? '', count }))
+      .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+    return {
+      plant_count: plants.length,
+      total_power: plants.reduce((sum, p) => sum + p.power, 0),
+      module_count: elementsByType.filter((t) => t.code === 'MOD').reduce((sum, t) => sum + t.count, 0),
+      element_count: elementsByType.reduce((sum, t) => sum + t.count, 0),
+      elements_by_type: elementsByType,
+      plants: dashboardPlants,
+      recent_inspections: recent.map((r) => ({
+        id: r.id,
+        created_at: r.created_at,
+        plant: { id: r.plant_id, code: r.plant_code, name: r.plant_name },
+        element_type: { id: r.type_id, code: r.type_code, name: r.type_name },
+        state: { id: r.state_id, code: r.state_code, name: r.state_name, color: normaliseColor(r.state_color), is_ok: fromFlag(r.state_is_ok) },
+        element_count: r.element_count,
+      })),
+      anomalies: total,
+    };
+  }
+
+  /** `GET plants/{id}/elements-ok/`: every element type of the organisation, also those the plant lacks. */
+  async elementsOk(user: CurrentUser, plantId: number): Promise<ElementsOk> {
+    const plant = await requirePlant(this.db, user, plantId);
+    const [types, states, rows] = await Promise.all([
+      repo.listElementTypesOfClient(this.db, user.clientId),
+      repo.listStatesOfClient(this.db, user.clientId),
+      repo.countByTypeAndState(this.db, [plant.id]),
+    ]);
+    const stateById = new Map(states.map((s) => [s.id, s]));
+    return types.map((type) => {
+      const result = { element_type: type.id, code: type.code, name: type.name, total: 0, ok: 0, not_ok: 0, no_state: 0 };
+      for (const row of rows.filter((r) => r.type_id === type.id)) {
+        const state = row.state_id === null ? undefined : stateById.get(row.state_id);
+        result.total += row.count;
+        if (!state) result.no_state += row.count;
+        else if (fromFlag(state.is_ok)) result.ok += row.count;
+        else result.not_ok += row.count;
+      }
+      return result;
+    });
+  }
+
+  /** `GET elements-by-state/`: counts per state now, or as of the end of `target_date`. */
+  async elementsByState(user: CurrentUser, query: ElementsByStateQuery): Promise<ElementsByState> {
+    const plant = await requirePlant(this.db, user, query.plant);
+    const types = await repo.listElementTypesOfClient(this.db, user.clientId);
+    if (query.element_type !== undefined && !types.some((t) => t.id === query.element_type)) {
+      throw fieldError('element_type', 'elements.unknownElementType', { id: query.element_type });
+    }
+    if (query.ctr !== undefined && !(await repo.findCtrOfPlant(this.db, plant.id, query.ctr))) {
+      throw fieldError('ctr', 'dashboard.unknownCtr', { id: query.ctr });
+    }
+    const scope = { plantId: plant.id, typeId: query.element_type, ctrId: query.ctr };
+    const rows = query.target_date
+      ? await repo.countByStateAsOf(this.db, scope, endOfDay(query.target_date))
+      : await repo.countByCurrentState(this.db, scope);
+    const counts = new Map(rows.map((r) => [r.state_id, r.count]));
+    const states = (await repo.listStatesOfClient(this.db, user.clientId)).filter(
+      (s) => query.element_type === undefined || s.element_type_id === query.element_type,
+    );
+    const listed = new Set(states.map((s) => s.id));
+    // A state of another type can only show up without a type filter; an unknown id never should.
+    const stray = rows.filter((r) => r.state_id !== null && !listed.has(r.state_id)).reduce((sum, r) => sum + r.count, 0);
+    return {
+      plant: plant.id,
+      element_type: query.element_type ?? null,
+      ctr: query.ctr ?? null,
+      target_date: query.target_date ?? null,
+      total: rows.reduce((sum, r) => sum + r.count, 0),
+      no_state: (counts.get(null) ?? 0) + stray,
+      states: states.map((s: StateRow) => ({
+        state: s.id,
+        element_type: s.element_type_id,
+        code: s.code,
+        name: s.name,
+        color: normaliseColor(s.color),
+        is_ok: fromFlag(s.is_ok),
+        count: counts.get(s.id) ?? 0,
       })),
     };
   }

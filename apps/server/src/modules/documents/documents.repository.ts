@@ -4,8 +4,11 @@ export async function insertDocument(
   db: Db,
   row: {
     client_id: number;
-    plant_id: number;
+    plant_id: number | null;
     state_change_id: number | null;
+    flash_report_id: number | null;
+    equipment_id: number | null;
+    is_photo: number;
     name: string;
     size: number;
     content_type: string;
@@ -48,4 +51,37 @@ export async function isElementInStateChange(db: Db, elementId: number, stateCha
     .where('state_change_id', '=', stateChangeId)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+export async function listDocumentsOfFlashReports(db: Db, flashReportIds: number[]) {
+  if (flashReportIds.length === 0) return [];
+  return db
+    .selectFrom('documents')
+    .select(['id', 'flash_report_id', 'is_photo', 'name', 'size', 'content_type', 'storage_key'])
+    .where('flash_report_id', 'in', flashReportIds)
+    .orderBy('id')
+    .execute();
+}
+
+export async function listDocumentsOfEquipment(db: Db, equipmentIds: number[]) {
+  if (equipmentIds.length === 0) return [];
+  return db
+    .selectFrom('documents')
+    .select(['id', 'equipment_id', 'name', 'size', 'content_type'])
+    .where('equipment_id', 'in', equipmentIds)
+    .orderBy('id')
+    .execute();
+}
+
+export async function findFlashReportInClient(db: Db, clientId: number, id: number) {
+  return db
+    .selectFrom('flash_reports')
+    .select(['id', 'plant_id', 'author_id'])
+    .where('client_id', '=', clientId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function findEquipmentInClient(db: Db, clientId: number, id: number) {
+  return db.selectFrom('calibration_equipment').select('id').where('client_id', '=', clientId).where('id', '=', id).executeTakeFirst();
 }

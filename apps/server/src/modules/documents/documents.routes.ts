@@ -15,6 +15,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
       schema: {
         tags,
         summary: 'Upload a document (multipart: document, plant_id, optional transaction_id)',
+        description:
+          'The `document` file part and exactly one owner: `plant_id` (optionally with `transaction_id`, a state change of that plant); ' +
+          '`flash_report_id` (the plant is the report\'s; `is_photo=true` for a photo, which must be PNG, JPEG or WebP; its author or an administrator); ' +
+          'or `equipment_id` without `plant_id`, for a certificate of calibration equipment of the organisation.',
         consumes: ['multipart/form-data'],
         response: { 201: DocumentInfo },
       },

@@ -1,6 +1,6 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
-import { DOCUMENT_MAX_BYTES, type DocumentInfo } from '@heliotrack/domain/elements';
+import { DOCUMENT_MAX_BYTES, type DocumentInfo, type DocumentKind } from '@heliotrack/domain/elements';
 import type { Db } from '../../db/database';
 import { newStorageKey, type Storage } from '../../lib/storage';
 import { nowIso } from '../../lib/time';
@@ -58,6 +58,9 @@ interface StoredUpload {
   declaredType: string;
 }
 
+const UPLOAD_FIELDS = ['plant_id', 'transaction_id', 'flash_report_id', 'equipment_id', 'is_photo'];
+const PHOTO_KINDS: DocumentKind[] = ['png', 'jpeg', 'webp'];
+
 const positiveInt = (value: string | undefined) => (value !== undefined && /^\d{1,9}$/.test(value.trim()) && Number(value) > 0 ? Number(value) : null);
 
 export class DocumentsService {
@@ -67,9 +70,12 @@ export class DocumentsService {
   ) {}
 
   /**
-   * `POST documents/` (multipart): `document` (the file), `plant_id`, optional `transaction_id`.
-   * The file is streamed to storage as it arrives, whatever the order of the parts, and removed
-   * again when anything about the upload is refused.
+   * `POST documents/` (multipart): `document` (the file) and what it belongs to: `plant_id` with an
+   * optional `transaction_id` (the state change); or `flash_report_id` (the plant is the report's;
+   * `is_photo=true` marks a photo, which must be an image) for the report's author or an
+   * administrator; or `equipment_id`, without a plant, for a certificate of calibration equipment
+   * of the organisation. The file is streamed to storage as it arrives, whatever the order of the
+   * parts, and removed again when anything about the upload is refused.
    */
   async upload(user: CurrentUser, parts: AsyncIterable<Multipart> | null, contentType: string | undefined) {
     if (!parts) throw detailError(415, 'errors.unsupportedMediaType', 'unsupported_media_type', { type: contentType ?? '' });
@@ -83,24 +89,14 @@ export class DocumentsService {
             throw fieldError(part.fieldname, 'validation.unknownField');
           }
           stored = await this.store(part);
-        } else if (part.fieldname === 'plant_id' || part.fieldname === 'transaction_id') {
+        } else if (UPLOAD_FIELDS.includes(part.fieldname)) {
           fields[part.fieldname] = String(part.value);
         } else {
           throw fieldError(part.fieldname, 'validation.unknownField');
         }
       }
 
-      const plantId = positiveInt(fields.plant_id);
-      if (plantId === null) throw fieldError('plant_id', fields.plant_id === undefined ? 'validation.required' : 'validation.notInteger');
-      const plant = await requirePlant(this.db, user, plantId);
-      let stateChangeId: number | null = null;
-      if (fields.transaction_id !== undefined && fields.transaction_id.trim() !== '') {
-        stateChangeId = positiveInt(fields.transaction_id);
-        if (stateChangeId === null) throw fieldError('transaction_id', 'validation.notInteger');
-        if (!(await repo.findStateChangeInPlant(this.db, plant.id, stateChangeId))) {
-          throw fieldError('transaction_id', 'documents.unknownTransaction', { id: stateChangeId });
-        }
-      }
+      const owner = await this.owner(user, fields);
       if (!stored) throw fieldError('document', 'documents.fileRequired');
       const kind = checkDocumentKind(stored.fileName, stored.declaredType, stored.head);
       if (!kind.ok) {
@@ -108,11 +104,15 @@ export class DocumentsService {
           ? fieldError('document', 'documents.contentMismatch', { kind: kind.kind.toUpperCase() })
           : fieldError('document', 'documents.typeNotAllowed');
       }
+      if (owner.isPhoto && !PHOTO_KINDS.includes(kind.kind)) throw fieldError('document', 'flashReports.photoNotImage');
 
       const row = {
         client_id: user.clientId,
-        plant_id: plant.id,
-        state_change_id: stateChangeId,
+        plant_id: owner.plantId,
+        state_change_id: owner.stateChangeId,
+        flash_report_id: owner.flashReportId,
+        equipment_id: owner.equipmentId,
+        is_photo: owner.isPhoto ? 1 : 0,
         name: stored.fileName,
         size: stored.size,
         content_type: kind.contentType,
@@ -127,6 +127,57 @@ export class DocumentsService {
       if (stored) await this.storage.delete(stored.key);
       throw error;
     }
+  }
+
+  /** What an upload belongs to, checked before anything is written. */
+  private async owner(user: CurrentUser, fields: Record<string, string>) {
+    const given = (name: string) => fields[name] !== undefined && fields[name].trim() !== '';
+    const targets = ['transaction_id', 'flash_report_id', 'equipment_id'].filter(given);
+    if (targets.length > 1) throw fieldError(targets[1], 'flashReports.oneTarget');
+    const owner = { plantId: null as number | null, stateChangeId: null as number | null, flashReportId: null as number | null, equipmentId: null as number | null, isPhoto: false };
+    if (fields.is_photo !== undefined) {
+      if (fields.is_photo !== 'true' && fields.is_photo !== 'false') throw fieldError('is_photo', 'validation.invalid');
+      owner.isPhoto = fields.is_photo === 'true';
+      if (owner.isPhoto && !given('flash_report_id')) throw fieldError('is_photo', 'validation.invalid');
+    }
+
+    if (given('equipment_id')) {
+      // Certificates belong to the organisation, not to a plant.
+      if (given('plant_id')) throw fieldError('plant_id', 'validation.unknownField');
+      const equipmentId = positiveInt(fields.equipment_id);
+      if (equipmentId === null) throw fieldError('equipment_id', 'validation.notInteger');
+      if (!(await repo.findEquipmentInClient(this.db, user.clientId, equipmentId))) {
+        throw fieldError('equipment_id', 'equipment.unknownEquipment', { id: equipmentId });
+      }
+      return { ...owner, equipmentId };
+    }
+
+    if (given('flash_report_id')) {
+      const flashReportId = positiveInt(fields.flash_report_id);
+      if (flashReportId === null) throw fieldError('flash_report_id', 'validation.notInteger');
+      const report = await repo.findFlashReportInClient(this.db, user.clientId, flashReportId);
+      if (!report) throw fieldError('flash_report_id', 'flashReports.unknownFlashReport', { id: flashReportId });
+      await requirePlant(this.db, user, report.plant_id);
+      if (given('plant_id') && positiveInt(fields.plant_id) !== report.plant_id) {
+        throw fieldError('plant_id', 'flashReports.plantMismatch', { id: flashReportId });
+      }
+      // Adding photos and documents edits the report: its author or an administrator.
+      if (!user.isAdmin && report.author_id !== user.id) throw forbidden();
+      return { ...owner, plantId: report.plant_id, flashReportId };
+    }
+
+    const plantId = positiveInt(fields.plant_id);
+    if (plantId === null) throw fieldError('plant_id', fields.plant_id === undefined ? 'validation.required' : 'validation.notInteger');
+    const plant = await requirePlant(this.db, user, plantId);
+    let stateChangeId: number | null = null;
+    if (given('transaction_id')) {
+      stateChangeId = positiveInt(fields.transaction_id);
+      if (stateChangeId === null) throw fieldError('transaction_id', 'validation.notInteger');
+      if (!(await repo.findStateChangeInPlant(this.db, plant.id, stateChangeId))) {
+        throw fieldError('transaction_id', 'documents.unknownTransaction', { id: stateChangeId });
+      }
+    }
+    return { ...owner, plantId: plant.id, stateChangeId };
   }
 
   private async store(part: MultipartFile): Promise<StoredUpload> {
@@ -168,11 +219,22 @@ export class DocumentsService {
     await this.delete(user, document);
   }
 
-  /** A document of another organisation, or of a plant the user may not see, is not found. */
+  /** `POST calibration-equipment/{id}/delete-document/{docId}/`: a certificate of that equipment. */
+  async removeFromEquipment(user: CurrentUser, equipmentId: number, documentId: number) {
+    if (!(await repo.findEquipmentInClient(this.db, user.clientId, equipmentId))) throw notFound();
+    const document = await repo.findDocumentInClient(this.db, user.clientId, documentId);
+    if (!document || document.equipment_id !== equipmentId) throw notFound();
+    await this.delete(user, document);
+  }
+
+  /**
+   * A document of another organisation, or of a plant the user may not see, is not found.
+   * Equipment certificates have no plant: every user of the organisation may see them.
+   */
   private async requireDocument(user: CurrentUser, documentId: number) {
     const document = await repo.findDocumentInClient(this.db, user.clientId, documentId);
     if (!document) throw notFound();
-    await requirePlant(this.db, user, document.plant_id);
+    if (document.plant_id !== null) await requirePlant(this.db, user, document.plant_id);
     return document;
   }
 

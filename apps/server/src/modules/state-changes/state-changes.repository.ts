@@ -56,6 +56,8 @@ export async function findUnlinkedDocumentIds(db: Db, plantId: number, ids: numb
     .select('id')
     .where('plant_id', '=', plantId)
     .where('state_change_id', 'is', null)
+    // Photos and documents of flash reports belong to their report.
+    .where('flash_report_id', 'is', null)
     .where('id', 'in', ids)
     .execute();
   return rows.map((r) => r.id);
@@ -141,6 +143,7 @@ export async function linkDocuments(trx: Db, stateChangeId: number, plantId: num
     .set({ state_change_id: stateChangeId })
     .where('plant_id', '=', plantId)
     .where('state_change_id', 'is', null)
+    .where('flash_report_id', 'is', null)
     .where('id', 'in', ids)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);

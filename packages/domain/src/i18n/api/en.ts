@@ -1,6 +1,14 @@
 import type { ApiCatalogue } from './es';
 
 export const api: ApiCatalogue = {
+  dashboard: {
+    unknownCtr: 'There is no transformation centre {{id}} in this plant.',
+  },
+  milestones: {
+    unknownMilestone: 'There is no milestone {{id}} in this plant.',
+    unknownState: 'There is no state {{id}}.',
+    stateOfOtherType: 'The state “{{state}}” is not of the element type {{type}}.',
+  },
   geometry: {
     polygon: {
       empty: 'The polygon is empty.',
@@ -133,5 +141,20 @@ export const api: ApiCatalogue = {
     duplicateName: 'A RUC named "{{name}}" already exists on this plant.',
     stateNotInPlantGroup: 'The state "{{state}}" is not in the state group of this plant.',
     userNotOnPlant: 'The user is not authorised on this plant. Authorise them on the plant before giving them RUCs.',
+  },
+  flashReports: {
+    unknownElement: 'Element {{id}} does not exist.',
+    unknownFlashReport: 'Flash report {{id}} does not exist.',
+    photoNotImage: 'Photos must be PNG, JPEG or WebP images.',
+    plantMismatch: 'Flash report {{id}} is not of the given plant.',
+    oneTarget: 'Give only one of transaction_id, flash_report_id or equipment_id.',
+  },
+  equipment: {
+    expiryBeforeCalibration: 'The expiry date cannot be earlier than the calibration date.',
+    unknownEquipment: 'Calibration equipment {{id}} does not exist.',
+  },
+  itemInventory: {
+    unknownType: 'There is no element type with code {{code}}.',
+    unknownPlant: 'Plant {{id}} does not exist.',
   },
 };

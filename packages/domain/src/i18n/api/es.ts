@@ -1,5 +1,13 @@
 /** Messages the API answers with (errors, validation, mails). The web app loads them too. */
 export const api = {
+  dashboard: {
+    unknownCtr: 'No existe el centro de transformación {{id}} en esta planta.',
+  },
+  milestones: {
+    unknownMilestone: 'No existe el hito {{id}} en esta planta.',
+    unknownState: 'No existe el estado {{id}}.',
+    stateOfOtherType: 'El estado «{{state}}» no es del tipo de elemento {{type}}.',
+  },
   geometry: {
     polygon: {
       empty: 'El polígono está vacío.',
@@ -132,6 +140,21 @@ export const api = {
     duplicateName: 'Ya existe un RUC con el nombre «{{name}}» en esta planta.',
     stateNotInPlantGroup: 'El estado «{{state}}» no pertenece al grupo de estados de esta planta.',
     userNotOnPlant: 'El usuario no está autorizado en esta planta. Autorícelo en la planta antes de asignarle RUCs.',
+  },
+  flashReports: {
+    unknownElement: 'No existe el elemento {{id}}.',
+    unknownFlashReport: 'No existe el flash report {{id}}.',
+    photoNotImage: 'Las fotos deben ser imágenes PNG, JPEG o WebP.',
+    plantMismatch: 'El flash report {{id}} no es de la planta indicada.',
+    oneTarget: 'Indique solo uno de transaction_id, flash_report_id o equipment_id.',
+  },
+  equipment: {
+    expiryBeforeCalibration: 'La fecha de caducidad no puede ser anterior a la fecha de calibración.',
+    unknownEquipment: 'No existe el equipo de calibración {{id}}.',
+  },
+  itemInventory: {
+    unknownType: 'No existe el tipo de elemento con código {{code}}.',
+    unknownPlant: 'No existe la planta {{id}}.',
   },
 };
 export type ApiCatalogue = typeof api;

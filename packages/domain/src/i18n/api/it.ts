@@ -1,6 +1,14 @@
 import type { ApiCatalogue } from './es';
 
 export const api: ApiCatalogue = {
+  dashboard: {
+    unknownCtr: 'Non esiste la cabina di trasformazione {{id}} in questo impianto.',
+  },
+  milestones: {
+    unknownMilestone: 'Non esiste la milestone {{id}} in questo impianto.',
+    unknownState: 'Non esiste lo stato {{id}}.',
+    stateOfOtherType: 'Lo stato «{{state}}» non è del tipo di elemento {{type}}.',
+  },
   geometry: {
     polygon: {
       empty: 'Il poligono è vuoto.',
@@ -133,5 +141,20 @@ export const api: ApiCatalogue = {
     duplicateName: 'Esiste già un RUC con il nome «{{name}}» in questo impianto.',
     stateNotInPlantGroup: 'Lo stato «{{state}}» non appartiene al gruppo di stati di questo impianto.',
     userNotOnPlant: "L'utente non è autorizzato su questo impianto. Autorizzalo sull'impianto prima di assegnargli dei RUC.",
+  },
+  flashReports: {
+    unknownElement: "L'elemento {{id}} non esiste.",
+    unknownFlashReport: 'Il flash report {{id}} non esiste.',
+    photoNotImage: 'Le foto devono essere immagini PNG, JPEG o WebP.',
+    plantMismatch: "Il flash report {{id}} non è dell'impianto indicato.",
+    oneTarget: 'Indica solo uno tra transaction_id, flash_report_id o equipment_id.',
+  },
+  equipment: {
+    expiryBeforeCalibration: 'La data di scadenza non può essere precedente alla data di taratura.',
+    unknownEquipment: 'Lo strumento di taratura {{id}} non esiste.',
+  },
+  itemInventory: {
+    unknownType: 'Non esiste il tipo di elemento con codice {{code}}.',
+    unknownPlant: "L'impianto {{id}} non esiste.",
   },
 };
