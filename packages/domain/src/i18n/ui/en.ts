@@ -8,6 +8,16 @@ export const ui: UiCatalogue = {
     loading: 'Loading…',
     skipToContent: 'Skip to content',
   },
+  /** Glossary names of the seven standard element types, by code (an organisation may rename its own). */
+  elementTypes: {
+    HIN: 'Piles',
+    MAS: 'Masts',
+    STR: 'Strings',
+    TRA: 'Trackers',
+    MOD: 'Modules',
+    INV: 'Inverters',
+    CTR: 'Transformer stations',
+  },
   nav: {
     mainMenu: 'Main menu',
     toggleMenu: 'Open or close the menu',

@@ -10,6 +10,16 @@ export const ui = {
     loading: 'Cargando…',
     skipToContent: 'Saltar al contenido',
   },
+  /** Glossary names of the seven standard element types, by code (an organisation may rename its own). */
+  elementTypes: {
+    HIN: 'Hincas',
+    MAS: 'Mástiles',
+    STR: 'Strings',
+    TRA: 'Trackers',
+    MOD: 'Módulos',
+    INV: 'Inversores',
+    CTR: 'Centros de transformación',
+  },
   nav: {
     mainMenu: 'Menú principal',
     toggleMenu: 'Abrir o cerrar el menú',

@@ -8,6 +8,16 @@ export const ui: UiCatalogue = {
     loading: 'Caricamento…',
     skipToContent: 'Vai al contenuto',
   },
+  /** Glossary names of the seven standard element types, by code (an organisation may rename its own). */
+  elementTypes: {
+    HIN: 'Pali',
+    MAS: 'Pali di illuminazione',
+    STR: 'Stringhe',
+    TRA: 'Inseguitori',
+    MOD: 'Moduli',
+    INV: 'Inverter',
+    CTR: 'Cabine di trasformazione',
+  },
   nav: {
     mainMenu: 'Menu principale',
     toggleMenu: 'Apri o chiudi il menu',

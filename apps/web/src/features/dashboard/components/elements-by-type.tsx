@@ -2,10 +2,12 @@ import { Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/c
 import { useTranslation } from 'react-i18next';
 import type { Dashboard } from '@heliotrack/domain/dashboard';
 import { formatInteger, formatPercent } from '../../../lib/format';
+import { useElementTypeLabel } from '../../../lib/element-type-label';
 
 /** Horizontal bars, largest type first; the bar length is relative to the largest type. */
 export function ElementsByType({ dashboard }: { dashboard: Dashboard | undefined }) {
   const { t } = useTranslation();
+  const typeLabel = useElementTypeLabel();
   const rows = [...(dashboard?.elements_by_type ?? [])].sort((a, b) => b.count - a.count);
   const largest = rows[0]?.count ?? 0;
   const total = dashboard?.element_count ?? 0;
@@ -29,7 +31,7 @@ export function ElementsByType({ dashboard }: { dashboard: Dashboard | undefined
             <li key={row.code}>
               <Group justify="space-between" mb={4} wrap="nowrap">
                 <Text size="sm" fw={600} truncate>
-                  {row.name}{' '}
+                  {typeLabel(row)}{' '}
                   <Text span size="xs" c="dimmed" ff="monospace">
                     {row.code}
                   </Text>
@@ -42,7 +44,7 @@ export function ElementsByType({ dashboard }: { dashboard: Dashboard | undefined
                 value={largest ? (row.count / largest) * 100 : 0}
                 size="lg"
                 radius="sm"
-                aria-label={`${row.name}: ${formatInteger(row.count)}`}
+                aria-label={`${typeLabel(row)}: ${formatInteger(row.count)}`}
               />
               <Text size="xs" c="dimmed" mt={2}>
                 {t('dashboard.shareOfTotal', { percent: formatPercent(total ? row.count / total : 0) })}

@@ -2,6 +2,7 @@ import { Anchor, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ElementType, State } from '@heliotrack/domain/catalogues';
 import { StateSwatch } from '../../../components/state-badge/state-badge';
+import { useElementTypeLabel } from '../../../lib/element-type-label';
 
 /**
  * Legend and filter in one: each element type with its states in their map colours. Unticking a
@@ -25,6 +26,7 @@ export function MapLegend({
   onShowAll: () => void;
 }) {
   const { t } = useTranslation();
+  const typeLabel = useElementTypeLabel();
   const isFiltered = hiddenTypes.size > 0 || hiddenStates.size > 0;
   return (
     <Stack gap="sm">
@@ -42,11 +44,11 @@ export function MapLegend({
         const typeStates = states.filter((state) => state.element_type === type.id);
         const isTypeVisible = !hiddenTypes.has(type.code);
         return (
-          <Stack key={type.code} gap={6} role="group" aria-label={type.name}>
+          <Stack key={type.code} gap={6} role="group" aria-label={typeLabel(type)}>
             <Checkbox
               label={
                 <Text fw={600} size="sm">
-                  {type.name}
+                  {typeLabel(type)}
                 </Text>
               }
               checked={isTypeVisible}

@@ -35,6 +35,7 @@ import {
 import { ElementsTable } from '../components/elements-table';
 import { SelectionBar } from '../components/selection-bar';
 import { StateChangeDialog, type StateChangeTarget } from '../components/state-change-dialog';
+import { useElementTypeLabel } from '../../../lib/element-type-label';
 
 function plantIdOf(value: string | undefined): number | null {
   const id = Number(value);
@@ -68,6 +69,7 @@ function InvalidPlant() {
 
 function PlantElements({ plantId }: { plantId: number }) {
   const { t } = useTranslation();
+  const typeLabel = useElementTypeLabel();
   const [params, setParams] = useSearchParams();
   const listState = readListState(params);
   const { query } = listState;
@@ -199,7 +201,7 @@ function PlantElements({ plantId }: { plantId: number }) {
             <Tabs.List>
               {(types.data ?? []).map((type) => (
                 <Tabs.Tab key={type.code} value={type.code}>
-                  {type.name}
+                  {typeLabel(type)}
                 </Tabs.Tab>
               ))}
             </Tabs.List>
