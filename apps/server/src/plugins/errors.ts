@@ -33,6 +33,15 @@ export function fieldError(field: string, key: ApiMessageKey, params?: Record<st
   return new ApiError(400, (language) => ({ [field]: [translate(language, key, params)] }));
 }
 
+export type Message = [ApiMessageKey, Record<string, string | number>?];
+
+/** A 400 with several messages under one field, e.g. every reason a state cannot be deleted. */
+export function fieldErrors(field: string, messages: Message[]) {
+  return new ApiError(400, (language) => ({
+    [field]: messages.map(([key, params]) => translate(language, key, params)),
+  }));
+}
+
 type ReconstructedIssue = z.core.$ZodIssue;
 
 export function registerErrorHandler(app: FastifyInstance) {

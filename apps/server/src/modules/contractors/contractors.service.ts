@@ -5,21 +5,13 @@ import type {
   ContractorInput,
   SearchQuery,
 } from '@heliotrack/domain/contractors';
-import { type ApiMessageKey, translate } from '@heliotrack/domain/i18n/translate';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ContractorsTable } from '../../db/schema';
 import { type CurrentUser, requireAdmin } from '../../plugins/auth';
-import { ApiError, fieldError, notFound } from '../../plugins/errors';
+import { fieldError, fieldErrors, type Message, notFound } from '../../plugins/errors';
 import * as repo from './contractors.repository';
 
-type Message = [ApiMessageKey, Record<string, string | number>?];
-
-function refusal(field: string, messages: Message[]) {
-  return new ApiError(400, (language) => ({
-    [field]: messages.map(([key, params]) => translate(language, key, params)),
-  }));
-}
 
 function toContractorDto(row: Selectable<ContractorsTable>): Contractor {
   return {
@@ -75,7 +67,7 @@ export class ContractorsService {
       reasons.push(['contractors.usedByElements', { name: contractor.name, count: elements }]);
     if (await repo.isContractorInHistory(this.db, contractorId))
       reasons.push(['contractors.usedByHistory', { name: contractor.name }]);
-    if (reasons.length) throw refusal('non_field_errors', reasons);
+    if (reasons.length) throw fieldErrors('non_field_errors', reasons);
     await repo.deleteContractor(this.db, contractorId);
   }
 
@@ -123,7 +115,7 @@ export class ContractorsService {
     await this.requireGroup(user, groupId);
     const plants = await repo.findPlantsUsingContractorGroup(this.db, groupId);
     if (plants.length)
-      throw refusal('non_field_errors', [
+      throw fieldErrors('non_field_errors', [
         ['contractors.groupInUse', { plants: plants.map((p) => p.name).join(', ') }],
       ]);
     await repo.deleteContractorGroup(this.db, groupId);

@@ -1,6 +1,5 @@
 import type { ElementType, State } from '@heliotrack/domain/catalogues';
 import { STANDARD_ELEMENT_TYPES } from '@heliotrack/domain/element-types';
-import { type ApiMessageKey, translate } from '@heliotrack/domain/i18n/translate';
 import type {
   ClientStateCreate,
   ClientStateQuery,
@@ -15,20 +14,11 @@ import type { Db } from '../../db/database';
 import { toFlag } from '../../db/dialect';
 import type { PlantRow, StatesTable } from '../../db/schema';
 import { type CurrentUser, requireAdmin } from '../../plugins/auth';
-import { ApiError, fieldError, notFound } from '../../plugins/errors';
+import { fieldError, fieldErrors, type Message, notFound } from '../../plugins/errors';
 import { toElementTypeDto, toStateDto } from '../catalogues/catalogues.service';
 import { countElementsByPlant } from '../plants/plants.repository';
 import { requirePlant, toPlantDto } from '../plants/plants.service';
 import * as repo from './state-management.repository';
-
-type Message = [ApiMessageKey, Record<string, string | number>?];
-
-/** A 400 with several sentences under one field, each translated into the request's language. */
-function refusal(field: string, messages: Message[]) {
-  return new ApiError(400, (language) => ({
-    [field]: messages.map(([key, params]) => translate(language, key, params)),
-  }));
-}
 
 /** The seven standard types in the specification's order, then the others by code. */
 function rankOfType(type: ElementType) {
@@ -141,7 +131,7 @@ export class StateManagementService {
         { state: state.name, states: dependents.map((d) => d.name).join(', ') },
       ]);
     }
-    if (reasons.length) throw refusal('non_field_errors', reasons);
+    if (reasons.length) throw fieldErrors('non_field_errors', reasons);
     await repo.deleteState(this.db, stateId);
   }
 
@@ -180,7 +170,7 @@ export class StateManagementService {
       const reason = await this.statesOutside(user, plant, new Set(stateIds));
       if (reason) reasons.push(reason);
     }
-    if (reasons.length) throw refusal('states', reasons);
+    if (reasons.length) throw fieldErrors('states', reasons);
     await this.db.transaction().execute(async (trx) => {
       await repo.updateStateGroup(trx, groupId, { name: body.name, description: body.description });
       await repo.replaceStateGroupStates(trx, groupId, stateIds);
@@ -193,7 +183,7 @@ export class StateManagementService {
     await this.requireGroup(user, groupId);
     const plants = await repo.findPlantsUsingStateGroup(this.db, groupId);
     if (plants.length)
-      throw refusal('non_field_errors', [
+      throw fieldErrors('non_field_errors', [
         ['stateManagement.groupInUse', { plants: plants.map((p) => p.name).join(', ') }],
       ]);
     await repo.deleteStateGroup(this.db, groupId);
@@ -209,7 +199,7 @@ export class StateManagementService {
       if (!group) throw fieldError('state_group', 'stateManagement.unknownStateGroup', { id: groupId });
       const states = await repo.findStatesOfGroups(this.db, [groupId]);
       const reason = await this.statesOutside(user, plant, new Set(states.map((s) => s.state_id)));
-      if (reason) throw refusal('state_group', [reason]);
+      if (reason) throw fieldErrors('state_group', [reason]);
     }
     await repo.setPlantStateGroup(this.db, plant.id, groupId);
     const counts = await countElementsByPlant(this.db, [plant.id]);
