@@ -1,17 +1,6 @@
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Anchor, Button, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPencil, IconPlus, IconSearchOff, IconTrash, IconUsersGroup } from '@tabler/icons-react';
+import { IconPlus, IconSearchOff, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -29,6 +18,7 @@ import { contractorsQueryOptions, useContractors } from '../api/get-contractors'
 import { ContractorGroupFormModal } from '../components/contractor-group-form-modal';
 import { ContractorsNav } from '../components/contractors-nav';
 import { SearchField } from '../components/search-field';
+import { RowActions } from '../../../components/row-actions';
 
 export function contractorGroupsLoader() {
   if (isSignedIn()) {
@@ -136,29 +126,13 @@ export function ContractorGroupsPage() {
                             </Text>
                           </Table.Td>
                           <Table.Td>
-                            <Group gap={4} justify="flex-end" wrap="nowrap">
-                              <Tooltip label={t('contractors.editNamed', { name: group.name })} withArrow>
-                                <ActionIcon
-                                  variant="subtle"
-                                  color="gray"
-                                  onClick={() => setEditing({ group })}
-                                  aria-label={t('contractors.editNamed', { name: group.name })}
-                                >
-                                  <IconPencil size={18} />
-                                </ActionIcon>
-                              </Tooltip>
-                              <Tooltip label={t('contractors.deleteNamed', { name: group.name })} withArrow>
-                                <ActionIcon
-                                  variant="subtle"
-                                  color="red"
-                                  loading={deleteGroup.isPending && deleteGroup.variables === group.id}
-                                  onClick={() => void onDelete(group)}
-                                  aria-label={t('contractors.deleteNamed', { name: group.name })}
-                                >
-                                  <IconTrash size={18} />
-                                </ActionIcon>
-                              </Tooltip>
-                            </Group>
+                            <RowActions
+                              editLabel={t('contractors.editNamed', { name: group.name })}
+                              deleteLabel={t('contractors.deleteNamed', { name: group.name })}
+                              onEdit={() => setEditing({ group })}
+                              onDelete={() => void onDelete(group)}
+                              isDeleting={deleteGroup.isPending && deleteGroup.variables === group.id}
+                            />
                           </Table.Td>
                         </Table.Tr>
                       ))}

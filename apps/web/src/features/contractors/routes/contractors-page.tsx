@@ -1,6 +1,6 @@
-import { ActionIcon, Button, Group, Paper, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Button, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconBuildingStore, IconPencil, IconPlus, IconSearchOff, IconTrash } from '@tabler/icons-react';
+import { IconBuildingStore, IconPlus, IconSearchOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Contractor } from '@heliotrack/domain/catalogues';
@@ -16,6 +16,7 @@ import { contractorsQueryOptions, useContractors } from '../api/get-contractors'
 import { ContractorFormModal } from '../components/contractor-form-modal';
 import { ContractorsNav } from '../components/contractors-nav';
 import { SearchField } from '../components/search-field';
+import { RowActions } from '../../../components/row-actions';
 
 export function contractorsLoader() {
   if (isSignedIn()) void queryClient.prefetchQuery(contractorsQueryOptions());
@@ -111,37 +112,15 @@ export function ContractorsPage() {
                           <Table.Td>{contractor.contact_name || t('common.notAvailable')}</Table.Td>
                           <Table.Td>{contractor.contact_email || t('common.notAvailable')}</Table.Td>
                           <Table.Td>
-                            <Group gap={4} justify="flex-end" wrap="nowrap">
-                              <Tooltip
-                                label={t('contractors.editNamed', { name: contractor.name })}
-                                withArrow
-                              >
-                                <ActionIcon
-                                  variant="subtle"
-                                  color="gray"
-                                  onClick={() => setEditing({ contractor })}
-                                  aria-label={t('contractors.editNamed', { name: contractor.name })}
-                                >
-                                  <IconPencil size={18} />
-                                </ActionIcon>
-                              </Tooltip>
-                              <Tooltip
-                                label={t('contractors.deleteNamed', { name: contractor.name })}
-                                withArrow
-                              >
-                                <ActionIcon
-                                  variant="subtle"
-                                  color="red"
-                                  loading={
-                                    deleteContractor.isPending && deleteContractor.variables === contractor.id
-                                  }
-                                  onClick={() => void onDelete(contractor)}
-                                  aria-label={t('contractors.deleteNamed', { name: contractor.name })}
-                                >
-                                  <IconTrash size={18} />
-                                </ActionIcon>
-                              </Tooltip>
-                            </Group>
+                            <RowActions
+                              editLabel={t('contractors.editNamed', { name: contractor.name })}
+                              deleteLabel={t('contractors.deleteNamed', { name: contractor.name })}
+                              onEdit={() => setEditing({ contractor })}
+                              onDelete={() => void onDelete(contractor)}
+                              isDeleting={
+                                deleteContractor.isPending && deleteContractor.variables === contractor.id
+                              }
+                            />
                           </Table.Td>
                         </Table.Tr>
                       ))}

@@ -1,17 +1,5 @@
-import {
-  ActionIcon,
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
-import { IconListCheck, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Anchor, Breadcrumbs, Button, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { IconListCheck, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
@@ -27,6 +15,7 @@ import { plantQueryOptions, usePlant } from '../../plants/api/get-plant';
 import { useDeleteRuc } from '../api/delete-ruc';
 import { plantRucsQueryOptions, usePlantRucs } from '../api/get-plant-rucs';
 import { RucFormModal } from '../components/ruc-form-modal';
+import { RowActions } from '../../../components/row-actions';
 
 function idOf(value: string | undefined): number {
   const id = Number(value);
@@ -132,29 +121,13 @@ export function PlantRucsPage() {
                         </Table.Td>
                         <Table.Td>{t('rucs.stateCount', { count: ruc.states.length })}</Table.Td>
                         <Table.Td>
-                          <Group gap={4} justify="flex-end" wrap="nowrap">
-                            <Tooltip label={t('rucs.editNamed', { name: ruc.name })} withArrow>
-                              <ActionIcon
-                                variant="subtle"
-                                color="gray"
-                                onClick={() => setEditing({ ruc })}
-                                aria-label={t('rucs.editNamed', { name: ruc.name })}
-                              >
-                                <IconPencil size={18} />
-                              </ActionIcon>
-                            </Tooltip>
-                            <Tooltip label={t('rucs.deleteNamed', { name: ruc.name })} withArrow>
-                              <ActionIcon
-                                variant="subtle"
-                                color="red"
-                                loading={deleteRuc.isPending && deleteRuc.variables.rucId === ruc.id}
-                                onClick={() => void onDelete(ruc)}
-                                aria-label={t('rucs.deleteNamed', { name: ruc.name })}
-                              >
-                                <IconTrash size={18} />
-                              </ActionIcon>
-                            </Tooltip>
-                          </Group>
+                          <RowActions
+                            editLabel={t('rucs.editNamed', { name: ruc.name })}
+                            deleteLabel={t('rucs.deleteNamed', { name: ruc.name })}
+                            onEdit={() => setEditing({ ruc })}
+                            onDelete={() => void onDelete(ruc)}
+                            isDeleting={deleteRuc.isPending && deleteRuc.variables.rucId === ruc.id}
+                          />
                         </Table.Td>
                       </Table.Tr>
                     ))}

@@ -1,5 +1,5 @@
-import { ActionIcon, Button, Group, Paper, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus, IconStack2, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Paper, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconPlus, IconStack2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StateGroup } from '@heliotrack/domain/state-management';
@@ -14,6 +14,7 @@ import { useStateGroups } from '../api/get-state-groups';
 import { StateColorSwatch } from './color-swatch';
 import { PlantStateGroupPanel } from './plant-state-group-panel';
 import { StateGroupFormModal } from './state-group-form-modal';
+import { RowActions } from '../../../components/row-actions';
 
 /** State groups: list, create, edit, delete; and which group a plant uses. */
 export function StateGroupsTab() {
@@ -106,30 +107,14 @@ export function StateGroupsTab() {
                           </Group>
                         </Table.Td>
                         <Table.Td>
-                          <Group gap={4} justify="flex-end" wrap="nowrap">
-                            <Tooltip label={t('stateManagement.editNamed', { name: group.name })} withArrow>
-                              <ActionIcon
-                                variant="subtle"
-                                color="gray"
-                                disabled={!canEdit}
-                                onClick={() => setEditing({ group })}
-                                aria-label={t('stateManagement.editNamed', { name: group.name })}
-                              >
-                                <IconPencil size={18} />
-                              </ActionIcon>
-                            </Tooltip>
-                            <Tooltip label={t('stateManagement.deleteNamed', { name: group.name })} withArrow>
-                              <ActionIcon
-                                variant="subtle"
-                                color="red"
-                                loading={deleteGroup.isPending && deleteGroup.variables === group.id}
-                                onClick={() => void onDelete(group)}
-                                aria-label={t('stateManagement.deleteNamed', { name: group.name })}
-                              >
-                                <IconTrash size={18} />
-                              </ActionIcon>
-                            </Tooltip>
-                          </Group>
+                          <RowActions
+                            editLabel={t('stateManagement.editNamed', { name: group.name })}
+                            deleteLabel={t('stateManagement.deleteNamed', { name: group.name })}
+                            onEdit={() => setEditing({ group })}
+                            onDelete={() => void onDelete(group)}
+                            isDeleting={deleteGroup.isPending && deleteGroup.variables === group.id}
+                            isEditDisabled={!canEdit}
+                          />
                         </Table.Td>
                       </Table.Tr>
                     ))}

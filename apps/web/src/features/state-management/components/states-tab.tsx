@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Badge,
   Button,
   CloseButton,
@@ -12,10 +11,9 @@ import {
   Table,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPalette, IconPencil, IconPlus, IconSearch, IconSearchOff, IconTrash } from '@tabler/icons-react';
+import { IconPalette, IconPlus, IconSearch, IconSearchOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { State } from '@heliotrack/domain/catalogues';
@@ -29,6 +27,7 @@ import { useClientStates } from '../api/get-client-states';
 import { StateColorSwatch } from './color-swatch';
 import { showStateError } from './show-state-error';
 import { StateFormModal } from './state-form-modal';
+import { RowActions } from '../../../components/row-actions';
 
 type ActiveFilter = 'all' | 'active' | 'inactive';
 
@@ -202,32 +201,13 @@ export function StatesTab() {
                             {dependsOn ? `${dependsOn.code} · ${dependsOn.name}` : t('common.notAvailable')}
                           </Table.Td>
                           <Table.Td>
-                            <Group gap={4} justify="flex-end" wrap="nowrap">
-                              <Tooltip label={t('stateManagement.editNamed', { name: state.name })} withArrow>
-                                <ActionIcon
-                                  variant="subtle"
-                                  color="gray"
-                                  onClick={() => setEditing({ state })}
-                                  aria-label={t('stateManagement.editNamed', { name: state.name })}
-                                >
-                                  <IconPencil size={18} />
-                                </ActionIcon>
-                              </Tooltip>
-                              <Tooltip
-                                label={t('stateManagement.deleteNamed', { name: state.name })}
-                                withArrow
-                              >
-                                <ActionIcon
-                                  variant="subtle"
-                                  color="red"
-                                  loading={deleteState.isPending && deleteState.variables === state.id}
-                                  onClick={() => void onDelete(state)}
-                                  aria-label={t('stateManagement.deleteNamed', { name: state.name })}
-                                >
-                                  <IconTrash size={18} />
-                                </ActionIcon>
-                              </Tooltip>
-                            </Group>
+                            <RowActions
+                              editLabel={t('stateManagement.editNamed', { name: state.name })}
+                              deleteLabel={t('stateManagement.deleteNamed', { name: state.name })}
+                              onEdit={() => setEditing({ state })}
+                              onDelete={() => void onDelete(state)}
+                              isDeleting={deleteState.isPending && deleteState.variables === state.id}
+                            />
                           </Table.Td>
                         </Table.Tr>
                       );
