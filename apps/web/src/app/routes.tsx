@@ -78,12 +78,17 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'usersTest',
-            lazy: () => import('../features/users/routes/users-test-page').then((m) => ({ Component: m.UsersTestPage })),
+            lazy: () =>
+              import('../features/users/routes/users-test-page').then((m) => ({
+                Component: m.UsersTestPage,
+              })),
           },
           {
             path: 'testMap',
             lazy: () =>
-              import('../features/elements-map/routes/test-map-page').then((m) => ({ Component: m.TestMapPage })),
+              import('../features/elements-map/routes/test-map-page').then((m) => ({
+                Component: m.TestMapPage,
+              })),
           },
           {
             path: 'plants/:plantId/elements-map',

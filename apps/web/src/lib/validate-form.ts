@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { issuesToFieldErrors } from '@heliotrack/domain/validation';
+import { isApiError } from './api-error';
+import { fieldErrorsOf } from './format-field-errors';
 import { getLanguage } from './i18n';
 
 export type FormErrors = Record<string, string>;
@@ -19,4 +21,13 @@ export function validateForm<S extends z.ZodType>(
     errors[field.split('.')[0]] = messages.join(' ');
   }
   return { success: false, errors };
+}
+
+/**
+ * A failed save as form errors: a 400's messages under their fields, anything else as a general
+ * error (`_general`) shown above the form.
+ */
+export function formErrorsOf(error: unknown): FormErrors {
+  if (isApiError(error) && error.status === 400) return fieldErrorsOf(error.body);
+  return { _general: (isApiError(error) && error.detail) || (error as Error).message };
 }

@@ -4,9 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordChangeRequest } from '@heliotrack/domain/auth';
 import { notifySuccess } from '../../../components/notifications/notify';
-import { isApiError } from '../../../lib/api-error';
-import { fieldErrorsOf } from '../../../lib/format-field-errors';
-import { validateForm, type FormErrors } from '../../../lib/validate-form';
+import { validateForm, type FormErrors, formErrorsOf } from '../../../lib/validate-form';
 import { useChangePassword } from '../api/change-password';
 
 export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
@@ -35,8 +33,7 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
         onClose();
       },
       onError: (error) => {
-        if (isApiError(error) && error.status === 400) return setErrors(fieldErrorsOf(error.body));
-        setErrors({ _general: (isApiError(error) && error.detail) || (error as Error).message });
+        setErrors(formErrorsOf(error));
       },
     });
   }

@@ -3,9 +3,7 @@ import { IconAlertCircle, IconAt } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordResetRequest } from '@heliotrack/domain/auth';
-import { isApiError } from '../../../lib/api-error';
-import { fieldErrorsOf } from '../../../lib/format-field-errors';
-import { validateForm, type FormErrors } from '../../../lib/validate-form';
+import { validateForm, type FormErrors, formErrorsOf } from '../../../lib/validate-form';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
 /** Step 1 of password recovery: ask for a code by email. */
@@ -33,8 +31,7 @@ export function ForgotPasswordForm({
     mutation.mutate(result.data, {
       onSuccess: (answer) => onSent(result.data.email, answer?.detail ?? ''),
       onError: (error) => {
-        if (isApiError(error) && error.status === 400) return setErrors(fieldErrorsOf(error.body));
-        setErrors({ _general: (isApiError(error) && error.detail) || (error as Error).message });
+        setErrors(formErrorsOf(error));
       },
     });
   }

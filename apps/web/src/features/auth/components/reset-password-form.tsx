@@ -3,9 +3,7 @@ import { IconAlertCircle, IconKey, IconMailCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordResetConfirmRequest } from '@heliotrack/domain/auth';
-import { isApiError } from '../../../lib/api-error';
-import { fieldErrorsOf } from '../../../lib/format-field-errors';
-import { validateForm, type FormErrors } from '../../../lib/validate-form';
+import { validateForm, type FormErrors, formErrorsOf } from '../../../lib/validate-form';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 
 /** Step 2 of password recovery: the code received by email and the new password, twice. */
@@ -41,8 +39,7 @@ export function ResetPasswordForm({
     mutation.mutate(result.data, {
       onSuccess: (answer) => onDone(answer?.detail ?? ''),
       onError: (error) => {
-        if (isApiError(error) && error.status === 400) return setErrors(fieldErrorsOf(error.body));
-        setErrors({ _general: (isApiError(error) && error.detail) || (error as Error).message });
+        setErrors(formErrorsOf(error));
       },
     });
   }

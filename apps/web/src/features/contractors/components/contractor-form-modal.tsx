@@ -5,9 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Contractor } from '@heliotrack/domain/catalogues';
 import { ContractorInput } from '@heliotrack/domain/contractors';
 import { notifySuccess } from '../../../components/notifications/notify';
-import { isApiError } from '../../../lib/api-error';
-import { fieldErrorsOf } from '../../../lib/format-field-errors';
-import { validateForm, type FormErrors } from '../../../lib/validate-form';
+import { validateForm, type FormErrors, formErrorsOf } from '../../../lib/validate-form';
 import { useCreateContractor } from '../api/create-contractor';
 import { useUpdateContractor } from '../api/update-contractor';
 
@@ -37,8 +35,7 @@ export function ContractorFormModal({
   }
 
   function onError(error: unknown) {
-    if (isApiError(error) && error.status === 400) return setErrors(fieldErrorsOf(error.body));
-    setErrors({ _general: (isApiError(error) && error.detail) || (error as Error).message });
+    setErrors(formErrorsOf(error));
   }
 
   function onSubmit(event: FormEvent) {

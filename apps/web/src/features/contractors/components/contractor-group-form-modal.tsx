@@ -4,9 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContractorGroupInput, type ContractorGroup } from '@heliotrack/domain/contractors';
 import { notifySuccess } from '../../../components/notifications/notify';
-import { isApiError } from '../../../lib/api-error';
-import { fieldErrorsOf } from '../../../lib/format-field-errors';
-import { validateForm, type FormErrors } from '../../../lib/validate-form';
+import { validateForm, type FormErrors, formErrorsOf } from '../../../lib/validate-form';
 import { useCreateContractorGroup } from '../api/create-contractor-group';
 import { useContractors } from '../api/get-contractors';
 import { useUpdateContractorGroup } from '../api/update-contractor-group';
@@ -28,8 +26,7 @@ export function ContractorGroupFormModal({
   const update = useUpdateContractorGroup();
 
   function onError(error: unknown) {
-    if (isApiError(error) && error.status === 400) return setErrors(fieldErrorsOf(error.body));
-    setErrors({ _general: (isApiError(error) && error.detail) || (error as Error).message });
+    setErrors(formErrorsOf(error));
   }
 
   function onSubmit(event: FormEvent) {

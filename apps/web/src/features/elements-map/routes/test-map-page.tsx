@@ -40,11 +40,15 @@ function TestMap({ plantId }: { plantId: number }) {
   const [zoom, setZoom] = useState<number | null>(null);
   const [clicked, setClicked] = useState<ClickedElement | null>(null);
   const center: [number, number] | null =
-    plant.data?.longitude != null && plant.data.latitude != null ? [plant.data.longitude, plant.data.latitude] : null;
+    plant.data?.longitude != null && plant.data.latitude != null
+      ? [plant.data.longitude, plant.data.latitude]
+      : null;
   return (
     <Stack>
       <Group gap="xl">
-        <Text size="sm">{t('map.testZoom', { zoom: zoom?.toFixed(2) ?? '–', detail: TILE_DETAIL_MIN_ZOOM })}</Text>
+        <Text size="sm">
+          {t('map.testZoom', { zoom: zoom?.toFixed(2) ?? '–', detail: TILE_DETAIL_MIN_ZOOM })}
+        </Text>
         <Text size="sm">
           {t('map.testTiles')} <Code>{`/api/plants/${plantId}/tiles/{z}/{x}/{y}.pbf`}</Code>
         </Text>

@@ -4,9 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RucInput, type Ruc } from '@heliotrack/domain/rucs';
 import { notifySuccess } from '../../../components/notifications/notify';
-import { isApiError } from '../../../lib/api-error';
-import { fieldErrorsOf } from '../../../lib/format-field-errors';
-import { validateForm, type FormErrors } from '../../../lib/validate-form';
+import { validateForm, type FormErrors, formErrorsOf } from '../../../lib/validate-form';
 import { useCreateRuc } from '../api/create-ruc';
 import { useUpdateRuc } from '../api/update-ruc';
 
@@ -20,8 +18,7 @@ export function RucFormModal({ plantId, ruc, onClose }: { plantId: number; ruc?:
   const update = useUpdateRuc();
 
   function onError(error: unknown) {
-    if (isApiError(error) && error.status === 400) return setErrors(fieldErrorsOf(error.body));
-    setErrors({ _general: (isApiError(error) && error.detail) || (error as Error).message });
+    setErrors(formErrorsOf(error));
   }
 
   function onSubmit(event: FormEvent) {

@@ -5,9 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ElementType, State } from '@heliotrack/domain/catalogues';
 import { StateGroupInput, type StateGroup } from '@heliotrack/domain/state-management';
 import { notifySuccess } from '../../../components/notifications/notify';
-import { isApiError } from '../../../lib/api-error';
-import { fieldErrorsOf } from '../../../lib/format-field-errors';
-import { validateForm, type FormErrors } from '../../../lib/validate-form';
+import { validateForm, type FormErrors, formErrorsOf } from '../../../lib/validate-form';
 import { useCreateStateGroup } from '../api/create-state-group';
 import { useUpdateStateGroup } from '../api/update-state-group';
 import { StateColorSwatch } from './color-swatch';
@@ -42,8 +40,7 @@ export function StateGroupFormModal({
     .filter((entry) => entry.items.length > 0);
 
   function onError(error: unknown) {
-    if (isApiError(error) && error.status === 400) return setErrors(fieldErrorsOf(error.body));
-    setErrors({ _general: (isApiError(error) && error.detail) || (error as Error).message });
+    setErrors(formErrorsOf(error));
   }
 
   function onSubmit(event: FormEvent) {

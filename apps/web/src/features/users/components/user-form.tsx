@@ -17,9 +17,7 @@ import { LANGUAGES, type Language } from '@heliotrack/domain/constants';
 import { ADMIN_ROLE } from '@heliotrack/domain/constants';
 import { ClientUserCreate, ClientUserUpdate, type ClientUser } from '@heliotrack/domain/users';
 import { notifySuccess } from '../../../components/notifications/notify';
-import { isApiError } from '../../../lib/api-error';
-import { fieldErrorsOf } from '../../../lib/format-field-errors';
-import { validateForm, type FormErrors } from '../../../lib/validate-form';
+import { validateForm, type FormErrors, formErrorsOf } from '../../../lib/validate-form';
 import { useCreateClientUser } from '../api/create-client-user';
 import { useClientPlants } from '../api/get-client-plants';
 import { useUserRoles } from '../api/get-user-roles';
@@ -77,8 +75,7 @@ export function UserForm({
   }
 
   function onError(error: unknown) {
-    if (isApiError(error) && error.status === 400) return setErrors(fieldErrorsOf(error.body));
-    setErrors({ _general: (isApiError(error) && error.detail) || (error as Error).message });
+    setErrors(formErrorsOf(error));
   }
 
   function onSubmit(event: FormEvent) {
