@@ -6,6 +6,8 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const DATA_DIR = path.join(os.tmpdir(), `heliotrack-e2e-${PORT}`);
 const WEB_DIST = path.join(DATA_DIR, 'web');
+// E2E_WEB_DIST lets parallel work build the web app elsewhere (vite build --outDir) and test that build.
+const WEB_BUILD = process.env.E2E_WEB_DIST ?? '../../apps/web/dist';
 
 export default defineConfig({
   testDir: './specs',
@@ -38,7 +40,7 @@ export default defineConfig({
   webServer: {
     // The server gets its own copy of the built web app: a build started elsewhere in the working
     // tree while the tests run (it empties apps/web/dist first) cannot blank the pages under them.
-    command: `rm -rf ${DATA_DIR} && mkdir -p ${DATA_DIR} && cp -r ../../apps/web/dist ${WEB_DIST} && npm run serve --prefix ../..`,
+    command: `rm -rf ${DATA_DIR} && mkdir -p ${DATA_DIR} && cp -r ${WEB_BUILD} ${WEB_DIST} && npm run serve --prefix ../..`,
     url: `http://localhost:${PORT}/api/openapi.json`,
     reuseExistingServer: false,
     timeout: 120_000,
