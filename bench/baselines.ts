@@ -19,8 +19,33 @@ export interface RawDriver {
   overviewStates(plantId: number, typeIds: number[]): Promise<number>;
   /** One history row, a link row per element with its previous state, the new state on each element, the plant's version. */
   massiveChange(change: { clientId: number; plantId: number; typeId: number; stateId: number; userId: number; ids: number[] }): Promise<void>;
+  /** Elements per type and current state. */
+  typeStateCounts(plantId: number): Promise<number>;
+  /** Elements per current state. */
+  stateCounts(plantId: number): Promise<number>;
+  /** The day each element of a type first entered any state, counted per day. */
+  firstReachedByDay(plantId: number, typeId: number): Promise<number>;
+  /** Every element with its type code, state name and contractor name, type by type in keyset chunks of 5,000. */
+  exportRows(plantId: number): Promise<number>;
   close(): Promise<void>;
 }
+const TYPE_STATE_COUNTS =
+  'select type_id, state_id, count(*) as n from elements where plant_id = $1 group by type_id, state_id';
+const STATE_COUNTS = 'select state_id, count(*) as n from elements where plant_id = $1 group by state_id';
+const FIRST_REACHED = `select firsts.day, count(*) as n from (
+  select sce.element_id, min(substr(sc.created_at, 1, 10)) as day from state_changes sc
+  join state_change_elements sce on sce.state_change_id = sc.id
+  where sc.plant_id = $1 and sc.element_type_id = $2 group by sce.element_id) firsts group by firsts.day`;
+const EXPORT_SELECT = `select e.id, e.type_id, e.code, t.code as type_code, s.name as state_name, e.serial, c.name as contractor_name, e.updated_at
+  from elements e join element_types t on t.id = e.type_id left join states s on s.id = e.state_id
+  left join contractors c on c.id = e.last_state_change_contractor_id where e.plant_id = $1`;
+const EXPORT_TYPES =
+  'select id from element_types where client_id = (select client_id from plants where id = $1) order by id';
+const EXPORT_FIRST = `${EXPORT_SELECT} and e.type_id = $2 order by e.code, e.id limit 5000`;
+const EXPORT_NEXT = `${EXPORT_SELECT} and e.type_id = $2 and (e.code, e.id) > ($3, $4) order by e.code, e.id limit 5000`;
+/** For better-sqlite3: each numbered parameter above is used once and in order, so it becomes a plain ?. */
+const forSqlite = (text: string) => text.replace(/\$\d/g, '?');
+type ExportRow = { id: number; code: string };
 
 const LIST_COLUMNS =
   'id, code, description, geom, last_state_change_contractor_id, state_id, type_id, updated_at, serial, is_serial_invalid_length, is_serial_duplicated, is_serial_unregistered';
@@ -75,6 +100,29 @@ function sqliteDriver(file: string): RawDriver {
     async massiveChange(change) {
       massive(change);
     },
+    async typeStateCounts(plantId) {
+      return db.prepare(forSqlite(TYPE_STATE_COUNTS)).all(plantId).length;
+    },
+    async stateCounts(plantId) {
+      return db.prepare(forSqlite(STATE_COUNTS)).all(plantId).length;
+    },
+    async firstReachedByDay(plantId, typeId) {
+      return db.prepare(forSqlite(FIRST_REACHED)).all(plantId, typeId).length;
+    },
+    async exportRows(plantId) {
+      const first = db.prepare(forSqlite(EXPORT_FIRST));
+      const next = db.prepare(forSqlite(EXPORT_NEXT));
+      let total = 0;
+      for (const { id: typeId } of db.prepare(forSqlite(EXPORT_TYPES)).all(plantId) as { id: number }[]) {
+        let rows = first.all(plantId, typeId) as ExportRow[];
+        while (rows.length > 0) {
+          total += rows.length;
+          const last = rows[rows.length - 1];
+          rows = rows.length < 5000 ? [] : (next.all(plantId, typeId, last.code, last.id) as ExportRow[]);
+        }
+      }
+      return total;
+    },
     async close() {
       db.close();
     },
@@ -128,6 +176,30 @@ function postgresDriver(url: string): RawDriver {
       } finally {
         client.release();
       }
+    },
+    async typeStateCounts(plantId) {
+      return (await pool.query(TYPE_STATE_COUNTS, [plantId])).rowCount ?? 0;
+    },
+    async stateCounts(plantId) {
+      return (await pool.query(STATE_COUNTS, [plantId])).rowCount ?? 0;
+    },
+    async firstReachedByDay(plantId, typeId) {
+      return (await pool.query(FIRST_REACHED, [plantId, typeId])).rowCount ?? 0;
+    },
+    async exportRows(plantId) {
+      let total = 0;
+      for (const { id: typeId } of (await pool.query<{ id: number }>(EXPORT_TYPES, [plantId])).rows) {
+        let rows = (await pool.query<ExportRow>(EXPORT_FIRST, [plantId, typeId])).rows;
+        while (rows.length > 0) {
+          total += rows.length;
+          const last = rows[rows.length - 1];
+          rows =
+            rows.length < 5000
+              ? []
+              : (await pool.query<ExportRow>(EXPORT_NEXT, [plantId, typeId, last.code, last.id])).rows;
+        }
+      }
+      return total;
     },
     async close() {
       await pool.end();

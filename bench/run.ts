@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --mwp 250] [--runs 30] [--tiles-per-zoom 20] [--sqlite-only]`
+ * `npm run bench [-- --mwp 250] [--runs 30] [--tiles-per-zoom 20] [--sqlite-only] [--only core|reports]`
  *
  * Measures the budgets of DESIGN section 9 on the generated reference plant (250 MWp, about
  * 500,000 elements; generated into data/bench/ on first use), on SQLite and, when a server is
@@ -19,10 +19,12 @@ import { loadConfig } from '@heliotrack/server/src/config';
 import { createDb, type Db } from '@heliotrack/server/src/db/database';
 import { bufferedTileBbox, DETAIL_ONLY_TYPES, isDetailZoom } from '@heliotrack/server/src/modules/spatial/tile-content';
 import { rawDriver, type RawDriver } from './baselines';
+import { reportFigures } from './report-figures';
 import { BENCH_DATA_DIR, type BenchTarget, dropTarget, ensureReferencePlant, postgresTarget, sqliteTarget, StaleBenchDatabase } from './prepare';
 import { type Figure, formatTable, median, percentile, time } from './stats';
 
-const USAGE = 'usage: npm run bench -- [--mwp 250] [--runs 30] [--tiles-per-zoom 20] [--sqlite-only]';
+const USAGE = 'usage: npm run bench -- [--mwp 250] [--runs 30] [--tiles-per-zoom 20] [--sqlite-only] [--only core|reports]';
+const GROUPS = ['all', 'core', 'reports'] as const;
 const ADMIN = { email: 'admin@heliotrack.demo', password: 'heliotrack' };
 const POLYGON_TARGET = 10_000;
 const TILE_ZOOMS = [14, 15, 16, 17, 18];
@@ -36,6 +38,7 @@ function options() {
       runs: { type: 'string', default: '30' },
       'tiles-per-zoom': { type: 'string', default: '20' },
       'sqlite-only': { type: 'boolean', default: false },
+      only: { type: 'string', default: 'all' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -46,11 +49,12 @@ function options() {
   const mwp = Number(values.mwp);
   const runs = Number(values.runs);
   const tilesPerZoom = Number(values['tiles-per-zoom']);
-  if (!(mwp > 0 && mwp <= 1000) || !(runs >= 1) || !(tilesPerZoom >= 1)) {
+  const only = values.only as (typeof GROUPS)[number];
+  if (!(mwp > 0 && mwp <= 1000) || !(runs >= 1) || !(tilesPerZoom >= 1) || !GROUPS.includes(only)) {
     console.error(USAGE);
     process.exit(1);
   }
-  return { mwp, runs: Math.round(runs), tilesPerZoom: Math.round(tilesPerZoom), sqliteOnly: values['sqlite-only'] };
+  return { mwp, runs: Math.round(runs), tilesPerZoom: Math.round(tilesPerZoom), sqliteOnly: values['sqlite-only'], only };
 }
 
 /** What the figures need to know about the reference plant. */
@@ -307,6 +311,8 @@ async function benchDatabaseOnce(target: BenchTarget, opts: ReturnType<typeof op
     RATE_LIMIT_LOGIN: '1000',
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
+    // The daily report snapshots would run in the background during the figures.
+    HISTORIC_REPORTS: 'off',
     WEB_DIST: path.join(BENCH_DATA_DIR, 'no-web'),
   });
   const db = createDb({ url: target.url });
@@ -340,17 +346,21 @@ async function benchDatabaseOnce(target: BenchTarget, opts: ReturnType<typeof op
 
     const figures: Figure[] = [];
     const messages: string[] = [];
-    figures.push(await elementListPage(ctx));
-    // Tiles before anything else reads geometries, so that the first pass is really cold.
-    figures.push(...(await vectorTiles(ctx, bounds)));
-    const polygon = await polygonSelection(ctx, bounds);
-    figures.push(polygon.figure);
-    const massive = await massiveStateChange(ctx, polygon.ids).catch((error: Error) => `massive state change failed: ${error.message}`);
-    if (typeof massive === 'string') messages.push(`${label}: ${massive}`);
-    else figures.push(massive);
-    const afterChange = await tileAfterStateChange(ctx, bounds).catch((error: Error) => `tile after a state change failed: ${error.message}`);
-    if (typeof afterChange === 'string') messages.push(`${label}: ${afterChange}`);
-    else figures.push(afterChange);
+    if (opts.only !== 'reports') {
+      figures.push(await elementListPage(ctx));
+      // Tiles before anything else reads geometries, so that the first pass is really cold.
+      figures.push(...(await vectorTiles(ctx, bounds)));
+      const polygon = await polygonSelection(ctx, bounds);
+      figures.push(polygon.figure);
+      const massive = await massiveStateChange(ctx, polygon.ids).catch((error: Error) => `massive state change failed: ${error.message}`);
+      if (typeof massive === 'string') messages.push(`${label}: ${massive}`);
+      else figures.push(massive);
+      const afterChange = await tileAfterStateChange(ctx, bounds).catch((error: Error) => `tile after a state change failed: ${error.message}`);
+      if (typeof afterChange === 'string') messages.push(`${label}: ${afterChange}`);
+      else figures.push(afterChange);
+    }
+    // After the state changes above, so that the as-of-a-date and follow-up figures read some history.
+    if (opts.only !== 'core') figures.push(...(await reportFigures(ctx)));
     return { figures, messages };
   } finally {
     await app?.close();

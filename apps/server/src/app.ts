@@ -50,6 +50,12 @@ import { itemInventoryRoutes } from './modules/item-inventory/item-inventory.rou
 import { ItemInventoryService } from './modules/item-inventory/item-inventory.service';
 import { milestonesRoutes } from './modules/milestones/milestones.routes';
 import { MilestonesService } from './modules/milestones/milestones.service';
+import { elementExportRoutes } from './modules/element-export/element-export.routes';
+import { ElementExportService } from './modules/element-export/element-export.service';
+import { InProcessJobQueue } from './modules/reports/job-queue';
+import { HistoricReportScheduler, ReportGenerator, resumeUnfinishedReports } from './modules/reports/report-jobs';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { ReportsService } from './modules/reports/reports.service';
 import { UsersService } from './modules/users/users.service';
 
 export interface AppOptions {
@@ -96,6 +102,9 @@ export async function buildApp({ config, db, mailer, logger }: AppOptions) {
 
   const spatial = new SpatialService(db);
   const storage = createStorage({ dataDir: config.dataDir });
+  const reportGenerator = new ReportGenerator(db, storage, app.log);
+  const reportJobs = new InProcessJobQueue(reportGenerator.run, (id, error) => app.log.error({ err: error, report: id }, 'report job failed'));
+  const historicReports = new HistoricReportScheduler(db, reportJobs, app.log);
   const services = {
     auth: new AuthService(db, tokens, mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }), config.publicUrl),
     plants: new PlantsService(db),
@@ -114,7 +123,19 @@ export async function buildApp({ config, db, mailer, logger }: AppOptions) {
     equipment: new EquipmentService(db),
     itemInventory: new ItemInventoryService(db),
     milestones: new MilestonesService(db),
+    reports: new ReportsService(db, storage, reportJobs, reportGenerator),
+    elementExport: new ElementExportService(db),
   };
+
+  // Report jobs start once the server is ready (after migrations) and stop before the database closes.
+  app.addHook('onReady', async () => {
+    await resumeUnfinishedReports(db, reportJobs);
+    if (config.historicReports) historicReports.start();
+  });
+  app.addHook('onClose', async () => {
+    await historicReports.stop();
+    await reportJobs.close();
+  });
 
   await app.register(
     async (api) => {
@@ -137,6 +158,8 @@ export async function buildApp({ config, db, mailer, logger }: AppOptions) {
       await api.register(equipmentRoutes, { equipment: services.equipment, documents: services.documents });
       await api.register(itemInventoryRoutes, { itemInventory: services.itemInventory });
       await api.register(milestonesRoutes, { milestones: services.milestones });
+      await api.register(reportsRoutes, { reports: services.reports });
+      await api.register(elementExportRoutes, { elementExport: services.elementExport });
     },
     { prefix: '/api' },
   );

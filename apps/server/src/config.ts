@@ -27,6 +27,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   DEMO_LARGE_PLANT_MWP: z.coerce.number().min(0).max(500).default(50),
+  HISTORIC_REPORTS: z.enum(['on', 'off']).default('on'),
 });
 
 export interface Config {
@@ -45,6 +46,8 @@ export interface Config {
   logLevel: string;
   seedDemo: boolean;
   demoLargePlantMwp: number;
+  /** The scheduled job that keeps one historic report per plant and day. */
+  historicReports: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -81,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'true',
     demoLargePlantMwp: e.DEMO_LARGE_PLANT_MWP,
+    historicReports: e.HISTORIC_REPORTS === 'on',
   };
 }
 

@@ -72,6 +72,8 @@ export async function createTestContext(kind: DatabaseKind, env: Record<string, 
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     RATE_LIMIT_LOGIN: '1000',
     WEB_DIST: path.join(dir, 'no-web'),
+    // The daily report snapshots run in the background; suites that test them turn them on.
+    HISTORIC_REPORTS: 'off',
     ...env,
   });
   const db = createDb({ url: config.databaseUrl });

@@ -6,6 +6,7 @@ import * as rucs from './migrations/2026_11_22_0003_rucs';
 import * as elementListIndexes from './migrations/2026_11_22_0004_element_list_indexes';
 import * as flashReportsEquipment from './migrations/2026_11_22_0005_flash_reports_equipment';
 import * as milestones from './migrations/2026_11_22_0006_milestones';
+import * as reports from './migrations/2026_11_22_0007_reports';
 
 /** Migrations listed explicitly (no folder scanning), in date order. Frozen once committed. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0004_element_list_indexes': elementListIndexes,
   '2026_11_22_0005_flash_reports_equipment': flashReportsEquipment,
   '2026_11_22_0006_milestones': milestones,
+  '2026_11_22_0007_reports': reports,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -278,6 +278,32 @@ export interface MilestonesTable {
   updated_at: string;
 }
 
+export interface ReportsTable {
+  id: Generated<number>;
+  client_id: number;
+  plant_id: number;
+  /** 'report' | 'historic' */
+  kind: string;
+  element_type_id: number | null;
+  language: string;
+  /** 'pending' | 'running' | 'done' | 'failed' */
+  status: string;
+  progress: Generated<number>;
+  author_id: number | null;
+  /** YYYY-MM-DD, the UTC day of created_at */
+  day: string;
+  /** The day of a snapshot made by the scheduled job (unique per plant); null otherwise */
+  scheduled_day: string | null;
+  created_at: string;
+  finished_at: string | null;
+  error_key: string | null;
+  element_count: number | null;
+  /** JSON of the report's snapshot, once done */
+  snapshot: string | null;
+  pdf_key: string | null;
+  xlsx_key: string | null;
+}
+
 export interface Database {
   clients: ClientsTable;
   roles: RolesTable;
@@ -306,6 +332,7 @@ export interface Database {
   flash_report_edits: FlashReportEditsTable;
   calibration_equipment: CalibrationEquipmentTable;
   milestones: MilestonesTable;
+  reports: ReportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -48,7 +48,8 @@ function upperBound(value: string): { op: '<' | '<='; value: string } {
   return { op: '<', value: next.toISOString().slice(0, 10) };
 }
 
-function filtered(db: Db, scope: ElementScope, f: ElementListFilters) {
+/** The filtered element query every list (and the element export) starts from. */
+export function filtered(db: Db, scope: ElementScope, f: ElementListFilters) {
   let query = db.selectFrom('elements').where('elements.plant_id', '=', scope.plantId);
   if (scope.typeId !== undefined) query = query.where('elements.type_id', '=', scope.typeId);
   if (f.code) query = query.where((eb) => contains(eb, 'elements.code', f.code!));

@@ -9,6 +9,14 @@ export const api: ApiCatalogue = {
     unknownState: 'There is no state {{id}}.',
     stateOfOtherType: 'The state “{{state}}” is not of the element type {{type}}.',
   },
+  reports: {
+    unknownReport: 'There is no report {{id}} in this plant.',
+    notReady: 'The report is not ready yet ({{progress}} %). Try again when it has finished.',
+    failed: 'The report could not be generated; there is no file to download.',
+    generationFailed: 'The report could not be generated. Try again or contact your administrator.',
+    plantGone: 'The plant of the report no longer exists.',
+    dateRange: 'The end date cannot be before the start date.',
+  },
   geometry: {
     polygon: {
       empty: 'The polygon is empty.',

@@ -8,6 +8,14 @@ export const api = {
     unknownState: 'No existe el estado {{id}}.',
     stateOfOtherType: 'El estado «{{state}}» no es del tipo de elemento {{type}}.',
   },
+  reports: {
+    unknownReport: 'No existe el informe {{id}} en esta planta.',
+    notReady: 'El informe aún no está listo ({{progress}} %). Inténtelo de nuevo cuando termine.',
+    failed: 'El informe no se pudo generar; no hay archivo que descargar.',
+    generationFailed: 'No se pudo generar el informe. Vuelva a intentarlo o contacte con el administrador.',
+    plantGone: 'La planta del informe ya no existe.',
+    dateRange: 'La fecha final no puede ser anterior a la inicial.',
+  },
   geometry: {
     polygon: {
       empty: 'El polígono está vacío.',

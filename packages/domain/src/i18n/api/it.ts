@@ -9,6 +9,14 @@ export const api: ApiCatalogue = {
     unknownState: 'Non esiste lo stato {{id}}.',
     stateOfOtherType: 'Lo stato «{{state}}» non è del tipo di elemento {{type}}.',
   },
+  reports: {
+    unknownReport: 'Non esiste il rapporto {{id}} in questo impianto.',
+    notReady: 'Il rapporto non è ancora pronto ({{progress}} %). Riprovi quando sarà terminato.',
+    failed: 'Non è stato possibile generare il rapporto; non c’è nessun file da scaricare.',
+    generationFailed: 'Non è stato possibile generare il rapporto. Riprovi o contatti l’amministratore.',
+    plantGone: 'L’impianto del rapporto non esiste più.',
+    dateRange: 'La data finale non può essere precedente a quella iniziale.',
+  },
   geometry: {
     polygon: {
       empty: 'Il poligono è vuoto.',

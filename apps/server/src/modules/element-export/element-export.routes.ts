@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IdParam } from '@heliotrack/domain/plants';
+import { ElementExportQuery } from '@heliotrack/domain/reports';
+import { contentDisposition } from '../documents/documents.service';
+import type { ElementExportService } from './element-export.service';
+
+/*
+ * `plants/:id/elements/export/` is a static path: Fastify's router tries static segments before
+ * parameters, so it never reaches `plants/:id/:type/:elementId/` (whose `:type` would read
+ * "elements" and `:elementId` "export"). The element-export test checks it.
+ */
+export const elementExportRoutes: FastifyPluginAsyncZod<{ elementExport: ElementExportService }> = async (
+  app,
+  { elementExport },
+) => {
+  app.get(
+    '/plants/:id/elements/export/',
+    {
+      schema: {
+        tags: ['elements'],
+        summary:
+          'The filtered element list as a CSV or xlsx file (every matching row, streamed, in code order)',
+        params: IdParam,
+        querystring: ElementExportQuery,
+      },
+    },
+    async (req, reply) => {
+      const file = await elementExport.export(req.user, req.params.id, req.query, req.lang);
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', contentDisposition(file.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(file.body);
+    },
+  );
+};

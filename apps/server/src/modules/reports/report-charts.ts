@@ -1,0 +1,93 @@
+import * as echarts from 'echarts';
+import type { ReportCatalogue } from '@heliotrack/domain/i18n/reports';
+import type { SnapshotMilestone, SnapshotType } from './report-snapshot';
+
+/*
+ * Charts of the PDF, drawn by ECharts' server-side renderer to SVG (no browser, no canvas) and
+ * placed in the PDF by svg-to-pdfkit. Animation is off: the SVG is the final frame.
+ */
+
+const COLORS = { ok: '#2f9e44', notOk: '#e03131', noState: '#adb5bd', planned: '#1c7ed6', actual: '#f08c00' };
+const FONT = { fontFamily: 'Helvetica', fontSize: 11, color: '#343a40' };
+
+function render(option: echarts.EChartsOption, width: number, height: number) {
+  const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
+  try {
+    chart.setOption({ animation: false, textStyle: FONT, ...option });
+    return chart.renderToSVGString();
+  } finally {
+    chart.dispose();
+  }
+}
+
+const percent = (part: number, total: number) => (total > 0 ? Math.round((part / total) * 1000) / 10 : 0);
+
+/** Stacked horizontal bars, one per element type: ok, not ok and no state as shares of its total (they add up to it). */
+export function progressChart(types: SnapshotType[], words: ReportCatalogue, width: number, height: number) {
+  const series = (name: string, color: string, value: (t: SnapshotType) => number) => ({
+    name,
+    type: 'bar' as const,
+    stack: 'total',
+    barMaxWidth: 22,
+    itemStyle: { color },
+    data: types.map((t) => percent(value(t), t.total)),
+  });
+  return render(
+    {
+      legend: { bottom: 0, textStyle: FONT },
+      grid: { left: 150, right: 30, top: 10, bottom: 40 },
+      xAxis: { type: 'value', max: 100, axisLabel: { formatter: '{value} %', ...FONT } },
+      yAxis: { type: 'category', inverse: true, data: types.map((t) => t.name), axisLabel: FONT },
+      series: [
+        series(words.ok, COLORS.ok, (t) => t.ok),
+        series(words.notOk, COLORS.notOk, (t) => t.not_ok),
+        series(words.noState, COLORS.noState, (t) => t.no_state),
+      ],
+    },
+    width,
+    height,
+  );
+}
+
+/** The S-curve of a milestone: planned (linear) and actual (cumulative, up to the report date). */
+export function milestoneChart(
+  milestone: SnapshotMilestone,
+  words: ReportCatalogue,
+  day: (date: string) => string,
+  width: number,
+  height: number,
+) {
+  return render(
+    {
+      legend: { bottom: 0, textStyle: FONT },
+      grid: { left: 60, right: 30, top: 20, bottom: 55 },
+      xAxis: {
+        type: 'category',
+        boundaryGap: false,
+        data: milestone.points.map((p) => day(p.date)),
+        axisLabel: { ...FONT, fontSize: 9 },
+      },
+      yAxis: { type: 'value', min: 0, axisLabel: FONT },
+      series: [
+        {
+          name: words.planned,
+          type: 'line',
+          showSymbol: false,
+          lineStyle: { color: COLORS.planned, type: 'dashed', width: 2 },
+          itemStyle: { color: COLORS.planned },
+          data: milestone.points.map((p) => p.planned),
+        },
+        {
+          name: words.actual,
+          type: 'line',
+          showSymbol: milestone.points.length <= 31,
+          lineStyle: { color: COLORS.actual, width: 2 },
+          itemStyle: { color: COLORS.actual },
+          data: milestone.points.map((p) => p.actual),
+        },
+      ],
+    },
+    width,
+    height,
+  );
+}
