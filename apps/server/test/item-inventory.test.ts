@@ -79,6 +79,15 @@ describeEachDatabase('item inventory', (get) => {
     expect((await call('GET', '/api/item-inventory/?page_size=1001')).statusCode).toBe(400);
   });
 
+  it('answers one element by id, and nothing for an element of another organisation', async () => {
+    const one = await call('GET', `/api/item-inventory/?id=${demo.module.id}`, undefined, USERS.technician);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({ count: 1, results: [{ id: demo.module.id, code: demo.module.code, type: 'MOD' }] });
+    const hidden = await call('GET', `/api/item-inventory/?id=${demo.module.id}`, undefined, USERS.otherAdmin);
+    expect(hidden.json()).toMatchObject({ count: 0, results: [] });
+    expect((await call('GET', '/api/item-inventory/?id=abc')).statusCode).toBe(400);
+  });
+
   it("never shows another organisation's elements", async () => {
     const res = await call('GET', `/api/item-inventory/?search=${encodeURIComponent(demo.module.code)}`, undefined, USERS.otherAdmin);
     expect(res.json().results.map((r: { id: number }) => r.id)).not.toContain(demo.module.id);

@@ -7,6 +7,8 @@ export const ItemInventoryQuery = PageQuery.extend({
   /** An element type code, e.g. MOD. */
   type: z.string().trim().min(1).max(10).optional(),
   plant: z.coerce.number().int().positive().optional(),
+  /** One element by id (the header of an element's flash reports page); answers no result if it is not visible. */
+  id: z.coerce.number().int().positive().optional(),
 });
 export type ItemInventoryQuery = z.infer<typeof ItemInventoryQuery>;
 

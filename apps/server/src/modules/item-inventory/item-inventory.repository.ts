@@ -7,6 +7,7 @@ export interface InventoryFilters {
   search?: string;
   typeId?: number;
   plantId?: number;
+  elementId?: number;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -16,6 +17,7 @@ function filtered(db: Db, user: CurrentUser, filters: InventoryFilters) {
   let query = db.selectFrom('elements as e').where('e.plant_id', 'in', visiblePlants(db, user).select('plants.id'));
   if (filters.plantId !== undefined) query = query.where('e.plant_id', '=', filters.plantId);
   if (filters.typeId !== undefined) query = query.where('e.type_id', '=', filters.typeId);
+  if (filters.elementId !== undefined) query = query.where('e.id', '=', filters.elementId);
   if (filters.search) {
     const pattern = `%${escapeLike(filters.search.toLowerCase())}%`;
     query = query.where((eb) =>

@@ -11,7 +11,7 @@ export const itemInventoryRoutes: FastifyPluginAsyncZod<{ itemInventory: ItemInv
         tags: ['item inventory'],
         summary: "Elements across the caller's plants, by code (paged)",
         description:
-          '`search` matches the code or the serial anywhere, ignoring case; `type` is an element type code; `plant` a plant id. ' +
+          '`search` matches the code or the serial anywhere, ignoring case; `type` is an element type code; `plant` a plant id; `id` one element by id. ' +
           'Each item carries its plant, type, state and how many of its flash reports are not closed.',
         querystring: ItemInventoryQuery,
         response: { 200: paged(InventoryItem) },

@@ -12,7 +12,7 @@ export class ItemInventoryService {
 
   /** `GET item-inventory/?search&type&plant`: elements across the caller's plants, with open flash reports. */
   async list(user: CurrentUser, query: ItemInventoryQuery, url: string): Promise<Paged<InventoryItem>> {
-    const filters: repo.InventoryFilters = { search: query.search || undefined };
+    const filters: repo.InventoryFilters = { search: query.search || undefined, elementId: query.id };
     if (query.plant !== undefined) {
       if (!(await findVisiblePlant(this.db, user, query.plant))) throw fieldError('plant', 'itemInventory.unknownPlant', { id: query.plant });
       filters.plantId = query.plant;
