@@ -2,6 +2,8 @@
 export const LANGUAGES = ['es', 'en', 'it'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'es';
+/** Intl locales of each language: en is British English (day first, 24-hour clock, weeks from Monday). */
+export const INTL_LOCALES: Record<Language, string> = { es: 'es-ES', en: 'en-GB', it: 'it-IT' };
 
 export const ADMIN_ROLE = 'AD';
 export const DEFAULT_STATE_COLOR = 'ff8000';

@@ -81,3 +81,10 @@ export function formatCoordinates(
   const separator = decimalMark === ',' ? '; ' : ', ';
   return `${format.format(latitude)}${separator}${format.format(longitude)}`;
 }
+
+/** A file size in B, KB or MB, in the user's locale. */
+export function formatFileSize(bytes: number, language: Language = getLanguage()): string {
+  if (bytes < 1024) return `${formatInteger(bytes, language)} B`;
+  if (bytes < 1024 * 1024) return `${formatNumber(bytes / 1024, { maximumFractionDigits: 0 }, language)} KB`;
+  return `${formatNumber(bytes / (1024 * 1024), { maximumFractionDigits: 1 }, language)} MB`;
+}

@@ -6,6 +6,7 @@ import 'dayjs/locale/en-gb';
 import 'dayjs/locale/it';
 import {
   DEFAULT_LANGUAGE,
+  INTL_LOCALES,
   isLanguage,
   LANGUAGES,
   STORAGE_KEYS,
@@ -20,8 +21,7 @@ import { api as apiIt } from '@heliotrack/domain/i18n/api/it';
 import { createStore, useStore } from './create-store';
 import { readString, writeString } from './storage';
 
-/** Locales for Intl (numbers, dates) and dayjs; en is British English: 24-hour clock, weeks from Monday. */
-export const INTL_LOCALES: Record<Language, string> = { es: 'es-ES', en: 'en-GB', it: 'it-IT' };
+/** Locales for dayjs; en is British English, as INTL_LOCALES. */
 export const DAYJS_LOCALES: Record<Language, string> = { es: 'es', en: 'en-gb', it: 'it' };
 
 export const resources = {

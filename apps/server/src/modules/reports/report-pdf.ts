@@ -1,3 +1,4 @@
+import { INTL_LOCALES, isLanguage } from '@heliotrack/domain/constants';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { fill, reportCatalogue } from '@heliotrack/domain/i18n/reports';
@@ -39,15 +40,16 @@ interface Column {
 }
 
 export function formatters(language: string) {
-  const number = new Intl.NumberFormat(language, { maximumFractionDigits: 3 });
-  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
-  const date = new Intl.DateTimeFormat(language, {
+  const locale = isLanguage(language) ? INTL_LOCALES[language] : language;
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+  const date = new Intl.DateTimeFormat(locale, {
     timeZone: 'UTC',
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',
   });
-  const dateTime = new Intl.DateTimeFormat(language, {
+  const dateTime = new Intl.DateTimeFormat(locale, {
     timeZone: 'UTC',
     dateStyle: 'short',
     timeStyle: 'short',

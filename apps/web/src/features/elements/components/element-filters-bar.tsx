@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Contractor, ElementType, State } from '@heliotrack/domain/catalogues';
 import type { Element } from '@heliotrack/domain/elements';
+import { DAY_FORMAT } from '../../../lib/day';
 import { StateSwatch } from '../../../components/state-badge/state-badge';
 import { EMPTY_FILTERS, SERIAL_FLAGS, type ElementFilterValues, type SerialFlag } from '../api/get-elements';
 import { countActiveFilters } from './element-list-search';
@@ -120,7 +121,7 @@ export function ElementFiltersBar({
             const [from, to] = value;
             if ((from && to) || (!from && !to)) onChange({ ...filters, updatedFrom: from, updatedTo: to });
           }}
-          valueFormat="L"
+          valueFormat={DAY_FORMAT}
           allowSingleDateInRange
           clearable
           maxDate={new Date()}

@@ -7,15 +7,9 @@ import { StateBadge } from '../../../components/state-badge/state-badge';
 import { stateCssColor } from '../../../components/state-badge/state-color';
 import { notifyError } from '../../../components/notifications/notify';
 import { isApiError } from '../../../lib/api-error';
-import { formatDateTime, formatInteger, formatNumber } from '../../../lib/format';
-import { useDownloadDocument } from '../api/download-document';
+import { formatDateTime, formatFileSize, formatInteger } from '../../../lib/format';
+import { useDownloadDocument } from '../../../components/documents/download-document';
 import { useElementStateChanges } from '../api/get-element-state-changes';
-
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${formatInteger(bytes)} B`;
-  if (bytes < 1024 * 1024) return `${formatNumber(bytes / 1024, { maximumFractionDigits: 0 })} KB`;
-  return `${formatNumber(bytes / (1024 * 1024), { maximumFractionDigits: 1 })} MB`;
-}
 
 function DocumentLink({ document }: { document: DocumentInfo }) {
   const { t } = useTranslation();
@@ -29,18 +23,17 @@ function DocumentLink({ document }: { document: DocumentInfo }) {
         download.mutate(document, {
           onError: (error) =>
             notifyError(
-              (isApiError(error) && error.detail) ||
-                t('elements.history.downloadFailed', { name: document.name }),
+              (isApiError(error) && error.detail) || t('documents.downloadFailed', { name: document.name }),
             ),
         })
       }
       style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
-      aria-label={t('elements.history.download', { name: document.name })}
+      aria-label={t('documents.download', { name: document.name })}
     >
       <IconPaperclip size={14} aria-hidden />
       {document.name}
       <Text span size="xs" c="dimmed">
-        ({formatSize(document.size)})
+        ({formatFileSize(document.size)})
       </Text>
     </Anchor>
   );

@@ -1,6 +1,7 @@
 import type { SortingState } from '@tanstack/react-table';
 import { ELEMENT_ORDERINGS } from '@heliotrack/domain/elements';
 import { PAGE_SIZE_DEFAULT } from '@heliotrack/domain/constants';
+import { PAGE_SIZES } from '../../../components/data-table/page-sizes';
 import {
   SERIAL_FLAGS,
   type ElementFilterValues,
@@ -13,7 +14,7 @@ import {
  * filters), so a reload, the back button or a shared link shows the same elements.
  */
 
-export const PAGE_SIZES = [25, 50, 100, 250, 500, 1000] as const;
+export { PAGE_SIZES };
 export const DEFAULT_ORDERING: ElementOrdering = 'code';
 
 export interface ElementListState {
