@@ -2,24 +2,31 @@ import { useMutation } from '@tanstack/react-query';
 import type { DocumentInfo } from '@heliotrack/domain/elements';
 import { http } from '../../../lib/http-client';
 
-export interface UploadDocumentRequest {
-  plantId: number;
-  file: File;
-  /** The state change the document belongs to, when it exists already. */
-  transactionId?: number;
-}
+/** Who a document belongs to (DESIGN section 12 and `POST documents/`): exactly one owner. */
+export type DocumentOwner =
+  /** A plant, optionally a state change of it when the change exists already. */
+  | { plantId: number; transactionId?: number }
+  /** A flash report; `isPhoto` marks an image shown in its gallery. */
+  | { flashReportId: number; isPhoto?: boolean }
+  /** A certificate of calibration equipment. */
+  | { equipmentId: number };
+
+export type UploadDocumentRequest = DocumentOwner & { file: File };
 
 /** Multipart upload (DESIGN section 12); its 400s (size, type) are shown by the form that sent it. */
-export function uploadDocument({
-  plantId,
-  file,
-  transactionId,
-}: UploadDocumentRequest): Promise<DocumentInfo> {
+export function uploadDocument(request: UploadDocumentRequest): Promise<DocumentInfo> {
   const body = new FormData();
-  body.append('plant_id', String(plantId));
-  if (transactionId !== undefined) body.append('transaction_id', String(transactionId));
+  if ('plantId' in request) {
+    body.append('plant_id', String(request.plantId));
+    if (request.transactionId !== undefined) body.append('transaction_id', String(request.transactionId));
+  } else if ('flashReportId' in request) {
+    body.append('flash_report_id', String(request.flashReportId));
+    if (request.isPhoto) body.append('is_photo', 'true');
+  } else {
+    body.append('equipment_id', String(request.equipmentId));
+  }
   // The file goes last: multipart parsers stream it and may not read fields after it.
-  body.append('document', file, file.name);
+  body.append('document', request.file, request.file.name);
   return http.post<DocumentInfo>('documents/', body, { handle400: false });
 }
 

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../lib/http-client';
+
+/** `DELETE flash-reports/{id}/` by REPORT id (204); a 400 is shown by the screen's own dialog. */
+export function deleteFlashReport(flashReportId: number): Promise<void> {
+  return http.delete(`flash-reports/${flashReportId}/`, { handle400: false });
+}
+
+export function useDeleteFlashReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteFlashReport,
+    onSuccess: (_result, flashReportId) => {
+      const detailKey = ['flash-reports', 'detail', flashReportId];
+      queryClient.removeQueries({ queryKey: detailKey, exact: true });
+      return Promise.all([
+        // Not the deleted report's own page, which is being left: it would only answer 404.
+        queryClient.invalidateQueries({
+          queryKey: ['flash-reports'],
+          predicate: (query) => query.queryKey.join('|') !== detailKey.join('|'),
+        }),
+        queryClient.invalidateQueries({ queryKey: ['item-inventory', 'list'] }),
+      ]);
+    },
+  });
+}
