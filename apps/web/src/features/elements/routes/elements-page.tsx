@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 import { Button, Paper, Stack, Tabs } from '@mantine/core';
-import { IconComponents, IconMap2 } from '@tabler/icons-react';
+import { IconComponents, IconFileReport, IconMap2 } from '@tabler/icons-react';
 import type { SortingState } from '@tanstack/react-table';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,7 @@ import {
   type ElementListState,
 } from '../components/element-list-search';
 import { ElementsTable } from '../components/elements-table';
+import { ElementsExportMenu } from '../components/elements-export-menu';
 import { SelectionBar } from '../components/selection-bar';
 import { StateChangeDialog, type StateChangeTarget } from '../components/state-change-dialog';
 import { useElementTypeLabel } from '../../../lib/element-type-label';
@@ -174,14 +175,35 @@ function PlantElements({ plantId }: { plantId: number }) {
         title={t('elements.title')}
         subtitle={plant.data ? `${plant.data.name} · ${plant.data.code}` : undefined}
         actions={
-          <Button
-            component={Link}
-            to={`/plants/${plantId}/elements-map${elementType ? `?type=${encodeURIComponent(elementType.code)}` : ''}`}
-            variant="light"
-            leftSection={<IconMap2 size={18} aria-hidden />}
-          >
-            {t('elements.viewOnMap')}
-          </Button>
+          <>
+            <ElementsExportMenu
+              request={
+                elementType && {
+                  plantId,
+                  typeCode: elementType.code,
+                  filters: query.filters,
+                  ordering: query.ordering,
+                }
+              }
+              typeName={elementType ? typeLabel(elementType) : ''}
+            />
+            <Button
+              component={Link}
+              to={`/reports/plant/${plantId}`}
+              variant="light"
+              leftSection={<IconFileReport size={18} aria-hidden />}
+            >
+              {t('reports.open')}
+            </Button>
+            <Button
+              component={Link}
+              to={`/plants/${plantId}/elements-map${elementType ? `?type=${encodeURIComponent(elementType.code)}` : ''}`}
+              variant="light"
+              leftSection={<IconMap2 size={18} aria-hidden />}
+            >
+              {t('elements.viewOnMap')}
+            </Button>
+          </>
         }
       />
 

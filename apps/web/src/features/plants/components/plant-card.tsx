@@ -1,5 +1,12 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconBolt, IconComponents, IconMap2, IconMapPin, IconTable } from '@tabler/icons-react';
+import {
+  IconBolt,
+  IconComponents,
+  IconFileReport,
+  IconMap2,
+  IconMapPin,
+  IconTable,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Plant } from '@heliotrack/domain/plants';
@@ -57,7 +64,7 @@ export function PlantCard({ plant }: { plant: Plant }) {
           {location ?? t('plants.noLocation')}
         </Text>
       </Group>
-      <Group gap="xs" mt="auto" pt="md" grow>
+      <Group gap="xs" mt="auto" pt="md">
         <Button
           component={Link}
           to={`/plants/${plant.id}/elements`}
@@ -77,6 +84,16 @@ export function PlantCard({ plant }: { plant: Plant }) {
           aria-label={`${t('map.open')}: ${plant.name}`}
         >
           {t('map.open')}
+        </Button>
+        <Button
+          component={Link}
+          to={`/reports/plant/${plant.id}`}
+          variant="light"
+          size="xs"
+          leftSection={<IconFileReport size={16} aria-hidden />}
+          aria-label={`${t('reports.open')}: ${plant.name}`}
+        >
+          {t('reports.open')}
         </Button>
       </Group>
     </Card>

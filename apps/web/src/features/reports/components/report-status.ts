@@ -1,0 +1,43 @@
+import type { Report, ReportStatus } from '@heliotrack/domain/reports';
+
+/** done and failed are final: nothing more to wait for, no more polling. */
+export function isReportFinished(status: ReportStatus): boolean {
+  return status === 'done' || status === 'failed';
+}
+
+export interface ReportStatusView {
+  status: ReportStatus;
+  /** Mantine colour of the status badge. */
+  color: string;
+  /** 0–100 while the report is pending or running (a bar is shown); null once it is finished. */
+  progress: number | null;
+  /** The bar moves while the server works on the report; a queued one waits still. */
+  isAnimated: boolean;
+}
+
+const COLORS: Record<ReportStatus, string> = {
+  pending: 'gray',
+  running: 'blue',
+  done: 'teal',
+  failed: 'red',
+};
+
+/** How a report's status is shown: badge colour and, while unfinished, the progress bar. */
+export function reportStatusView(report: Pick<Report, 'status' | 'progress'>): ReportStatusView {
+  const { status } = report;
+  const finished = isReportFinished(status);
+  const progress = Number.isFinite(report.progress)
+    ? Math.min(100, Math.max(0, Math.round(report.progress)))
+    : 0;
+  return {
+    status,
+    color: COLORS[status],
+    progress: finished ? null : progress,
+    isAnimated: status === 'running',
+  };
+}
+
+/** Files can be downloaded only from a finished, successful report (the server answers 409 before). */
+export function canDownload(report: Pick<Report, 'status'>): boolean {
+  return report.status === 'done';
+}
