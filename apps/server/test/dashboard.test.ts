@@ -41,6 +41,34 @@ describeEachDatabase('dashboard and progress figures', (get) => {
     expect(body.element_count).toBe(body.plants.reduce((n: number, p: { element_count: number }) => n + p.element_count, 0));
   });
 
+  it("places each plant on the map at its own location, else at the centre of its elements' bounds", async () => {
+    type Centre = { latitude: number; longitude: number } | null;
+    const centreOf = async (code: string): Promise<Centre> =>
+      (await getJson('/api/dashboard/')).body.plants.find((p: { code: string }) => p.code === code).centre;
+    // The fixture plant has no location and its elements no geometry yet.
+    expect(await centreOf(FIXTURE_PLANT_CODE)).toBeNull();
+    const bounds = [
+      ['C1', { min_x: -5.61, min_y: 37.44, max_x: -5.6, max_y: 37.45 }],
+      ['B01-T001', { min_x: -5.63, min_y: 37.43, max_x: -5.62, max_y: 37.435 }],
+    ] as const;
+    for (const [code, box] of bounds) {
+      await get().db.updateTable('elements').set(box).where('id', '=', fx.elements.get(code)!).execute();
+    }
+    const centre = await centreOf(FIXTURE_PLANT_CODE);
+    expect(centre?.longitude).toBeCloseTo(-5.615, 6);
+    expect(centre?.latitude).toBeCloseTo(37.44, 6);
+    // A plant's own latitude and longitude win over its elements.
+    await get().db.updateTable('plants').set({ latitude: 40.1, longitude: -3.2 }).where('id', '=', fx.plantId).execute();
+    expect(await centreOf(FIXTURE_PLANT_CODE)).toEqual({ latitude: 40.1, longitude: -3.2 });
+    await get().db.updateTable('plants').set({ latitude: null, longitude: null }).where('id', '=', fx.plantId).execute();
+    for (const [code] of bounds) {
+      await get().db.updateTable('elements').set({ min_x: null, min_y: null, max_x: null, max_y: null }).where('id', '=', fx.elements.get(code)!).execute();
+    }
+    // The seeded plants have a location: it is their centre.
+    const seeded = (await getJson('/api/dashboard/')).body.plants.filter((p: { latitude: number | null }) => p.latitude !== null);
+    for (const plant of seeded) expect(plant.centre).toEqual({ latitude: plant.latitude, longitude: plant.longitude });
+  });
+
   it("lists the caller's latest state changes, newest first, with type, state, count and plant", async () => {
     const { body } = await getJson('/api/dashboard/');
     expect(body.recent_inspections.map((r: { id: number }) => r.id)).toEqual([...fx.changeIds].reverse());

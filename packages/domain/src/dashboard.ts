@@ -36,6 +36,11 @@ export const DashboardPlant = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   element_count: z.number().int(),
+  /**
+   * Where the situation map puts the plant: its own latitude and longitude, else the centre of its
+   * elements' bounding box (a plant imported without a location); null when it has neither.
+   */
+  centre: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
   ok_by_type: z.array(ElementTypeOkShare),
   anomalies: AnomalyEffects,
 });
@@ -121,3 +126,55 @@ export const ElementsByState = z.object({
   states: z.array(StateCount),
 });
 export type ElementsByState = z.infer<typeof ElementsByState>;
+
+/*
+ * The charts a user added to the dashboard with "Add chart" (issue 6): an element type, some of its
+ * states and a kind of chart, kept on the server per user (logout clears the browser's storage).
+ */
+
+export const CHART_KINDS = ['bar', 'pie', 'line'] as const;
+export type ChartKind = (typeof CHART_KINDS)[number];
+
+/** At most this many added charts; more would make the dashboard a wall of requests. */
+export const MAX_CUSTOM_CHARTS = 12;
+/** At most this many states in one chart. */
+export const MAX_CHART_STATES = 100;
+
+const positiveId = z.number().int().positive();
+
+export const DashboardChart = z.object({
+  /** Chosen by the client (letters, digits, '-' and '_'); unique among the user's charts. */
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
+  /** An element type of the user's organisation (types belong to it, so one chart fits all its plants). */
+  element_type: positiveId,
+  /** States of that element type, in the order chosen. */
+  states: z.array(positiveId).min(1).max(MAX_CHART_STATES),
+  kind: z.enum(CHART_KINDS),
+});
+export type DashboardChart = z.infer<typeof DashboardChart>;
+
+export const DashboardCharts = z.array(DashboardChart);
+export type DashboardCharts = z.infer<typeof DashboardCharts>;
+
+/** `PUT user/dashboard-charts/`: the whole ordered list, which replaces the user's charts. */
+export const DashboardChartsRequest = z
+  .object({ charts: z.array(DashboardChart).max(MAX_CUSTOM_CHARTS) })
+  .superRefine(({ charts }, ctx) => {
+    const ids = new Set<string>();
+    charts.forEach((chart, index) => {
+      if (ids.has(chart.id))
+        ctx.addIssue({ code: 'custom', path: ['charts', index, 'id'], message: 'dashboard.duplicateChart' });
+      ids.add(chart.id);
+      if (new Set(chart.states).size !== chart.states.length)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['charts', index, 'states'],
+          message: 'dashboard.duplicateState',
+        });
+    });
+  });
+export type DashboardChartsRequest = z.infer<typeof DashboardChartsRequest>;

@@ -7,6 +7,7 @@ import * as elementListIndexes from './migrations/2026_11_22_0004_element_list_i
 import * as flashReportsEquipment from './migrations/2026_11_22_0005_flash_reports_equipment';
 import * as milestones from './migrations/2026_11_22_0006_milestones';
 import * as reports from './migrations/2026_11_22_0007_reports';
+import * as dashboardCharts from './migrations/2026_11_22_0008_dashboard_charts';
 
 /** Migrations listed explicitly (no folder scanning), in date order. Frozen once committed. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0005_flash_reports_equipment': flashReportsEquipment,
   '2026_11_22_0006_milestones': milestones,
   '2026_11_22_0007_reports': reports,
+  '2026_11_22_0008_dashboard_charts': dashboardCharts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

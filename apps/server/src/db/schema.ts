@@ -304,6 +304,20 @@ export interface ReportsTable {
   xlsx_key: string | null;
 }
 
+/** A chart the user added to the dashboard (issue 6). */
+export interface DashboardChartsTable {
+  user_id: number;
+  /** The client's identifier of the chart, unique per user */
+  chart_id: string;
+  /** 0-based order of the user's charts */
+  position: number;
+  element_type_id: number;
+  /** 'bar' | 'pie' | 'line' */
+  kind: string;
+  /** JSON array of state ids */
+  states: string;
+}
+
 export interface Database {
   clients: ClientsTable;
   roles: RolesTable;
@@ -333,6 +347,7 @@ export interface Database {
   calibration_equipment: CalibrationEquipmentTable;
   milestones: MilestonesTable;
   reports: ReportsTable;
+  dashboard_charts: DashboardChartsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

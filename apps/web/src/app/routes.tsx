@@ -77,6 +77,14 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: 'reports/plant/:plantId',
+            lazy: () =>
+              import('../features/reports/routes/plant-reports-page').then((m) => ({
+                Component: m.PlantReportsPage,
+                loader: m.plantReportsLoader,
+              })),
+          },
+          {
             path: 'usersTest',
             lazy: () =>
               import('../features/users/routes/users-test-page').then((m) => ({
@@ -160,6 +168,38 @@ export const routes: RouteObject[] = [
               import('../features/contractors/routes/contractor-group-page').then((m) => ({
                 Component: m.ContractorGroupPage,
                 loader: m.contractorGroupLoader,
+              })),
+          },
+          {
+            path: 'itemInventory',
+            lazy: () =>
+              import('../features/item-inventory/routes/item-inventory-page').then((m) => ({
+                Component: m.ItemInventoryPage,
+                loader: m.itemInventoryLoader,
+              })),
+          },
+          {
+            path: 'itemInventory/:elementId/flash-reports',
+            lazy: () =>
+              import('../features/flash-reports/routes/element-flash-reports-page').then((m) => ({
+                Component: m.ElementFlashReportsPage,
+                loader: m.elementFlashReportsLoader,
+              })),
+          },
+          {
+            path: 'itemInventory/:elementId/flash-reports/details/:idFlashReport',
+            lazy: () =>
+              import('../features/flash-reports/routes/flash-report-details-page').then((m) => ({
+                Component: m.FlashReportDetailsPage,
+                loader: m.flashReportDetailsLoader,
+              })),
+          },
+          {
+            path: 'equipment',
+            lazy: () =>
+              import('../features/equipment/routes/equipment-page').then((m) => ({
+                Component: m.EquipmentPage,
+                loader: m.equipmentLoader,
               })),
           },
           {

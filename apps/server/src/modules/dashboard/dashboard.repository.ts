@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { isPostgres } from '../../db/dialect';
+import { forUpdate, isPostgres } from '../../db/dialect';
 
 /*
  * Aggregates of the dashboard, elements-ok, elements-by-state and milestone follow-ups. Every one
@@ -24,6 +24,29 @@ export async function countByTypeAndState(db: Db, plantIds: number[]): Promise<T
     .groupBy(['plant_id', 'type_id', 'state_id'])
     .execute();
   return rows.map((r) => ({ ...r, count: Number(r.count) }));
+}
+
+/** The bounding box of each plant's elements (longitude/latitude degrees); plants without geometry are left out. */
+export async function findPlantBounds(db: Db, plantIds: number[]) {
+  if (plantIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('elements')
+    .select((eb) => [
+      'plant_id',
+      eb.fn.min<number | null>('min_x').as('min_x'),
+      eb.fn.min<number | null>('min_y').as('min_y'),
+      eb.fn.max<number | null>('max_x').as('max_x'),
+      eb.fn.max<number | null>('max_y').as('max_y'),
+    ])
+    .where('plant_id', 'in', plantIds)
+    .where('min_x', 'is not', null)
+    .groupBy('plant_id')
+    .execute();
+  return rows.flatMap((r) =>
+    r.min_x === null || r.min_y === null || r.max_x === null || r.max_y === null
+      ? []
+      : [{ plant_id: r.plant_id, min_x: Number(r.min_x), min_y: Number(r.min_y), max_x: Number(r.max_x), max_y: Number(r.max_y) }],
+  );
 }
 
 export async function listStatesOfClient(db: Db, clientId: number) {
@@ -222,4 +245,47 @@ export async function firstStateChangeAt(db: Db, plantId: number) {
     .where('plant_id', '=', plantId)
     .executeTakeFirst();
   return (row?.first as string | null | undefined) ?? null;
+}
+
+/** The user's added charts, in their order (the states still as stored JSON). */
+export async function listDashboardCharts(db: Db, userId: number) {
+  return db
+    .selectFrom('dashboard_charts')
+    .select(['chart_id', 'element_type_id', 'kind', 'states'])
+    .where('user_id', '=', userId)
+    .orderBy('position')
+    .execute();
+}
+
+export interface DashboardChartRow {
+  chart_id: string;
+  element_type_id: number;
+  kind: string;
+  states: number[];
+}
+
+/**
+ * Replaces the user's charts with `charts`, in that order, in one transaction. The user's row is
+ * locked first (PostgreSQL) so that two replacements at once run one after the other instead of
+ * both inserting into an emptied list.
+ */
+export async function replaceDashboardCharts(db: Db, userId: number, charts: DashboardChartRow[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await forUpdate(trx, trx.selectFrom('users').select('id').where('id', '=', userId)).execute();
+    await trx.deleteFrom('dashboard_charts').where('user_id', '=', userId).execute();
+    if (charts.length === 0) return;
+    await trx
+      .insertInto('dashboard_charts')
+      .values(
+        charts.map((chart, position) => ({
+          user_id: userId,
+          chart_id: chart.chart_id,
+          position,
+          element_type_id: chart.element_type_id,
+          kind: chart.kind,
+          states: JSON.stringify(chart.states),
+        })),
+      )
+      .execute();
+  });
 }

@@ -1,16 +1,21 @@
 import {
   type AnomalyEffects,
+  CHART_KINDS,
+  type ChartKind,
   type Dashboard,
+  type DashboardCharts,
+  type DashboardChartsRequest,
   type ElementsByState,
   type ElementsByStateQuery,
   type ElementsOk,
   RECENT_INSPECTIONS,
 } from '@heliotrack/domain/dashboard';
 import { normaliseColor } from '@heliotrack/domain/catalogues';
+import { translate } from '@heliotrack/domain/i18n/translate';
 import type { Db } from '../../db/database';
 import { fromFlag } from '../../db/dialect';
 import type { CurrentUser } from '../../plugins/auth';
-import { fieldError } from '../../plugins/errors';
+import { ApiError, fieldError, type Message } from '../../plugins/errors';
 import { listVisiblePlants } from '../plants/plants.repository';
 import { requirePlant } from '../plants/plants.service';
 import * as repo from './dashboard.repository';
@@ -25,6 +30,28 @@ const round = (value: number, digits = 3) => Math.round(value * 10 ** digits) / 
 /** The end of a UTC day, as stored times are compared: 2026-11-22 -> 2026-11-22T23:59:59.999Z. */
 export const endOfDay = (date: string) => `${date}T23:59:59.999Z`;
 
+/** The state ids of a stored chart; anything else in the JSON is dropped. */
+function storedStates(json: string): number[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((id): id is number => Number.isInteger(id)) : [];
+  } catch {
+    return [];
+  }
+}
+
+const isChartKind = (kind: string): kind is ChartKind => (CHART_KINDS as readonly string[]).includes(kind);
+
+/** The plant's own location, else the middle of its elements' bounding box, else null. */
+function centreOf(
+  plant: { latitude: number | null; longitude: number | null },
+  bounds: { min_x: number; min_y: number; max_x: number; max_y: number } | undefined,
+): { latitude: number; longitude: number } | null {
+  if (plant.latitude !== null && plant.longitude !== null) return { latitude: plant.latitude, longitude: plant.longitude };
+  if (!bounds) return null;
+  return { latitude: round((bounds.min_y + bounds.max_y) / 2, 7), longitude: round((bounds.min_x + bounds.max_x) / 2, 7) };
+}
+
 export class DashboardService {
   constructor(private readonly db: Db) {}
 
@@ -32,12 +59,16 @@ export class DashboardService {
   async summary(user: CurrentUser): Promise<Dashboard> {
     const plants = await listVisiblePlants(this.db, user);
     const plantIds = plants.map((p) => p.id);
-    const [types, states, byTypeState, recent] = await Promise.all([
+    // Only plants without a location of their own need the (costlier) bounds of their elements.
+    const unlocated = plants.filter((p) => p.latitude === null || p.longitude === null).map((p) => p.id);
+    const [types, states, byTypeState, recent, bounds] = await Promise.all([
       repo.listElementTypesOfClient(this.db, user.clientId),
       repo.listStatesOfClient(this.db, user.clientId),
       repo.countByTypeAndState(this.db, plantIds),
       repo.listRecentStateChanges(this.db, user.id, plantIds, RECENT_INSPECTIONS),
+      repo.findPlantBounds(this.db, unlocated),
     ]);
+    const boundsByPlant = new Map(bounds.map((b) => [b.plant_id, b]));
     const stateById = new Map(states.map((s) => [s.id, s]));
     const typeById = new Map(types.map((t) => [t.id, t]));
     const moduleType = types.find((t) => t.code === 'MOD');
@@ -102,6 +133,7 @@ export class DashboardService {
         latitude: p.latitude,
         longitude: p.longitude,
         element_count: figures?.elements ?? 0,
+        centre: centreOf(p, boundsByPlant.get(p.id)),
         ok_by_type: okByType,
         anomalies,
       };
@@ -190,5 +222,62 @@ export class DashboardService {
         count: counts.get(s.id) ?? 0,
       })),
     };
+  }
+
+  /**
+   * `GET user/dashboard-charts/`: the caller's added charts, in their order. A state deleted since
+   * (or moved to another type) is left out, and so is a chart left without states.
+   */
+  async charts(user: CurrentUser): Promise<DashboardCharts> {
+    const rows = await repo.listDashboardCharts(this.db, user.id);
+    if (rows.length === 0) return [];
+    const states = await repo.listStatesOfClient(this.db, user.clientId);
+    const typeOfState = new Map(states.map((s) => [s.id, s.element_type_id]));
+    return rows.flatMap((row) => {
+      const ids = storedStates(row.states).filter((id) => typeOfState.get(id) === row.element_type_id);
+      if (ids.length === 0 || !isChartKind(row.kind)) return [];
+      return [{ id: row.chart_id, element_type: row.element_type_id, states: ids, kind: row.kind }];
+    });
+  }
+
+  /**
+   * `PUT user/dashboard-charts/`: replaces the caller's charts with the list, in its order. Every
+   * element type must be of the caller's organisation and every state of its chart's type; else a
+   * 400 names each wrong chart's field (`charts.<index>.element_type` or `charts.<index>.states`)
+   * and nothing is written.
+   */
+  async replaceCharts(user: CurrentUser, body: DashboardChartsRequest): Promise<DashboardCharts> {
+    const [types, states] = await Promise.all([
+      repo.listElementTypesOfClient(this.db, user.clientId),
+      repo.listStatesOfClient(this.db, user.clientId),
+    ]);
+    const typeById = new Map(types.map((t) => [t.id, t]));
+    const stateById = new Map(states.map((s) => [s.id, s]));
+    const errors = new Map<string, Message[]>();
+    body.charts.forEach((chart, index) => {
+      const type = typeById.get(chart.element_type);
+      if (!type) {
+        errors.set(`charts.${index}.element_type`, [['elements.unknownElementType', { id: chart.element_type }]]);
+        return;
+      }
+      const messages: Message[] = chart.states.flatMap((id): Message[] => {
+        const state = stateById.get(id);
+        if (!state) return [['dashboard.unknownState', { id }]];
+        if (state.element_type_id !== type.id) return [['dashboard.stateOfOtherType', { state: state.name, type: type.code }]];
+        return [];
+      });
+      if (messages.length > 0) errors.set(`charts.${index}.states`, messages);
+    });
+    if (errors.size > 0) {
+      throw new ApiError(400, (language) =>
+        Object.fromEntries([...errors].map(([field, messages]) => [field, messages.map(([key, params]) => translate(language, key, params))])),
+      );
+    }
+    await repo.replaceDashboardCharts(
+      this.db,
+      user.id,
+      body.charts.map((chart) => ({ chart_id: chart.id, element_type_id: chart.element_type, kind: chart.kind, states: chart.states })),
+    );
+    return this.charts(user);
   }
 }

@@ -1,10 +1,12 @@
 import { AppShell, Burger, Group, Loader, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
+  IconBarcode,
   IconBuildingFactory2,
   IconBuildingStore,
   IconLayoutDashboard,
   IconPalette,
+  IconRuler2,
   IconUsers,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -34,6 +36,8 @@ export function MainLayout() {
   const entries: MenuEntry[] = [
     { to: '/dashboard', label: t('nav.dashboard'), icon: <IconLayoutDashboard size={20} stroke={1.6} /> },
     { to: '/plants', label: t('nav.plants'), icon: <IconBuildingFactory2 size={20} stroke={1.6} /> },
+    { to: '/itemInventory', label: t('nav.inventory'), icon: <IconBarcode size={20} stroke={1.6} /> },
+    { to: '/equipment', label: t('nav.equipment'), icon: <IconRuler2 size={20} stroke={1.6} /> },
   ];
   if (isAdministrator(user)) {
     entries.push(

@@ -10,7 +10,7 @@ setWorkerUrl(workerUrl);
  * Every map of the app imports MapLibre through this module, so the worker is set up once. Import it
  * only from lazily loaded code: MapLibre is about 250 KB gzipped and stays out of the main bundle.
  */
-export { LngLatBounds, Map as MapLibreMap, NavigationControl, ScaleControl } from 'maplibre-gl';
+export { LngLatBounds, Map as MapLibreMap, Marker, NavigationControl, ScaleControl } from 'maplibre-gl';
 export type {
   ExpressionSpecification,
   FilterSpecification,

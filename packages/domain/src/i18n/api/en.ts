@@ -3,6 +3,10 @@ import type { ApiCatalogue } from './es';
 export const api: ApiCatalogue = {
   dashboard: {
     unknownCtr: 'There is no transformation centre {{id}} in this plant.',
+    unknownState: 'There is no state {{id}}.',
+    stateOfOtherType: 'The state “{{state}}” is not of the element type {{type}}.',
+    duplicateChart: 'This chart identifier already appears in the list.',
+    duplicateState: 'A chart cannot repeat a state.',
   },
   milestones: {
     unknownMilestone: 'There is no milestone {{id}} in this plant.',

@@ -2,6 +2,10 @@
 export const api = {
   dashboard: {
     unknownCtr: 'No existe el centro de transformación {{id}} en esta planta.',
+    unknownState: 'No existe el estado {{id}}.',
+    stateOfOtherType: 'El estado «{{state}}» no es del tipo de elemento {{type}}.',
+    duplicateChart: 'Este identificador de gráfico ya aparece en la lista.',
+    duplicateState: 'Un gráfico no puede repetir un estado.',
   },
   milestones: {
     unknownMilestone: 'No existe el hito {{id}} en esta planta.',

@@ -3,6 +3,10 @@ import type { ApiCatalogue } from './es';
 export const api: ApiCatalogue = {
   dashboard: {
     unknownCtr: 'Non esiste la cabina di trasformazione {{id}} in questo impianto.',
+    unknownState: 'Non esiste lo stato {{id}}.',
+    stateOfOtherType: 'Lo stato «{{state}}» non è del tipo di elemento {{type}}.',
+    duplicateChart: 'Questo identificativo di grafico compare già nell’elenco.',
+    duplicateState: 'Un grafico non può ripetere uno stato.',
   },
   milestones: {
     unknownMilestone: 'Non esiste la milestone {{id}} in questo impianto.',

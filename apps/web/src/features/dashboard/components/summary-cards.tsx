@@ -1,9 +1,15 @@
-import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconBolt, IconBuildingFactory2, IconComponents, IconSolarPanel } from '@tabler/icons-react';
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconBolt,
+  IconBuildingFactory2,
+  IconComponents,
+  IconSolarPanel,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Dashboard } from '@heliotrack/domain/dashboard';
-import { formatInteger, formatMwp } from '../../../lib/format';
+import { formatInteger, formatMwp, formatNumber } from '../../../lib/format';
 
 function SummaryCard({
   icon,
@@ -75,5 +81,46 @@ export function SummaryCards({ dashboard }: { dashboard: Dashboard | undefined }
         />
       ))}
     </SimpleGrid>
+  );
+}
+
+/** Effects of anomalies: elements in a not-ok state, the modules they affect and that power in kW. */
+export function AnomalyEffectsCard({ dashboard }: { dashboard: Dashboard | undefined }) {
+  const { t } = useTranslation();
+  const anomalies = dashboard?.anomalies;
+  const figures = [
+    { label: t('dashboard.anomalyCount'), value: anomalies && formatInteger(anomalies.anomaly_count) },
+    { label: t('dashboard.affectedModules'), value: anomalies && formatInteger(anomalies.affected_modules) },
+    {
+      label: t('dashboard.affectedPower'),
+      value: anomalies && `${formatNumber(anomalies.affected_power_kw, { maximumFractionDigits: 1 })} kW`,
+    },
+  ];
+  return (
+    <Paper withBorder p="lg" component="section" aria-label={t('dashboard.anomalies')}>
+      <Group justify="space-between" mb="md" wrap="nowrap">
+        <Title order={4}>{t('dashboard.anomalies')}</Title>
+        <ThemeIcon size={36} radius="md" variant="light" color="red" aria-hidden>
+          <IconAlertTriangle size={20} />
+        </ThemeIcon>
+      </Group>
+      <SimpleGrid cols={3} spacing="sm">
+        {figures.map((figure) => (
+          <Stack gap={4} key={figure.label}>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={700} style={{ letterSpacing: '0.04em' }}>
+              {figure.label}
+            </Text>
+            <Text
+              fz={22}
+              fw={800}
+              lh={1.1}
+              style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+            >
+              {figure.value ?? <Skeleton height={26} width={80} mt={2} />}
+            </Text>
+          </Stack>
+        ))}
+      </SimpleGrid>
+    </Paper>
   );
 }

@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DashboardChart } from '@heliotrack/domain/dashboard';
+import { http } from '../../../lib/http-client';
+
+/** `GET user/dashboard-charts/`: the signed-in user's added charts, in their order. */
+export function getDashboardCharts(): Promise<DashboardChart[]> {
+  return http.get<DashboardChart[]>('user/dashboard-charts/');
+}
+
+/**
+ * `PUT user/dashboard-charts/`: replaces the user's charts with the list; answers the saved list.
+ * A 400 is left to the caller (it rolls back and tells the user), not to the global dialog.
+ */
+export function saveDashboardCharts(charts: DashboardChart[]): Promise<DashboardChart[]> {
+  return http.put<DashboardChart[]>('user/dashboard-charts/', { charts }, { handle400: false });
+}
+
+/** Per user, so that one user's charts are never shown to the next on the same browser. */
+export function dashboardChartsQueryKey(userId: number | null) {
+  return ['dashboard', 'charts', userId ?? 'anonymous'] as const;
+}
+
+export function dashboardChartsQueryOptions(userId: number | null) {
+  return queryOptions({
+    queryKey: dashboardChartsQueryKey(userId),
+    queryFn: getDashboardCharts,
+  });
+}
+
+export function useDashboardCharts(userId: number | null) {
+  return useQuery(dashboardChartsQueryOptions(userId));
+}
