@@ -360,6 +360,8 @@ describeEachDatabase('state management', (get) => {
       body: {
         non_field_errors: [
           `No se puede eliminar el estado «Pendiente»: hay ${Number(inPend.n)} elementos en él. Desactívelo en su lugar.`,
+          // The seeded demo history starts from it.
+          'No se puede eliminar el estado «Pendiente»: aparece en el historial de cambios de estado. Desactívelo en su lugar.',
         ],
       },
     });

@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import { insertChunkSize } from '../db/dialect';
 import type { NewElement } from '../db/schema';
 import type { LonLat } from './geo';
+import { createDemoMilestones, DemoHistory, type HistoryAuthors } from './history';
 import { DEFAULT_CENTER, generateLayout, type LayoutCounts, type LayoutElement, planLayout } from './layout';
 import { ProgressModel, type TypeStates } from './progress';
 import { hashString, mulberry32 } from './random';
@@ -20,6 +21,12 @@ export interface DemoPlantOptions {
   seed?: number;
   /** YYYY-MM-DD; default 240 days ago. State changes are spread from then to now. */
   startDate?: string;
+  /**
+   * Who recorded the works: when given, the plant gets the state-change history that leads every
+   * element to its state (from the start date to yesterday) and a few milestones. Without it the
+   * elements are only in their states, which is quicker for the large reference plants.
+   */
+  history?: HistoryAuthors;
   /** Default: the organisation's first state group / contractor group. */
   stateGroupId?: number;
   contractorGroupId?: number;
@@ -31,6 +38,8 @@ export interface DemoPlantOptions {
 export interface DemoPlantResult {
   plantId: number;
   elements: number;
+  /** State changes written (0 without history). */
+  stateChanges: number;
   counts: LayoutCounts;
   seconds: number;
 }
@@ -70,6 +79,22 @@ async function insertPlant(db: Db, clientId: number, options: DemoPlantOptions):
   }
   const typeIds = await elementTypeIds(db, clientId);
   const states = await statesByType(db, stateGroupId);
+  const history = options.history
+    ? new DemoHistory({
+        startMs: Date.parse(`${startDate}T07:00:00Z`),
+        nowMs,
+        states,
+        typeIds,
+        counts: plan.counts,
+        authors: options.history,
+        transactionTypes: await db
+          .selectFrom('transaction_types')
+          .select(['id', 'code', 'element_type_id'])
+          .where('client_id', '=', clientId)
+          .orderBy('id')
+          .execute(),
+      })
+    : null;
   const contractorIds = (
     await db
       .selectFrom('contractor_group_members')
@@ -116,6 +141,9 @@ async function insertPlant(db: Db, clientId: number, options: DemoPlantOptions):
   );
   const toRow = (e: LayoutElement, ctrId: number | null): NewElement => {
     const p = progress.next(e);
+    const updatedAt = history
+      ? (history.add(e.type, e.code, states.get(e.type)?.initial.id ?? null, p.path) ?? p.updatedAt)
+      : p.updatedAt;
     return {
       plant_id: plant.id,
       type_id: typeIds.get(e.type)!,
@@ -130,7 +158,7 @@ async function insertPlant(db: Db, clientId: number, options: DemoPlantOptions):
       state_id: p.stateId,
       last_state_change_contractor_id: p.contractorId,
       serial: p.serial,
-      updated_at: p.updatedAt,
+      updated_at: updatedAt,
     };
   };
 
@@ -142,8 +170,15 @@ async function insertPlant(db: Db, clientId: number, options: DemoPlantOptions):
   const pendingCtrs: LayoutElement[] = [];
   let written = 0;
   let nextLog = 50_000;
+  /** Ids by code, for the history's element rows. */
+  const elementIds = new Map<string, number>();
   const flush = async () => {
-    if (rows.length) await db.insertInto('elements').values(rows).execute();
+    if (rows.length && history) {
+      const stored = await db.insertInto('elements').values(rows).returning(['id', 'code']).execute();
+      for (const r of stored) elementIds.set(r.code, r.id);
+    } else if (rows.length) {
+      await db.insertInto('elements').values(rows).execute();
+    }
     written += rows.length;
     rows = [];
   };
@@ -159,6 +194,7 @@ async function insertPlant(db: Db, clientId: number, options: DemoPlantOptions):
         typeIds.get('CTR')!,
         pendingCtrs.map((e) => toRow(e, null)),
       );
+      for (const [code, id] of ctrIds) elementIds.set(code, id);
       written += pendingCtrs.length;
     }
     rows.push(toRow(element, ctrIds.get(element.ctrCode) ?? null));
@@ -171,19 +207,29 @@ async function insertPlant(db: Db, clientId: number, options: DemoPlantOptions):
     }
   }
   if (!ctrIds) {
-    await insertCtrs(
+    const ids = await insertCtrs(
       db,
       plant.id,
       typeIds.get('CTR')!,
       pendingCtrs.map((e) => toRow(e, null)),
     );
+    for (const [code, id] of ids) elementIds.set(code, id);
     written += pendingCtrs.length;
   }
   await flush();
 
+  let stateChanges = 0;
+  if (history) {
+    await history.write(db, clientId, plant.id, elementIds);
+    stateChanges = history.changeCount;
+    await createDemoMilestones(db, clientId, plant.id, { states, typeIds, counts: plan.counts, nowMs });
+  }
+
   const seconds = (performance.now() - started) / 1000;
-  options.log?.(`plant ${options.code} (${options.mwp} MWp): ${written} elements in ${seconds.toFixed(1)} s`);
-  return { plantId: plant.id, elements: written, counts: plan.counts, seconds };
+  options.log?.(
+    `plant ${options.code} (${options.mwp} MWp): ${written} elements${history ? `, ${stateChanges} state changes` : ''} in ${seconds.toFixed(1)} s`,
+  );
+  return { plantId: plant.id, elements: written, stateChanges, counts: plan.counts, seconds };
 }
 
 /** Stores the CTRs, points each at itself, and answers their ids by code. */
@@ -240,7 +286,14 @@ async function statesByType(db: Db, stateGroupId: number) {
     .selectFrom('state_group_states')
     .innerJoin('states', 'states.id', 'state_group_states.state_id')
     .innerJoin('element_types', 'element_types.id', 'states.element_type_id')
-    .select(['states.id', 'states.is_ok', 'states.restringed', 'states.is_active', 'element_types.code'])
+    .select([
+      'states.id',
+      'states.code as stateCode',
+      'states.is_ok',
+      'states.restringed',
+      'states.is_active',
+      'element_types.code',
+    ])
     .where('state_group_states.state_group_id', '=', stateGroupId)
     .orderBy('states.sort_order')
     .orderBy('states.id')
@@ -248,13 +301,15 @@ async function statesByType(db: Db, stateGroupId: number) {
   const byType = new Map<StandardElementTypeCode, TypeStates>();
   for (const t of STANDARD_ELEMENT_TYPES) {
     const ofType = rows.filter((r) => r.code === t.code && r.is_active === 1);
-    const ok = ofType.filter((r) => r.is_ok === 1).map((r) => ({ id: r.id, restringed: r.restringed === 1 }));
+    const ok = ofType
+      .filter((r) => r.is_ok === 1)
+      .map((r) => ({ id: r.id, code: r.stateCode, restringed: r.restringed === 1 }));
     const notOk = ofType.find((r) => r.is_ok !== 1);
     if (!ok.length) continue;
     byType.set(t.code, {
       initial: ok[0],
       steps: ok.slice(1),
-      notOk: notOk ? { id: notOk.id, restringed: notOk.restringed === 1 } : null,
+      notOk: notOk ? { id: notOk.id, code: notOk.stateCode, restringed: notOk.restringed === 1 } : null,
     });
   }
   return byType;

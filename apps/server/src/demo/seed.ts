@@ -112,6 +112,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<boole
     const demoCatalogue = await createCatalogue(trx, demo.clientId, DEMO_SOLAR.contractors);
     const technician = demo.userIds.get('tecnico@heliotrack.demo')!;
     const inactive = demo.userIds.get('inactivo@heliotrack.demo')!;
+    // The technician records the construction steps, the administrator the sign-offs and rejections.
+    const demoAuthors = { site: technician, quality: demo.userIds.get('admin@heliotrack.demo')! };
     const days = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
     if (smallPlantMwp > 0) {
       const { plantId } = await createDemoPlant(trx, demo.clientId, {
@@ -120,8 +122,9 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<boole
         code: 'CAR-01',
         name: 'FV Carmona I',
         center: DEMO_CENTERS.small,
-        startDate: days(120),
+        startDate: days(84),
         userIds: [technician, inactive],
+        history: demoAuthors,
         log,
       });
       await createDemoRucs(trx, demo.clientId, plantId, demoCatalogue.stateGroupId, [technician]);
@@ -133,8 +136,9 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<boole
         code: 'CAR-02',
         name: 'FV Carmona II',
         center: DEMO_CENTERS.large,
-        startDate: days(300),
+        startDate: days(90),
         userIds: [technician],
+        history: demoAuthors,
         log,
       });
       await createDemoRucs(trx, demo.clientId, plantId, demoCatalogue.stateGroupId, [technician]);
@@ -142,6 +146,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<boole
 
     const other = await createOrganisation(trx, OTRA_ENERGIA, roleIds, passwordHash);
     const otherCatalogue = await createCatalogue(trx, other.clientId, OTRA_ENERGIA.contractors);
+    const otherAdmin = other.userIds.get('admin@otra.demo')!;
     if (smallPlantMwp > 0) {
       await createDemoPlant(trx, other.clientId, {
         ...otherCatalogue,
@@ -150,7 +155,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<boole
         name: 'FV Écija I',
         location: 'Écija, Sevilla',
         center: DEMO_CENTERS.other,
-        startDate: days(90),
+        startDate: days(70),
+        history: { site: otherAdmin, quality: otherAdmin },
         log,
       });
     }
@@ -164,7 +170,13 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<boole
  * past the initial one that is not restricted), given to `userIds`; quality, the restricted
  * sign-offs and 'No OK', left for an administrator to hand out.
  */
-async function createDemoRucs(db: Db, clientId: number, plantId: number, stateGroupId: number, userIds: number[]) {
+async function createDemoRucs(
+  db: Db,
+  clientId: number,
+  plantId: number,
+  stateGroupId: number,
+  userIds: number[],
+) {
   const states = await db
     .selectFrom('states')
     .innerJoin('state_group_states', 'state_group_states.state_id', 'states.id')
@@ -175,7 +187,9 @@ async function createDemoRucs(db: Db, clientId: number, plantId: number, stateGr
     {
       name: 'Montaje',
       description: 'Pasos de obra: hincado, montaje, tendido y conexión',
-      stateIds: states.filter((s) => s.is_ok === 1 && s.restringed === 0 && s.sort_order > 1).map((s) => s.id),
+      stateIds: states
+        .filter((s) => s.is_ok === 1 && s.restringed === 0 && s.sort_order > 1)
+        .map((s) => s.id),
       userIds,
     },
     {
@@ -191,7 +205,10 @@ async function createDemoRucs(db: Db, clientId: number, plantId: number, stateGr
       .values({ client_id: clientId, plant_id: plantId, name: ruc.name, description: ruc.description })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db.insertInto('ruc_states').values(ruc.stateIds.map((state_id) => ({ ruc_id: id, state_id }))).execute();
+    await db
+      .insertInto('ruc_states')
+      .values(ruc.stateIds.map((state_id) => ({ ruc_id: id, state_id })))
+      .execute();
     if (ruc.userIds.length) {
       await db
         .insertInto('user_rucs')

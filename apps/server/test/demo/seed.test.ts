@@ -8,6 +8,9 @@ import { ROLE_CODES } from '@heliotrack/domain/roles';
 import { createDb, type Db } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
 import { verifyPassword } from '../../src/lib/passwords';
+import { countByCurrentState, countByStateAsOf } from '../../src/modules/dashboard/dashboard.repository';
+import { MilestonesService, statesReaching } from '../../src/modules/milestones/milestones.service';
+import type { CurrentUser } from '../../src/plugins/auth';
 import { createDemoPlant } from '../../src/demo/plant';
 import { DEMO_PASSWORD, seedDemo } from '../../src/demo/seed';
 
@@ -324,6 +327,229 @@ for (const kind of kinds) {
       const demo = await clientId('Demo Solar');
       expect(rows).toHaveLength(2);
       for (const r of rows) expect(r.client_id).toBe(demo);
+    });
+
+    describe('history', () => {
+      const DAY = 86_400_000;
+      const today = new Date().toISOString().slice(0, 10);
+      const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString().slice(0, 10);
+      const endOfDay = (date: string) => `${date}T23:59:59.999Z`;
+      const sorted = (rows: { state_id: number | null; count: number }[]) =>
+        [...rows].sort((a, b) => (a.state_id ?? 0) - (b.state_id ?? 0));
+      const plants = () =>
+        db
+          .selectFrom('plants')
+          .selectAll()
+          .where('code', 'in', ['CAR-01', 'CAR-02', 'ECI-01'])
+          .orderBy('id')
+          .execute();
+      /** Per type of the plant's organisation: its states and its initial state (the first in sort order). */
+      const typesOf = async (clientId: number) => {
+        const types = await db
+          .selectFrom('element_types')
+          .select(['id', 'code'])
+          .where('client_id', '=', clientId)
+          .execute();
+        const states = await db
+          .selectFrom('states')
+          .select(['id', 'element_type_id', 'depends_on', 'sort_order'])
+          .where('client_id', '=', clientId)
+          .orderBy('sort_order')
+          .execute();
+        return types.map((t) => {
+          const own = states.filter((s) => s.element_type_id === t.id);
+          return { ...t, states: own, initial: own[0].id };
+        });
+      };
+
+      it('seeds every demo plant with changes over the last ~90 days, its start date at the first', async () => {
+        const all = await plants();
+        expect(all.map((p) => p.code)).toEqual(['CAR-01', 'CAR-02', 'ECI-01']);
+        for (const plant of all) {
+          const changes = await db
+            .selectFrom('state_changes')
+            .selectAll()
+            .where('plant_id', '=', plant.id)
+            .orderBy('id')
+            .execute();
+          expect(changes.length, plant.code).toBeGreaterThan(20);
+          expect(plant.elements_version).toBe(changes.length);
+          expect(plant.start_date! >= daysAgo(92)).toBe(true);
+          expect(changes[0].created_at.slice(0, 10) >= plant.start_date!).toBe(true);
+          expect(changes.at(-1)!.created_at.slice(0, 10) < today).toBe(true);
+          // Ids grow with time, as the state-change service writes them.
+          const times = changes.map((c) => c.created_at);
+          expect(times).toEqual([...times].sort());
+          // Spread over the weeks, not bunched on a few days.
+          expect(new Set(times.map((t) => t.slice(0, 10))).size).toBeGreaterThan(5);
+          expect(new Set(changes.map((c) => c.user_id)).size).toBeGreaterThanOrEqual(
+            plant.code === 'ECI-01' ? 1 : 2,
+          );
+          for (const c of changes) {
+            expect(c.client_uuid).toBeNull();
+            expect(c.client_id).toBe(plant.client_id);
+            expect(c.user_id).not.toBeNull();
+            expect(c.contractor_id).not.toBeNull();
+            expect(c.transaction_type_id).not.toBeNull();
+          }
+          const links = await db
+            .selectFrom('state_change_elements')
+            .innerJoin('state_changes', 'state_changes.id', 'state_change_elements.state_change_id')
+            .select(['state_change_elements.state_change_id as id', (eb) => eb.fn.countAll<number>().as('n')])
+            .where('state_changes.plant_id', '=', plant.id)
+            .groupBy('state_change_elements.state_change_id')
+            .execute();
+          expect(new Map(links.map((l) => [l.id, Number(l.n)]))).toEqual(
+            new Map(changes.map((c) => [c.id, c.element_count])),
+          );
+        }
+        // Massive changes on the larger plant: some gather hundreds of elements.
+        const largest = await db
+          .selectFrom('state_changes')
+          .innerJoin('plants', 'plants.id', 'state_changes.plant_id')
+          .select((eb) => eb.fn.max('element_count').as('n'))
+          .where('plants.code', '=', 'CAR-02')
+          .executeTakeFirstOrThrow();
+        expect(Number(largest.n)).toBeGreaterThanOrEqual(200);
+      });
+
+      it("chains each element's history from its initial state to its current state, respecting depends_on", async () => {
+        for (const plant of await plants()) {
+          const types = await typesOf(plant.client_id);
+          const typeOf = new Map(types.map((t) => [t.id, t]));
+          const elements = await db
+            .selectFrom('elements')
+            .select(['id', 'type_id', 'state_id', 'updated_at', 'last_state_change_contractor_id'])
+            .where('plant_id', '=', plant.id)
+            .execute();
+          const rows = await db
+            .selectFrom('state_change_elements as sce')
+            .innerJoin('state_changes as sc', 'sc.id', 'sce.state_change_id')
+            .select([
+              'sce.element_id',
+              'sce.previous_state_id',
+              'sc.state_id',
+              'sc.element_type_id',
+              'sc.created_at',
+              'sc.contractor_id',
+            ])
+            .where('sc.plant_id', '=', plant.id)
+            .orderBy('sce.element_id')
+            .orderBy('sce.state_change_id')
+            .execute();
+          const history = new Map<number, typeof rows>();
+          for (const r of rows) history.set(r.element_id, [...(history.get(r.element_id) ?? []), r]);
+          let changed = 0;
+          for (const e of elements) {
+            const type = typeOf.get(e.type_id)!;
+            const own = history.get(e.id) ?? [];
+            if (own.length === 0) {
+              expect(e.state_id, `${plant.code} element ${e.id}`).toBe(type.initial);
+              continue;
+            }
+            changed++;
+            let state: number | null = type.initial;
+            let time = '';
+            for (const r of own) {
+              expect(r.element_type_id).toBe(e.type_id);
+              expect(r.previous_state_id, `${plant.code} element ${e.id}`).toBe(state);
+              expect(r.created_at > time).toBe(true);
+              const target = type.states.find((s) => s.id === r.state_id)!;
+              if (target.depends_on !== null) {
+                expect(statesReaching(target.depends_on, type.states)).toContain(r.previous_state_id);
+              }
+              state = r.state_id;
+              time = r.created_at;
+            }
+            expect(own.at(-1)!.state_id, `${plant.code} element ${e.id}`).toBe(e.state_id);
+            expect(own.at(-1)!.contractor_id).toBe(e.last_state_change_contractor_id);
+            expect(e.updated_at).toBe(own.at(-1)!.created_at);
+          }
+          expect(changed / elements.length, plant.code).toBeGreaterThan(0.3);
+        }
+      });
+
+      it('answers the current counts as of today and only initial states as of 100 days ago', async () => {
+        for (const plant of await plants()) {
+          const current = await countByCurrentState(db, { plantId: plant.id });
+          expect(sorted(await countByStateAsOf(db, { plantId: plant.id }, endOfDay(today)))).toEqual(
+            sorted(current),
+          );
+          const before = await countByStateAsOf(db, { plantId: plant.id }, endOfDay(daysAgo(100)));
+          const perType = await db
+            .selectFrom('elements')
+            .select(['type_id', (eb) => eb.fn.countAll<number>().as('n')])
+            .where('plant_id', '=', plant.id)
+            .groupBy('type_id')
+            .execute();
+          const types = await typesOf(plant.client_id);
+          const initial = perType.map((t) => ({
+            state_id: types.find((x) => x.id === t.type_id)!.initial,
+            count: Number(t.n),
+          }));
+          expect(sorted(before)).toEqual(sorted(initial));
+          // Half-way, the plant was somewhere in between.
+          const midway = await countByStateAsOf(db, { plantId: plant.id }, endOfDay(daysAgo(30)));
+          expect(sorted(midway)).not.toEqual(sorted(current));
+          expect(sorted(midway)).not.toEqual(sorted(initial));
+        }
+      });
+
+      it('gives every demo plant milestones ahead whose follow-up has progress by today', async () => {
+        for (const plant of await plants()) {
+          const milestones = await db
+            .selectFrom('milestones')
+            .selectAll()
+            .where('plant_id', '=', plant.id)
+            .execute();
+          expect(milestones.map((m) => m.name).sort()).toEqual([
+            'Hincado completo',
+            'Módulos montados',
+            'Strings conectados',
+          ]);
+          const admin = await db
+            .selectFrom('users')
+            .selectAll()
+            .where('client_id', '=', plant.client_id)
+            .where('email', 'like', 'admin@%')
+            .executeTakeFirstOrThrow();
+          const user: CurrentUser = {
+            id: admin.id,
+            clientId: admin.client_id,
+            email: admin.email,
+            name: admin.name,
+            language: 'es',
+            roles: ['AD'],
+            isAdmin: true,
+          };
+          for (const m of milestones) {
+            expect(m.target_date >= today).toBe(true);
+            const { n } = await db
+              .selectFrom('elements')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('plant_id', '=', plant.id)
+              .where('type_id', '=', m.element_type_id)
+              .executeTakeFirstOrThrow();
+            expect(m.target_count).toBe(Number(n));
+            const followup = await new MilestonesService(db).followup(user, plant.id, m.id);
+            expect(followup.start_date).toBe(plant.start_date);
+            const atToday = followup.points.find((p) => p.date === today)!;
+            expect(atToday.actual, `${plant.code} ${m.name}`).toBeGreaterThan(0);
+            expect(atToday.actual).toBeLessThan(m.target_count);
+            expect(followup.points[0].actual).toBeLessThan(atToday.actual);
+            // Actual never goes down (an S-curve), and today it counts the elements at the state or beyond.
+            const actuals = followup.points.map((p) => p.actual);
+            expect(actuals).toEqual([...actuals].sort((a, b) => a - b));
+            const reached = await db
+              .selectFrom('elements')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('plant_id', '=', plant.id)
+              .where('state_id', 'in', followup.reaching_states)
+              .executeTakeFirstOrThrow();
+            expect(atToday.actual).toBeGreaterThanOrEqual(Number(reached.n));
+          }
+        }
+      });
     });
 
     it('seeds only once', async () => {
