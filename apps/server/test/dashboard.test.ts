@@ -142,6 +142,27 @@ describeEachDatabase('dashboard and progress figures', (get) => {
     expect(nok).toBe(5);
   });
 
+  it('follows a state change at once: remembered counts are keyed by the plant version', async () => {
+    const okUrl = `/api/plants/${fx.plantId}/elements-ok/`;
+    const byStateUrl = `/api/elements-by-state/?plant=${fx.plantId}&element_type=${mod()}`;
+    const modRow = async () => (await getJson(okUrl)).body.find((r: { code: string }) => r.code === 'MOD');
+    // Read once so that the counts are remembered, then change the module without a state.
+    expect(await modRow()).toMatchObject({ total: 9, ok: 6, not_ok: 2, no_state: 1 });
+    const before = byCode((await getJson(byStateUrl)).body);
+    const element = fx.elements.get('B01-T002-S1-M02')!;
+    const res = await get().app.inject({
+      method: 'POST',
+      url: `/api/plants/${fx.plantId}/modules/${element}/state-change/`,
+      payload: { state: fx.states.get('MOD.MONT'), element_type: mod() },
+      headers: await get().as(USERS.admin),
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    expect(await modRow()).toMatchObject({ total: 9, ok: 7, not_ok: 2, no_state: 0 });
+    expect(byCode((await getJson(byStateUrl)).body)).toEqual({ ...before, MONT: before.MONT + 1, none: undefined });
+    const dashboard = (await getJson('/api/dashboard/')).body.plants.find((p: { code: string }) => p.code === FIXTURE_PLANT_CODE);
+    expect(dashboard.ok_by_type.find((t: { code: string }) => t.code === 'MOD')).toMatchObject({ total: 9, ok: 7 });
+  });
+
   it('refuses bad filters with 400 and hides other plants with 404', async () => {
     const base = `/api/elements-by-state/?plant=${fx.plantId}`;
     const bad = async (query: string, field: string) => {

@@ -175,8 +175,14 @@ export async function countByCurrentState(db: Db, scope: StateScope) {
  * after the instant, grouped by (state, previous state): no per-element work, no element loaded.
  * Counts that a history edited by hand would drive below zero are answered as zero.
  */
-export async function countByStateAsOf(db: Db, scope: StateScope, endIso: string) {
-  const current = await countByCurrentState(db, scope);
+export async function countByStateAsOf(
+  db: Db,
+  scope: StateScope,
+  endIso: string,
+  /** Today's counts in the same scope, when the caller already has them. */
+  known?: { state_id: number | null; count: number }[],
+) {
+  const current = known ?? (await countByCurrentState(db, scope));
   const typeFilter = scope.typeId !== undefined ? sql`and sc.element_type_id = ${scope.typeId}` : sql``;
   const changesAfter = sql`select sc.id from state_changes sc where sc.plant_id = ${scope.plantId} ${typeFilter} and sc.created_at > ${endIso}`;
   // Without a CTR, the history rows are grouped per change first, on the covering index

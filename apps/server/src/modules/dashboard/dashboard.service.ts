@@ -15,6 +15,7 @@ import { translate } from '@heliotrack/domain/i18n/translate';
 import type { Db } from '../../db/database';
 import { fromFlag } from '../../db/dialect';
 import type { CurrentUser } from '../../plugins/auth';
+import { VersionedCache } from '../../lib/versioned-cache';
 import { ApiError, fieldError, type Message } from '../../plugins/errors';
 import { listVisiblePlants } from '../plants/plants.repository';
 import { requirePlant } from '../plants/plants.service';
@@ -40,6 +41,13 @@ function storedStates(json: string): number[] {
   }
 }
 
+/** Counts per (type, state) summed per state. */
+function byState(rows: repo.TypeStateCount[]): { state_id: number | null; count: number }[] {
+  const counts = new Map<number | null, number>();
+  for (const row of rows) counts.set(row.state_id, (counts.get(row.state_id) ?? 0) + row.count);
+  return [...counts].map(([state_id, count]) => ({ state_id, count }));
+}
+
 const isChartKind = (kind: string): kind is ChartKind => (CHART_KINDS as readonly string[]).includes(kind);
 
 /** The plant's own location, else the middle of its elements' bounding box, else null. */
@@ -53,7 +61,20 @@ function centreOf(
 }
 
 export class DashboardService {
+  /** Each plant's elements per type and current state, per elements_version (see VersionedCache). */
+  private readonly counts = new VersionedCache<repo.TypeStateCount[]>(1000);
+
   constructor(private readonly db: Db) {}
+
+  /** Elements per plant, type and current state; only plants changed since the last call are counted. */
+  private async countByTypeAndState(plants: { id: number; elements_version: number }[]): Promise<repo.TypeStateCount[]> {
+    const perPlant = await Promise.all(
+      plants.map((plant) =>
+        this.counts.get(`${plant.id}:${plant.elements_version}`, () => repo.countByTypeAndState(this.db, [plant.id])),
+      ),
+    );
+    return perPlant.flat();
+  }
 
   /** Figures over the plants the caller may see; aggregated in SQL, never elements in memory. */
   async summary(user: CurrentUser): Promise<Dashboard> {
@@ -64,7 +85,7 @@ export class DashboardService {
     const [types, states, byTypeState, recent, bounds] = await Promise.all([
       repo.listElementTypesOfClient(this.db, user.clientId),
       repo.listStatesOfClient(this.db, user.clientId),
-      repo.countByTypeAndState(this.db, plantIds),
+      this.countByTypeAndState(plants),
       repo.listRecentStateChanges(this.db, user.id, plantIds, RECENT_INSPECTIONS),
       repo.findPlantBounds(this.db, unlocated),
     ]);
@@ -168,7 +189,7 @@ export class DashboardService {
     const [types, states, rows] = await Promise.all([
       repo.listElementTypesOfClient(this.db, user.clientId),
       repo.listStatesOfClient(this.db, user.clientId),
-      repo.countByTypeAndState(this.db, [plant.id]),
+      this.countByTypeAndState([plant]),
     ]);
     const stateById = new Map(states.map((s) => [s.id, s]));
     return types.map((type) => {
@@ -195,9 +216,12 @@ export class DashboardService {
       throw fieldError('ctr', 'dashboard.unknownCtr', { id: query.ctr });
     }
     const scope = { plantId: plant.id, typeId: query.element_type, ctrId: query.ctr };
-    const rows = query.target_date
-      ? await repo.countByStateAsOf(this.db, scope, endOfDay(query.target_date))
-      : await repo.countByCurrentState(this.db, scope);
+    // Today's counts: from the plant's remembered counts, unless a CTR narrows them.
+    const current =
+      scope.ctrId === undefined
+        ? byState((await this.countByTypeAndState([plant])).filter((r) => scope.typeId === undefined || r.type_id === scope.typeId))
+        : await repo.countByCurrentState(this.db, scope);
+    const rows = query.target_date ? await repo.countByStateAsOf(this.db, scope, endOfDay(query.target_date), current) : current;
     const counts = new Map(rows.map((r) => [r.state_id, r.count]));
     const states = (await repo.listStatesOfClient(this.db, user.clientId)).filter(
       (s) => query.element_type === undefined || s.element_type_id === query.element_type,

@@ -16,7 +16,7 @@ import type { CurrentUser } from '../../plugins/auth';
 import { detailError, fieldError, notFound } from '../../plugins/errors';
 import { findElementTypeInClient } from '../catalogues/catalogues.repository';
 import { requirePlant } from '../plants/plants.service';
-import { ElementCountCache } from './element-count-cache';
+import { VersionedCache } from '../../lib/versioned-cache';
 import * as repo from './elements.repository';
 
 /** The path segment of the element types that are not one of the seven standard ones. */
@@ -104,7 +104,7 @@ function toElementDetailDto(row: NonNullable<Awaited<ReturnType<typeof repo.find
 }
 
 export class ElementsService {
-  private readonly counts = new ElementCountCache();
+  private readonly counts = new VersionedCache<number>();
 
   constructor(private readonly db: Db) {}
 
