@@ -53,7 +53,7 @@ export function progressChart(types: SnapshotType[], words: ReportCatalogue, wid
 export function milestoneChart(
   milestone: SnapshotMilestone,
   words: ReportCatalogue,
-  day: (date: string) => string,
+  format: { day: (date: string) => string; number: (value: number) => string },
   width: number,
   height: number,
 ) {
@@ -64,10 +64,14 @@ export function milestoneChart(
       xAxis: {
         type: 'category',
         boundaryGap: false,
-        data: milestone.points.map((p) => day(p.date)),
+        data: milestone.points.map((p) => format.day(p.date)),
         axisLabel: { ...FONT, fontSize: 9 },
       },
-      yAxis: { type: 'value', min: 0, axisLabel: FONT },
+      yAxis: {
+        type: 'value',
+        min: 0,
+        axisLabel: { ...FONT, formatter: (value: number) => format.number(value) },
+      },
       series: [
         {
           name: words.planned,

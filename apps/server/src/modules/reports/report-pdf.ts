@@ -348,7 +348,7 @@ export function renderReportPdf(snapshot: ReportSnapshot): PDFKit.PDFDocument {
           doc.y,
           { width },
         );
-      chart(milestoneChart(m, words, fmt.day, width, 210), 210);
+      chart(milestoneChart(m, words, fmt, width, 210), 210);
     }
   }
 
