@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Skeleton, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ export function ChartCard({
   error,
   onRetry,
   empty,
+  emptyAction,
   height = 300,
   children,
 }: {
@@ -26,6 +27,8 @@ export function ChartCard({
   onRetry?: () => void;
   /** Shown instead of the chart when set. */
   empty?: ReactNode;
+  /** A button under the empty message (e.g. to create what is missing). */
+  emptyAction?: ReactNode;
   height?: number;
   children?: ReactNode;
 }) {
@@ -55,9 +58,12 @@ export function ChartCard({
       ) : isLoading ? (
         <Skeleton h={height} />
       ) : empty ? (
-        <Text c="dimmed" size="sm" py="xl" ta="center">
-          {empty}
-        </Text>
+        <Stack align="center" gap="sm" py="xl">
+          <Text c="dimmed" size="sm" ta="center">
+            {empty}
+          </Text>
+          {emptyAction}
+        </Stack>
       ) : (
         children
       )}

@@ -1,3 +1,5 @@
+import { Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Milestone } from '@heliotrack/domain/milestones';
@@ -19,6 +21,7 @@ export function PlanningVsOthers({
   ctr,
   targetDate,
   subtitle,
+  onCreateMilestone,
 }: {
   plantId: number;
   milestone: Milestone | null;
@@ -26,6 +29,8 @@ export function PlanningVsOthers({
   ctr: number | null;
   targetDate: string | null;
   subtitle: string;
+  /** Administrators: opens the planning's new milestone form (from the empty state). */
+  onCreateMilestone?: () => void;
 }) {
   const { t } = useTranslation();
   const format = useFormatters();
@@ -56,6 +61,13 @@ export function PlanningVsOthers({
         void byState.refetch();
       }}
       empty={!isLoadingMilestones && !milestone ? t('dashboard.noMilestones') : undefined}
+      emptyAction={
+        onCreateMilestone && (
+          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={onCreateMilestone}>
+            {t('dashboard.planning.create')}
+          </Button>
+        )
+      }
     >
       {option && <Chart option={option} title={title} />}
     </ChartCard>

@@ -1,6 +1,6 @@
-import { Grid, Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Button, Grid, Group, Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { IconFilter } from '@tabler/icons-react';
+import { IconFilter, IconTimeline } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Dashboard } from '@heliotrack/domain/dashboard';
 import type { Element } from '@heliotrack/domain/elements';
@@ -12,6 +12,7 @@ import { sortMilestones, withPlant, type DashboardFilters } from '../lib/filters
 /**
  * The plant and its filters: by transformation centre, and by a target date or a target planning
  * (a milestone, whose target date the charts then show). Kept in session storage by the caller.
+ * Above the milestone (or date) field, the button that opens the plant's planning.
  */
 export function PlantFilters({
   dashboard,
@@ -23,6 +24,7 @@ export function PlantFilters({
   milestones,
   isLoadingMilestones,
   milestone,
+  onOpenPlanning,
 }: {
   dashboard: Dashboard;
   plantId: number | null;
@@ -33,6 +35,7 @@ export function PlantFilters({
   milestones: Milestone[] | undefined;
   isLoadingMilestones: boolean;
   milestone: Milestone | null;
+  onOpenPlanning: () => void;
 }) {
   const { t } = useTranslation();
   const plants = [...dashboard.plants].sort((a, b) => a.name.localeCompare(b.name));
@@ -40,9 +43,20 @@ export function PlantFilters({
 
   return (
     <Paper withBorder p="lg" component="section" aria-label={t('dashboard.filters')}>
-      <Text fw={700} mb="sm" style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
-        <IconFilter size={18} aria-hidden /> {t('dashboard.filters')}
-      </Text>
+      <Group justify="space-between" gap="sm" mb="sm">
+        <Text fw={700} style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
+          <IconFilter size={18} aria-hidden /> {t('dashboard.filters')}
+        </Text>
+        <Button
+          variant="light"
+          size="xs"
+          leftSection={<IconTimeline size={16} aria-hidden />}
+          onClick={onOpenPlanning}
+          aria-haspopup="dialog"
+        >
+          {t('dashboard.planning.open')}
+        </Button>
+      </Group>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
           <Select

@@ -1,11 +1,13 @@
 import { Button, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { isAdministrator } from '@heliotrack/domain/roles';
 import { useTranslation } from 'react-i18next';
 import type { Dashboard } from '@heliotrack/domain/dashboard';
 import { QueryError } from '../../../components/query-error';
 import { useElementTypeLabel } from '../../../lib/element-type-label';
 import { formatDate } from '../../../lib/format';
+import { useProfile } from '../../auth/api/get-profile';
 import { useCtrs } from '../api/get-ctrs';
 import { useElementsByStateList } from '../api/get-elements-by-state';
 import { useElementsOk } from '../api/get-elements-ok';
@@ -17,6 +19,7 @@ import { AddChartDialog } from './add-chart-dialog';
 import { ComparePanel } from './compare-panel';
 import { CustomChartCard } from './custom-chart-card';
 import { ElementsDownload } from './elements-download';
+import { PlanningModal, type PlanningView } from './planning-modal';
 import { PlanningVsOthers } from './planning-vs-others';
 import { PlantFilters } from './plant-filters';
 import { ProgressByType } from './progress-by-type';
@@ -43,6 +46,9 @@ export function PlantSection({ dashboard }: { dashboard: Dashboard }) {
   const ctr = !ctrs.data || ctrs.data.some((c) => c.id === filters.ctrId) ? filters.ctrId : null;
   const customCharts = useCustomCharts();
   const [isAddingChart, setIsAddingChart] = useState(false);
+  const [planning, setPlanning] = useState<PlanningView | null>(null);
+  const canManagePlanning = isAdministrator(useProfile().data);
+  const createMilestone = canManagePlanning ? () => setPlanning({ kind: 'form' }) : undefined;
 
   // Types the plant has elements of: the ones worth a bar, a comparison or a download.
   const types = useMemo(() => (elementsOk.data ?? []).filter((type) => type.total > 0), [elementsOk.data]);
@@ -81,6 +87,17 @@ export function PlantSection({ dashboard }: { dashboard: Dashboard }) {
         milestones={milestones.data}
         isLoadingMilestones={milestones.isPending}
         milestone={milestone}
+        onOpenPlanning={() => setPlanning({ kind: 'list' })}
+      />
+      <PlanningModal
+        key={plantId}
+        plantId={plantId}
+        plantName={plant.name}
+        view={planning}
+        onView={setPlanning}
+        onClose={() => setPlanning(null)}
+        canManage={canManagePlanning}
+        onCreated={(created) => setFilters((current) => ({ ...current, milestoneId: created.id }))}
       />
       {elementsOk.error ? (
         <QueryError error={elementsOk.error} onRetry={() => void elementsOk.refetch()} />
@@ -104,6 +121,7 @@ export function PlantSection({ dashboard }: { dashboard: Dashboard }) {
                 isLoadingMilestones={milestones.isPending}
                 milestonesError={milestones.error}
                 onChooseMilestone={(id) => setFilters((current) => ({ ...current, milestoneId: id }))}
+                onCreateMilestone={createMilestone}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 6 }}>
@@ -114,6 +132,7 @@ export function PlantSection({ dashboard }: { dashboard: Dashboard }) {
                 ctr={ctr}
                 targetDate={targetDate}
                 subtitle={subtitle}
+                onCreateMilestone={createMilestone}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 6 }}>

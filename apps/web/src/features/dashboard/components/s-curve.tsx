@@ -1,4 +1,5 @@
-import { Select } from '@mantine/core';
+import { Button, Select } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Milestone } from '@heliotrack/domain/milestones';
@@ -19,6 +20,7 @@ export function SCurve({
   isLoadingMilestones,
   milestonesError,
   onChooseMilestone,
+  onCreateMilestone,
 }: {
   plantId: number;
   milestones: Milestone[] | undefined;
@@ -26,6 +28,8 @@ export function SCurve({
   isLoadingMilestones: boolean;
   milestonesError: unknown;
   onChooseMilestone: (id: number) => void;
+  /** Administrators: opens the planning's new milestone form (from the empty state). */
+  onCreateMilestone?: () => void;
 }) {
   const { t } = useTranslation();
   const format = useFormatters();
@@ -73,6 +77,13 @@ export function SCurve({
       error={milestonesError ?? followup.error}
       onRetry={() => void followup.refetch()}
       empty={!isLoadingMilestones && !milestone ? t('dashboard.sCurveEmpty') : undefined}
+      emptyAction={
+        onCreateMilestone && (
+          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={onCreateMilestone}>
+            {t('dashboard.planning.create')}
+          </Button>
+        )
+      }
     >
       {option && <Chart option={option} title={title} />}
     </ChartCard>

@@ -1,0 +1,306 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  Progress,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { State } from '@heliotrack/domain/catalogues';
+import type { ElementsOk } from '@heliotrack/domain/dashboard';
+import type { Milestone } from '@heliotrack/domain/milestones';
+import { notifyError, notifySuccess } from '../../../components/notifications/notify';
+import { QueryError } from '../../../components/query-error';
+import { RowActions } from '../../../components/row-actions';
+import { StateBadge } from '../../../components/state-badge/state-badge';
+import { isApiError } from '../../../lib/api-error';
+import { formatDay } from '../../../lib/day';
+import { confirm } from '../../../lib/dialogs';
+import { useElementTypeLabel } from '../../../lib/element-type-label';
+import { formatInteger, formatPercent } from '../../../lib/format';
+import { statesQueryOptions } from '../../elements/api/get-states';
+import { useElementsOk } from '../api/get-elements-ok';
+import { useMilestoneFollowup } from '../api/get-milestone-followup';
+import { useMilestones } from '../api/get-milestones';
+import { useDeleteMilestone } from '../api/save-milestone';
+import { todayIso } from '../lib/dates';
+import { sortMilestones } from '../lib/filters';
+import { milestoneProgress } from '../lib/milestone-progress';
+import { MilestoneForm } from './milestone-form';
+
+/** What the planning modal shows: the list, or the form for a new milestone or one of the list. */
+export type PlanningView = { kind: 'list' } | { kind: 'form'; milestone?: Milestone };
+
+/**
+ * The plant's planning: its milestones with their progress today (from each one's S-curve, fetched
+ * per row while the modal is open). Administrators create, edit and delete them; others read.
+ */
+export function PlanningModal({
+  plantId,
+  plantName,
+  view,
+  onView,
+  onClose,
+  canManage,
+  onCreated,
+}: {
+  plantId: number;
+  plantName: string;
+  /** null: closed. */
+  view: PlanningView | null;
+  onView: (view: PlanningView) => void;
+  onClose: () => void;
+  canManage: boolean;
+  onCreated: (milestone: Milestone) => void;
+}) {
+  const { t } = useTranslation();
+  const opened = view !== null;
+  const milestones = useMilestones(opened ? plantId : null);
+  const types = useElementsOk(opened ? plantId : null);
+  const states = useQuery({ ...statesQueryOptions(plantId), enabled: opened });
+  const editing = view?.kind === 'form' && canManage ? view : null;
+
+  const title = editing
+    ? editing.milestone
+      ? t('dashboard.planning.edit')
+      : t('dashboard.planning.add')
+    : t('dashboard.planning.title', { plant: plantName });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={<Text fw={700}>{title}</Text>}
+      size={editing ? 'lg' : '72rem'}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      centered
+    >
+      {editing ? (
+        types.data && states.data ? (
+          <MilestoneForm
+            key={editing.milestone?.id ?? 'new'}
+            plantId={plantId}
+            milestone={editing.milestone}
+            types={types.data}
+            states={states.data}
+            onDone={(saved) => {
+              if (!editing.milestone) onCreated(saved);
+              onView({ kind: 'list' });
+            }}
+            onCancel={() => onView({ kind: 'list' })}
+          />
+        ) : types.error || states.error ? (
+          <QueryError
+            error={types.error ?? states.error}
+            onRetry={() => {
+              void types.refetch();
+              void states.refetch();
+            }}
+          />
+        ) : (
+          <Skeleton h={220} />
+        )
+      ) : (
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+            <Text size="sm" c="dimmed" maw={640}>
+              {t('dashboard.planning.intro')}
+            </Text>
+            {canManage && (
+              <Button leftSection={<IconPlus size={16} />} onClick={() => onView({ kind: 'form' })}>
+                {t('dashboard.planning.add')}
+              </Button>
+            )}
+          </Group>
+          {!canManage && (
+            <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} py="xs">
+              <Text size="sm">{t('dashboard.planning.readOnly')}</Text>
+            </Alert>
+          )}
+          {milestones.error ? (
+            <QueryError error={milestones.error} onRetry={() => void milestones.refetch()} />
+          ) : milestones.isPending ? (
+            <Stack gap="xs">
+              <Skeleton h={36} />
+              <Skeleton h={36} />
+              <Skeleton h={36} />
+            </Stack>
+          ) : milestones.data.length === 0 ? (
+            <Text c="dimmed" size="sm" py="lg" ta="center">
+              {t('dashboard.planning.empty')}
+            </Text>
+          ) : (
+            <MilestoneTable
+              plantId={plantId}
+              milestones={sortMilestones(milestones.data)}
+              types={types.data}
+              states={states.data}
+              canManage={canManage}
+              onEdit={(milestone) => onView({ kind: 'form', milestone })}
+            />
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+function MilestoneTable({
+  plantId,
+  milestones,
+  types,
+  states,
+  canManage,
+  onEdit,
+}: {
+  plantId: number;
+  milestones: Milestone[];
+  types: ElementsOk | undefined;
+  states: State[] | undefined;
+  canManage: boolean;
+  onEdit: (milestone: Milestone) => void;
+}) {
+  const { t } = useTranslation();
+  const typeLabel = useElementTypeLabel();
+  const remove = useDeleteMilestone();
+  const today = todayIso();
+
+  async function onDelete(milestone: Milestone) {
+    const accepted = await confirm({
+      title: t('dashboard.planning.confirmDeleteTitle'),
+      message: t('dashboard.planning.confirmDelete', { name: milestone.name }),
+      acceptLabel: t('dashboard.planning.delete'),
+      acceptColor: 'red',
+    });
+    if (!accepted) return;
+    remove.mutate(
+      { plantId, milestoneId: milestone.id },
+      {
+        onSuccess: () => notifySuccess(t('dashboard.planning.deleted', { name: milestone.name })),
+        onError: (error) =>
+          notifyError(
+            (isApiError(error) && error.detail) || (error as Error).message,
+            t('dashboard.planning.deleteFailed'),
+          ),
+      },
+    );
+  }
+
+  return (
+    <Table.ScrollContainer minWidth={820}>
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('dashboard.planning.name')}</Table.Th>
+            <Table.Th>{t('dashboard.planning.elementType')}</Table.Th>
+            <Table.Th>{t('dashboard.planning.state')}</Table.Th>
+            <Table.Th ta="right">{t('dashboard.planning.targetCount')}</Table.Th>
+            <Table.Th>{t('dashboard.planning.targetDate')}</Table.Th>
+            <Table.Th w={200}>{t('dashboard.planning.progress')}</Table.Th>
+            {canManage && (
+              <Table.Th w={80}>
+                <VisuallyHidden>{t('dashboard.planning.actions')}</VisuallyHidden>
+              </Table.Th>
+            )}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {milestones.map((milestone) => {
+            const type = types?.find((candidate) => candidate.element_type === milestone.element_type);
+            const state = states?.find((candidate) => candidate.id === milestone.state);
+            return (
+              <Table.Tr key={milestone.id}>
+                <Table.Td fw={500}>{milestone.name}</Table.Td>
+                <Table.Td>{type ? typeLabel(type) : types ? '—' : <Skeleton h={14} w={80} />}</Table.Td>
+                <Table.Td>
+                  {state ? <StateBadge state={state} size="sm" /> : states ? '—' : <Skeleton h={14} w={80} />}
+                </Table.Td>
+                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatInteger(milestone.target_count)}
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(milestone.target_date)}</Table.Td>
+                <Table.Td>
+                  <MilestoneProgressCell plantId={plantId} milestone={milestone} today={today} />
+                </Table.Td>
+                {canManage && (
+                  <Table.Td>
+                    <RowActions
+                      editLabel={t('dashboard.planning.editNamed', { name: milestone.name })}
+                      deleteLabel={t('dashboard.planning.deleteNamed', { name: milestone.name })}
+                      onEdit={() => onEdit(milestone)}
+                      onDelete={() => void onDelete(milestone)}
+                      isDeleting={remove.isPending && remove.variables?.milestoneId === milestone.id}
+                    />
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+const STATUS_COLOR = { done: 'teal', onTrack: 'blue', behind: 'orange' } as const;
+const STATUS_LABEL = {
+  done: 'dashboard.planning.statusDone',
+  onTrack: 'dashboard.planning.statusOnTrack',
+  behind: 'dashboard.planning.statusBehind',
+} as const;
+
+/** actual / target today with a bar coloured by whether the plant keeps up with the plan. */
+function MilestoneProgressCell({
+  plantId,
+  milestone,
+  today,
+}: {
+  plantId: number;
+  milestone: Milestone;
+  today: string;
+}) {
+  const { t } = useTranslation();
+  const followup = useMilestoneFollowup(plantId, milestone.id);
+  if (followup.isPending) return <Skeleton h={28} />;
+  if (followup.error)
+    return (
+      <Text size="xs" c="red">
+        {t('dashboard.planning.progressError')}
+      </Text>
+    );
+  const progress = milestoneProgress(followup.data, today);
+  const percent = formatPercent(progress.ratio);
+  return (
+    <Tooltip
+      label={`${t(STATUS_LABEL[progress.status])} · ${t('dashboard.planning.plannedToday', {
+        value: formatInteger(Math.round(progress.planned)),
+      })}`}
+      withArrow
+    >
+      <Stack gap={4} data-testid="milestone-progress">
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="xs" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+            {formatInteger(progress.actual)} / {formatInteger(progress.target)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {percent}
+          </Text>
+        </Group>
+        <Progress
+          value={progress.ratio * 100}
+          color={STATUS_COLOR[progress.status]}
+          size="sm"
+          aria-label={t('dashboard.planning.progressLabel', { name: milestone.name, percent })}
+        />
+      </Stack>
+    </Tooltip>
+  );
+}
