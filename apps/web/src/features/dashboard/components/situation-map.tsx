@@ -101,7 +101,7 @@ export function SituationMap({ dashboard, height = 360 }: { dashboard: Dashboard
       style: buildBaseStyle(null),
       bounds,
       // Markers carry a label to the right of their point: more room on that side.
-      fitBoundsOptions: { padding: { top: 48, bottom: 48, left: 72, right: 128 }, maxZoom: 14 },
+      fitBoundsOptions: { padding: { top: 48, bottom: 48, left: 48, right: 160 }, maxZoom: 14 },
       attributionControl: false,
       dragRotate: false,
       pitchWithRotate: false,
@@ -126,6 +126,9 @@ export function SituationMap({ dashboard, height = 360 }: { dashboard: Dashboard
       const label = t('dashboard.markerLabel', { name: plant.name, percent: formatPercent(plant.okShare) });
       return new Marker({
         element: markerElement(plant, label, () => void navigate(`/plants/${plant.id}/elements`)),
+        // The dot (13 px from the pill's left edge) sits on the plant; the label runs to its right.
+        anchor: 'left',
+        offset: [-13, 0],
       })
         .setLngLat([plant.longitude, plant.latitude])
         .addTo(map);
