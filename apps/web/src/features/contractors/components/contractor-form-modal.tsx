@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { SimpleGrid, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Contractor } from '@heliotrack/domain/catalogues';
 import { ContractorInput } from '@heliotrack/domain/contractors';
+import { FormModal } from '../../../components/form-modal';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { validateForm, type FormErrors, formErrorsOf } from '../../../lib/validate-form';
 import { useCreateContractor } from '../api/create-contractor';
@@ -38,8 +38,7 @@ export function ContractorFormModal({
     setErrors(formErrorsOf(error));
   }
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  function onSubmit() {
     const result = validateForm(ContractorInput, values);
     if (!result.success) return setErrors(result.errors);
     setErrors({});
@@ -56,60 +55,42 @@ export function ContractorFormModal({
   }
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <FormModal
       title={contractor ? t('contractors.edit') : t('contractors.create')}
-      size="lg"
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      errors={errors}
+      isSaving={create.isPending || update.isPending}
     >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="sm">
-          {errors._general && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {errors._general}
-            </Alert>
-          )}
-          <TextInput
-            label={t('contractors.form.name')}
-            value={values.name}
-            onChange={(event) => set('name', event.currentTarget.value)}
-            error={errors.name}
-            required
-            data-autofocus
-          />
-          <TextInput
-            label={t('contractors.form.address')}
-            value={values.address}
-            onChange={(event) => set('address', event.currentTarget.value)}
-            error={errors.address}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label={t('contractors.form.contactName')}
-              value={values.contact_name}
-              onChange={(event) => set('contact_name', event.currentTarget.value)}
-              error={errors.contact_name}
-            />
-            <TextInput
-              label={t('contractors.form.contactEmail')}
-              type="email"
-              value={values.contact_email}
-              onChange={(event) => set('contact_email', event.currentTarget.value)}
-              error={errors.contact_email}
-            />
-          </SimpleGrid>
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label={t('contractors.form.name')}
+        value={values.name}
+        onChange={(event) => set('name', event.currentTarget.value)}
+        error={errors.name}
+        required
+        data-autofocus
+      />
+      <TextInput
+        label={t('contractors.form.address')}
+        value={values.address}
+        onChange={(event) => set('address', event.currentTarget.value)}
+        error={errors.address}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label={t('contractors.form.contactName')}
+          value={values.contact_name}
+          onChange={(event) => set('contact_name', event.currentTarget.value)}
+          error={errors.contact_name}
+        />
+        <TextInput
+          label={t('contractors.form.contactEmail')}
+          type="email"
+          value={values.contact_email}
+          onChange={(event) => set('contact_email', event.currentTarget.value)}
+          error={errors.contact_email}
+        />
+      </SimpleGrid>
+    </FormModal>
   );
 }

@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { MultiSelect, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContractorGroupInput, type ContractorGroup } from '@heliotrack/domain/contractors';
+import { FormModal } from '../../../components/form-modal';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { validateForm, type FormErrors, formErrorsOf } from '../../../lib/validate-form';
 import { useCreateContractorGroup } from '../api/create-contractor-group';
@@ -29,8 +29,7 @@ export function ContractorGroupFormModal({
     setErrors(formErrorsOf(error));
   }
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  function onSubmit() {
     const result = validateForm(ContractorGroupInput, { name, contractors: members.map(Number) });
     if (!result.success) return setErrors(result.errors);
     setErrors({});
@@ -47,57 +46,39 @@ export function ContractorGroupFormModal({
   }
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <FormModal
       title={group ? t('contractors.groups.edit') : t('contractors.groups.create')}
-      size="lg"
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      errors={errors}
+      isSaving={create.isPending || update.isPending}
     >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="sm">
-          {errors._general && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {errors._general}
-            </Alert>
-          )}
-          <TextInput
-            label={t('contractors.groups.form.name')}
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={errors.name}
-            required
-            data-autofocus
-          />
-          <MultiSelect
-            label={t('contractors.groups.form.contractors')}
-            placeholder={members.length ? undefined : t('contractors.groups.form.contractorsPlaceholder')}
-            data={(contractors.data ?? []).map((contractor) => ({
-              value: String(contractor.id),
-              label: contractor.name,
-            }))}
-            value={members}
-            onChange={setMembers}
-            error={errors.contractors}
-            disabled={contractors.isLoading}
-            searchable
-            clearable
-            hidePickedOptions
-            nothingFoundMessage={t('contractors.nothingFound')}
-            maxDropdownHeight={260}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label={t('contractors.groups.form.name')}
+        value={name}
+        onChange={(event) => setName(event.currentTarget.value)}
+        error={errors.name}
+        required
+        data-autofocus
+      />
+      <MultiSelect
+        label={t('contractors.groups.form.contractors')}
+        placeholder={members.length ? undefined : t('contractors.groups.form.contractorsPlaceholder')}
+        data={(contractors.data ?? []).map((contractor) => ({
+          value: String(contractor.id),
+          label: contractor.name,
+        }))}
+        value={members}
+        onChange={setMembers}
+        error={errors.contractors}
+        disabled={contractors.isLoading}
+        searchable
+        clearable
+        hidePickedOptions
+        nothingFoundMessage={t('contractors.nothingFound')}
+        maxDropdownHeight={260}
+        comboboxProps={{ withinPortal: true }}
+      />
+    </FormModal>
   );
 }

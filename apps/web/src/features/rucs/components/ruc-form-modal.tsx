@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RucInput, type Ruc } from '@heliotrack/domain/rucs';
+import { FormModal } from '../../../components/form-modal';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { validateForm, type FormErrors, formErrorsOf } from '../../../lib/validate-form';
 import { useCreateRuc } from '../api/create-ruc';
@@ -21,8 +21,7 @@ export function RucFormModal({ plantId, ruc, onClose }: { plantId: number; ruc?:
     setErrors(formErrorsOf(error));
   }
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  function onSubmit() {
     const result = validateForm(RucInput, { name, description });
     if (!result.success) return setErrors(result.errors);
     setErrors({});
@@ -35,46 +34,30 @@ export function RucFormModal({ plantId, ruc, onClose }: { plantId: number; ruc?:
   }
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <FormModal
       title={ruc ? t('rucs.edit') : t('rucs.create')}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      errors={errors}
+      isSaving={create.isPending || update.isPending}
+      size="md"
     >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="sm">
-          {errors._general && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {errors._general}
-            </Alert>
-          )}
-          <TextInput
-            label={t('rucs.form.name')}
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={errors.name}
-            required
-            data-autofocus
-          />
-          <Textarea
-            label={t('rucs.form.description')}
-            value={description}
-            onChange={(event) => setDescription(event.currentTarget.value)}
-            error={errors.description}
-            autosize
-            minRows={2}
-          />
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label={t('rucs.form.name')}
+        value={name}
+        onChange={(event) => setName(event.currentTarget.value)}
+        error={errors.name}
+        required
+        data-autofocus
+      />
+      <Textarea
+        label={t('rucs.form.description')}
+        value={description}
+        onChange={(event) => setDescription(event.currentTarget.value)}
+        error={errors.description}
+        autosize
+        minRows={2}
+      />
+    </FormModal>
   );
 }

@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Modal, MultiSelect, Stack, Textarea, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { Group, MultiSelect, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ElementType, State } from '@heliotrack/domain/catalogues';
 import { StateGroupInput, type StateGroup } from '@heliotrack/domain/state-management';
+import { FormModal } from '../../../components/form-modal';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { validateForm, type FormErrors, formErrorsOf } from '../../../lib/validate-form';
 import { useCreateStateGroup } from '../api/create-state-group';
@@ -43,8 +43,7 @@ export function StateGroupFormModal({
     setErrors(formErrorsOf(error));
   }
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  function onSubmit() {
     const result = validateForm(StateGroupInput, { name, description, states: selected.map(Number) });
     if (!result.success) return setErrors(result.errors);
     setErrors({});
@@ -61,67 +60,49 @@ export function StateGroupFormModal({
   }
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <FormModal
       title={group ? t('stateManagement.groups.edit') : t('stateManagement.groups.create')}
-      size="lg"
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      errors={errors}
+      isSaving={create.isPending || update.isPending}
     >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="sm">
-          {errors._general && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {errors._general}
-            </Alert>
-          )}
-          <TextInput
-            label={t('stateManagement.groups.form.name')}
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={errors.name}
-            required
-            data-autofocus
-          />
-          <Textarea
-            label={t('stateManagement.groups.form.description')}
-            value={description}
-            onChange={(event) => setDescription(event.currentTarget.value)}
-            error={errors.description}
-            autosize
-            minRows={2}
-          />
-          <MultiSelect
-            label={t('stateManagement.groups.form.states')}
-            placeholder={selected.length ? undefined : t('stateManagement.groups.form.statesPlaceholder')}
-            data={data}
-            value={selected}
-            onChange={setSelected}
-            error={errors.states}
-            renderOption={({ option }) => (
-              <Group gap="xs" wrap="nowrap">
-                <StateColorSwatch color={colorOf.get(option.value) ?? 'ff8000'} size={14} />
-                {option.label}
-              </Group>
-            )}
-            searchable
-            clearable
-            hidePickedOptions
-            nothingFoundMessage={t('stateManagement.nothingFound')}
-            maxDropdownHeight={300}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {t('common.save')}
-            </Button>
+      <TextInput
+        label={t('stateManagement.groups.form.name')}
+        value={name}
+        onChange={(event) => setName(event.currentTarget.value)}
+        error={errors.name}
+        required
+        data-autofocus
+      />
+      <Textarea
+        label={t('stateManagement.groups.form.description')}
+        value={description}
+        onChange={(event) => setDescription(event.currentTarget.value)}
+        error={errors.description}
+        autosize
+        minRows={2}
+      />
+      <MultiSelect
+        label={t('stateManagement.groups.form.states')}
+        placeholder={selected.length ? undefined : t('stateManagement.groups.form.statesPlaceholder')}
+        data={data}
+        value={selected}
+        onChange={setSelected}
+        error={errors.states}
+        renderOption={({ option }) => (
+          <Group gap="xs" wrap="nowrap">
+            <StateColorSwatch color={colorOf.get(option.value) ?? 'ff8000'} size={14} />
+            {option.label}
           </Group>
-        </Stack>
-      </form>
-    </Modal>
+        )}
+        searchable
+        clearable
+        hidePickedOptions
+        nothingFoundMessage={t('stateManagement.nothingFound')}
+        maxDropdownHeight={300}
+        comboboxProps={{ withinPortal: true }}
+      />
+    </FormModal>
   );
 }
