@@ -6,7 +6,6 @@ import {
   Group,
   Paper,
   Select,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -29,6 +28,7 @@ import { contractorsQueryOptions, useContractors } from '../api/get-contractors'
 import { useUpdateContractorGroup } from '../api/update-contractor-group';
 import { ContractorGroupFormModal } from '../components/contractor-group-form-modal';
 import { GroupPlantsPanel } from '../components/group-plants-panel';
+import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
 
 function groupIdOf(value: string | undefined): number {
   const id = Number(value);
@@ -174,46 +174,40 @@ export function ContractorGroupPage() {
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
-                    {isLoading
-                      ? [0, 1, 2].map((row) => (
-                          <Table.Tr key={row}>
-                            {[0, 1, 2, 3].map((cell) => (
-                              <Table.Td key={cell}>
-                                <Skeleton height={16} />
-                              </Table.Td>
-                            ))}
-                          </Table.Tr>
-                        ))
-                      : memberRows.map((contractor) => (
-                          <Table.Tr key={contractor.id}>
-                            <Table.Td>
-                              <Text size="sm" fw={600}>
-                                {contractor.name}
-                              </Text>
-                            </Table.Td>
-                            <Table.Td>{contractor.contact_name || t('common.notAvailable')}</Table.Td>
-                            <Table.Td>{contractor.contact_email || t('common.notAvailable')}</Table.Td>
-                            <Table.Td>
-                              <Group justify="flex-end">
-                                <Tooltip
-                                  label={t('contractors.groups.removeNamed', { name: contractor.name })}
-                                  withArrow
+                    {isLoading ? (
+                      <SkeletonRows rows={3} columns={4} />
+                    ) : (
+                      memberRows.map((contractor) => (
+                        <Table.Tr key={contractor.id}>
+                          <Table.Td>
+                            <Text size="sm" fw={600}>
+                              {contractor.name}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td>{contractor.contact_name || t('common.notAvailable')}</Table.Td>
+                          <Table.Td>{contractor.contact_email || t('common.notAvailable')}</Table.Td>
+                          <Table.Td>
+                            <Group justify="flex-end">
+                              <Tooltip
+                                label={t('contractors.groups.removeNamed', { name: contractor.name })}
+                                withArrow
+                              >
+                                <ActionIcon
+                                  variant="subtle"
+                                  color="red"
+                                  onClick={() => void onRemove(contractor)}
+                                  aria-label={t('contractors.groups.removeNamed', {
+                                    name: contractor.name,
+                                  })}
                                 >
-                                  <ActionIcon
-                                    variant="subtle"
-                                    color="red"
-                                    onClick={() => void onRemove(contractor)}
-                                    aria-label={t('contractors.groups.removeNamed', {
-                                      name: contractor.name,
-                                    })}
-                                  >
-                                    <IconTrash size={18} />
-                                  </ActionIcon>
-                                </Tooltip>
-                              </Group>
-                            </Table.Td>
-                          </Table.Tr>
-                        ))}
+                                  <IconTrash size={18} />
+                                </ActionIcon>
+                              </Tooltip>
+                            </Group>
+                          </Table.Td>
+                        </Table.Tr>
+                      ))
+                    )}
                   </Table.Tbody>
                 </Table>
               </Table.ScrollContainer>

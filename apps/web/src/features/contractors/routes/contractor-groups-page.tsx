@@ -1,4 +1,4 @@
-import { Anchor, Button, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Paper, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearchOff, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -19,6 +19,7 @@ import { ContractorGroupFormModal } from '../components/contractor-group-form-mo
 import { ContractorsNav } from '../components/contractors-nav';
 import { SearchField } from '../components/search-field';
 import { RowActions } from '../../../components/row-actions';
+import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
 
 export function contractorGroupsLoader() {
   if (isSignedIn()) {
@@ -96,46 +97,35 @@ export function ContractorGroupsPage() {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {!data
-                    ? [0, 1, 2].map((row) => (
-                        <Table.Tr key={row}>
-                          {[0, 1, 2].map((cell) => (
-                            <Table.Td key={cell}>
-                              <Skeleton height={16} />
-                            </Table.Td>
-                          ))}
-                        </Table.Tr>
-                      ))
-                    : data.map((group) => (
-                        <Table.Tr key={group.id}>
-                          <Table.Td>
-                            <Anchor
-                              component={Link}
-                              to={`/contractors/groups/${group.id}`}
-                              fw={600}
-                              size="sm"
-                            >
-                              {group.name}
-                            </Anchor>
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm" lineClamp={2}>
-                              {group.contractors.length === 0
-                                ? t('contractors.groups.noMembers')
-                                : group.contractors.map((id) => nameOf.get(id) ?? `#${id}`).join(', ')}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <RowActions
-                              editLabel={t('contractors.editNamed', { name: group.name })}
-                              deleteLabel={t('contractors.deleteNamed', { name: group.name })}
-                              onEdit={() => setEditing({ group })}
-                              onDelete={() => void onDelete(group)}
-                              isDeleting={deleteGroup.isPending && deleteGroup.variables === group.id}
-                            />
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
+                  {!data ? (
+                    <SkeletonRows rows={3} columns={3} />
+                  ) : (
+                    data.map((group) => (
+                      <Table.Tr key={group.id}>
+                        <Table.Td>
+                          <Anchor component={Link} to={`/contractors/groups/${group.id}`} fw={600} size="sm">
+                            {group.name}
+                          </Anchor>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm" lineClamp={2}>
+                            {group.contractors.length === 0
+                              ? t('contractors.groups.noMembers')
+                              : group.contractors.map((id) => nameOf.get(id) ?? `#${id}`).join(', ')}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <RowActions
+                            editLabel={t('contractors.editNamed', { name: group.name })}
+                            deleteLabel={t('contractors.deleteNamed', { name: group.name })}
+                            onEdit={() => setEditing({ group })}
+                            onDelete={() => void onDelete(group)}
+                            isDeleting={deleteGroup.isPending && deleteGroup.variables === group.id}
+                          />
+                        </Table.Td>
+                      </Table.Tr>
+                    ))
+                  )}
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>

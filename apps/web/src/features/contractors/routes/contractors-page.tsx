@@ -1,4 +1,4 @@
-import { Button, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Button, Paper, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingStore, IconPlus, IconSearchOff } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -17,6 +17,7 @@ import { ContractorFormModal } from '../components/contractor-form-modal';
 import { ContractorsNav } from '../components/contractors-nav';
 import { SearchField } from '../components/search-field';
 import { RowActions } from '../../../components/row-actions';
+import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
 
 export function contractorsLoader() {
   if (isSignedIn()) void queryClient.prefetchQuery(contractorsQueryOptions());
@@ -91,39 +92,33 @@ export function ContractorsPage() {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {!data
-                    ? [0, 1, 2, 3].map((row) => (
-                        <Table.Tr key={row}>
-                          {[0, 1, 2, 3, 4].map((cell) => (
-                            <Table.Td key={cell}>
-                              <Skeleton height={16} />
-                            </Table.Td>
-                          ))}
-                        </Table.Tr>
-                      ))
-                    : data.map((contractor) => (
-                        <Table.Tr key={contractor.id}>
-                          <Table.Td>
-                            <Text size="sm" fw={600}>
-                              {contractor.name}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td>{contractor.address || t('common.notAvailable')}</Table.Td>
-                          <Table.Td>{contractor.contact_name || t('common.notAvailable')}</Table.Td>
-                          <Table.Td>{contractor.contact_email || t('common.notAvailable')}</Table.Td>
-                          <Table.Td>
-                            <RowActions
-                              editLabel={t('contractors.editNamed', { name: contractor.name })}
-                              deleteLabel={t('contractors.deleteNamed', { name: contractor.name })}
-                              onEdit={() => setEditing({ contractor })}
-                              onDelete={() => void onDelete(contractor)}
-                              isDeleting={
-                                deleteContractor.isPending && deleteContractor.variables === contractor.id
-                              }
-                            />
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
+                  {!data ? (
+                    <SkeletonRows rows={4} columns={5} />
+                  ) : (
+                    data.map((contractor) => (
+                      <Table.Tr key={contractor.id}>
+                        <Table.Td>
+                          <Text size="sm" fw={600}>
+                            {contractor.name}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>{contractor.address || t('common.notAvailable')}</Table.Td>
+                        <Table.Td>{contractor.contact_name || t('common.notAvailable')}</Table.Td>
+                        <Table.Td>{contractor.contact_email || t('common.notAvailable')}</Table.Td>
+                        <Table.Td>
+                          <RowActions
+                            editLabel={t('contractors.editNamed', { name: contractor.name })}
+                            deleteLabel={t('contractors.deleteNamed', { name: contractor.name })}
+                            onEdit={() => setEditing({ contractor })}
+                            onDelete={() => void onDelete(contractor)}
+                            isDeleting={
+                              deleteContractor.isPending && deleteContractor.variables === contractor.id
+                            }
+                          />
+                        </Table.Td>
+                      </Table.Tr>
+                    ))
+                  )}
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>

@@ -1,9 +1,10 @@
-import { Anchor, Badge, Group, Paper, Progress, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Progress, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Dashboard } from '@heliotrack/domain/dashboard';
 import { formatCoordinates, formatInteger, formatMwp, formatPercent } from '../../../lib/format';
 import { plantOkShare, progressColor } from '../lib/chart-options';
+import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
 
 /** The caller's plants with their power, element counts and progress (share of ok elements). */
 export function DashboardPlants({ dashboard }: { dashboard: Dashboard | undefined }) {
@@ -26,68 +27,59 @@ export function DashboardPlants({ dashboard }: { dashboard: Dashboard | undefine
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {!dashboard
-              ? [0, 1, 2].map((index) => (
-                  <Table.Tr key={index}>
-                    {[0, 1, 2, 3].map((cell) => (
-                      <Table.Td key={cell}>
-                        <Skeleton height={16} />
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))
-              : plants.map((plant) => {
-                  const okShare = plantOkShare(plant.ok_by_type);
-                  return (
-                    <Table.Tr key={plant.id}>
-                      <Table.Td>
-                        <Anchor
-                          component={Link}
-                          to={`/plants/${plant.id}/elements`}
-                          fw={600}
-                          size="sm"
-                          aria-label={t('dashboard.openElements', { name: plant.name })}
-                        >
-                          {plant.name}
-                        </Anchor>
-                        <Group gap={6} wrap="nowrap">
-                          <Badge variant="light" color="gray" size="sm" radius="sm" ff="monospace">
-                            {plant.code}
-                          </Badge>
-                          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                            {plant.latitude !== null && plant.longitude !== null
-                              ? formatCoordinates(plant.latitude, plant.longitude)
-                              : t('plants.noLocation')}
-                          </Text>
-                        </Group>
-                      </Table.Td>
-                      <Table.Td
-                        ta="right"
-                        style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+            {!dashboard ? (
+              <SkeletonRows rows={3} columns={4} />
+            ) : (
+              plants.map((plant) => {
+                const okShare = plantOkShare(plant.ok_by_type);
+                return (
+                  <Table.Tr key={plant.id}>
+                    <Table.Td>
+                      <Anchor
+                        component={Link}
+                        to={`/plants/${plant.id}/elements`}
+                        fw={600}
+                        size="sm"
+                        aria-label={t('dashboard.openElements', { name: plant.name })}
                       >
-                        {formatMwp(plant.power)}
-                      </Table.Td>
-                      <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                        {formatInteger(plant.element_count)}
-                      </Table.Td>
-                      <Table.Td miw={130}>
-                        <Group gap={6} wrap="nowrap">
-                          <Progress
-                            value={okShare * 100}
-                            color={progressColor(okShare)}
-                            size="md"
-                            radius="sm"
-                            style={{ flex: 1 }}
-                            aria-label={`${t('dashboard.progress')}: ${formatPercent(okShare)}`}
-                          />
-                          <Text size="xs" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                            {formatPercent(okShare)}
-                          </Text>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
+                        {plant.name}
+                      </Anchor>
+                      <Group gap={6} wrap="nowrap">
+                        <Badge variant="light" color="gray" size="sm" radius="sm" ff="monospace">
+                          {plant.code}
+                        </Badge>
+                        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                          {plant.latitude !== null && plant.longitude !== null
+                            ? formatCoordinates(plant.latitude, plant.longitude)
+                            : t('plants.noLocation')}
+                        </Text>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                      {formatMwp(plant.power)}
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                      {formatInteger(plant.element_count)}
+                    </Table.Td>
+                    <Table.Td miw={130}>
+                      <Group gap={6} wrap="nowrap">
+                        <Progress
+                          value={okShare * 100}
+                          color={progressColor(okShare)}
+                          size="md"
+                          radius="sm"
+                          style={{ flex: 1 }}
+                          aria-label={`${t('dashboard.progress')}: ${formatPercent(okShare)}`}
+                        />
+                        <Text size="xs" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                          {formatPercent(okShare)}
+                        </Text>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })
+            )}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>

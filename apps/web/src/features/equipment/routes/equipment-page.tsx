@@ -5,7 +5,6 @@ import {
   Paper,
   Select,
   SimpleGrid,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -35,6 +34,7 @@ import { formatDay } from '../../../lib/day';
 import { EquipmentFormModal } from '../components/equipment-form-modal';
 import { ExpiryBadge } from '../components/expiry-badge';
 import { EXPIRY_STATUSES, expiryStatusOf, type ExpiryStatus } from '../components/expiry-status';
+import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
 
 export function equipmentLoader() {
   if (isSignedIn()) void queryClient.prefetchQuery(equipmentListQueryOptions());
@@ -163,82 +163,76 @@ export function EquipmentPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {!data
-                  ? [0, 1, 2].map((row) => (
-                      <Table.Tr key={row}>
-                        {[0, 1, 2, 3, 4, 5].map((cell) => (
-                          <Table.Td key={cell}>
-                            <Skeleton height={16} />
-                          </Table.Td>
-                        ))}
-                      </Table.Tr>
-                    ))
-                  : shown.map((equipment) => (
-                      <Table.Tr key={equipment.id} data-equipment={equipment.name}>
-                        <Table.Td>
-                          <Text size="sm" fw={600}>
-                            {equipment.name}
+                {!data ? (
+                  <SkeletonRows rows={3} columns={6} />
+                ) : (
+                  shown.map((equipment) => (
+                    <Table.Tr key={equipment.id} data-equipment={equipment.name}>
+                      <Table.Td>
+                        <Text size="sm" fw={600}>
+                          {equipment.name}
+                        </Text>
+                        {(equipment.brand || equipment.model || equipment.serial_number) && (
+                          <Text size="xs" c="dimmed">
+                            {[
+                              equipment.brand,
+                              equipment.model,
+                              equipment.serial_number &&
+                                t('equipment.serialShort', { serial: equipment.serial_number }),
+                            ]
+                              .filter(Boolean)
+                              .join(' · ')}
                           </Text>
-                          {(equipment.brand || equipment.model || equipment.serial_number) && (
-                            <Text size="xs" c="dimmed">
-                              {[
-                                equipment.brand,
-                                equipment.model,
-                                equipment.serial_number &&
-                                  t('equipment.serialShort', { serial: equipment.serial_number }),
-                              ]
-                                .filter(Boolean)
-                                .join(' · ')}
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td>{equipment.kind || t('common.notAvailable')}</Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                          {formatDay(equipment.calibration_date)}
-                        </Table.Td>
-                        <Table.Td>
-                          <Stack gap={4} align="flex-start">
-                            <ExpiryBadge equipment={equipment} />
-                            <Text size="xs" c="dimmed">
-                              {t(
-                                equipment.is_expired
-                                  ? 'equipment.expiry.expiredOn'
-                                  : 'equipment.expiry.validUntil',
-                                {
-                                  date: formatDay(equipment.expiry_date),
-                                },
-                              )}
-                            </Text>
-                          </Stack>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{equipment.certificate_number || t('common.notAvailable')}</Text>
-                          <Group
-                            gap={4}
-                            wrap="nowrap"
-                            c="dimmed"
-                            aria-label={t('equipment.certificateFiles', {
-                              count: equipment.documents.length,
-                            })}
+                        )}
+                      </Table.Td>
+                      <Table.Td>{equipment.kind || t('common.notAvailable')}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {formatDay(equipment.calibration_date)}
+                      </Table.Td>
+                      <Table.Td>
+                        <Stack gap={4} align="flex-start">
+                          <ExpiryBadge equipment={equipment} />
+                          <Text size="xs" c="dimmed">
+                            {t(
+                              equipment.is_expired
+                                ? 'equipment.expiry.expiredOn'
+                                : 'equipment.expiry.validUntil',
+                              {
+                                date: formatDay(equipment.expiry_date),
+                              },
+                            )}
+                          </Text>
+                        </Stack>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{equipment.certificate_number || t('common.notAvailable')}</Text>
+                        <Group
+                          gap={4}
+                          wrap="nowrap"
+                          c="dimmed"
+                          aria-label={t('equipment.certificateFiles', {
+                            count: equipment.documents.length,
+                          })}
+                        >
+                          <IconFileCertificate size={14} aria-hidden />
+                          <Text size="xs">{formatInteger(equipment.documents.length)}</Text>
+                        </Group>
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <Tooltip label={t('equipment.editNamed', { name: equipment.name })} withArrow>
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            aria-label={t('equipment.editNamed', { name: equipment.name })}
+                            onClick={() => setEditing({ equipmentId: equipment.id })}
                           >
-                            <IconFileCertificate size={14} aria-hidden />
-                            <Text size="xs">{formatInteger(equipment.documents.length)}</Text>
-                          </Group>
-                        </Table.Td>
-                        <Table.Td ta="right">
-                          <Tooltip label={t('equipment.editNamed', { name: equipment.name })} withArrow>
-                            <ActionIcon
-                              variant="subtle"
-                              color="gray"
-                              aria-label={t('equipment.editNamed', { name: equipment.name })}
-                              onClick={() => setEditing({ equipmentId: equipment.id })}
-                            >
-                              <IconPencil size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
+                            <IconPencil size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>

@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs, Button, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Breadcrumbs, Button, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconListCheck, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { useDeleteRuc } from '../api/delete-ruc';
 import { plantRucsQueryOptions, usePlantRucs } from '../api/get-plant-rucs';
 import { RucFormModal } from '../components/ruc-form-modal';
 import { RowActions } from '../../../components/row-actions';
+import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
 
 function idOf(value: string | undefined): number {
   const id = Number(value);
@@ -92,45 +93,34 @@ export function PlantRucsPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {!rucs.data
-                  ? [0, 1, 2].map((row) => (
-                      <Table.Tr key={row}>
-                        {[0, 1, 2, 3].map((cell) => (
-                          <Table.Td key={cell}>
-                            <Skeleton height={16} />
-                          </Table.Td>
-                        ))}
-                      </Table.Tr>
-                    ))
-                  : rucs.data.map((ruc) => (
-                      <Table.Tr key={ruc.id}>
-                        <Table.Td>
-                          <Anchor
-                            component={Link}
-                            to={`/plants/${plantId}/rucs/${ruc.id}`}
-                            fw={600}
-                            size="sm"
-                          >
-                            {ruc.name}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" lineClamp={2}>
-                            {ruc.description || t('common.notAvailable')}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>{t('rucs.stateCount', { count: ruc.states.length })}</Table.Td>
-                        <Table.Td>
-                          <RowActions
-                            editLabel={t('rucs.editNamed', { name: ruc.name })}
-                            deleteLabel={t('rucs.deleteNamed', { name: ruc.name })}
-                            onEdit={() => setEditing({ ruc })}
-                            onDelete={() => void onDelete(ruc)}
-                            isDeleting={deleteRuc.isPending && deleteRuc.variables.rucId === ruc.id}
-                          />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
+                {!rucs.data ? (
+                  <SkeletonRows rows={3} columns={4} />
+                ) : (
+                  rucs.data.map((ruc) => (
+                    <Table.Tr key={ruc.id}>
+                      <Table.Td>
+                        <Anchor component={Link} to={`/plants/${plantId}/rucs/${ruc.id}`} fw={600} size="sm">
+                          {ruc.name}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" lineClamp={2}>
+                          {ruc.description || t('common.notAvailable')}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>{t('rucs.stateCount', { count: ruc.states.length })}</Table.Td>
+                      <Table.Td>
+                        <RowActions
+                          editLabel={t('rucs.editNamed', { name: ruc.name })}
+                          deleteLabel={t('rucs.deleteNamed', { name: ruc.name })}
+                          onEdit={() => setEditing({ ruc })}
+                          onDelete={() => void onDelete(ruc)}
+                          isDeleting={deleteRuc.isPending && deleteRuc.variables.rucId === ruc.id}
+                        />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>

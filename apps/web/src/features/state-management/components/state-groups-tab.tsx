@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconStack2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { StateColorSwatch } from './color-swatch';
 import { PlantStateGroupPanel } from './plant-state-group-panel';
 import { StateGroupFormModal } from './state-group-form-modal';
 import { RowActions } from '../../../components/row-actions';
+import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
 
 /** State groups: list, create, edit, delete; and which group a plant uses. */
 export function StateGroupsTab() {
@@ -67,57 +68,51 @@ export function StateGroupsTab() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {!groups.data
-                  ? [0, 1, 2].map((row) => (
-                      <Table.Tr key={row}>
-                        {[0, 1, 2].map((cell) => (
-                          <Table.Td key={cell}>
-                            <Skeleton height={16} />
-                          </Table.Td>
-                        ))}
-                      </Table.Tr>
-                    ))
-                  : groups.data.map((group) => (
-                      <Table.Tr key={group.id}>
-                        <Table.Td>
-                          <Text size="sm" fw={600}>
-                            {group.name}
+                {!groups.data ? (
+                  <SkeletonRows rows={3} columns={3} />
+                ) : (
+                  groups.data.map((group) => (
+                    <Table.Tr key={group.id}>
+                      <Table.Td>
+                        <Text size="sm" fw={600}>
+                          {group.name}
+                        </Text>
+                        {group.description && (
+                          <Text size="xs" c="dimmed" lineClamp={2}>
+                            {group.description}
                           </Text>
-                          {group.description && (
-                            <Text size="xs" c="dimmed" lineClamp={2}>
-                              {group.description}
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap={6}>
-                            <Text size="sm">
-                              {t('stateManagement.groups.stateCount', { count: group.states.length })}
-                            </Text>
-                            {group.states.slice(0, 24).map((id) => {
-                              const state = stateById.get(id);
-                              return state ? (
-                                <Tooltip key={id} label={`${state.code} · ${state.name}`} withArrow>
-                                  <span style={{ display: 'inline-flex' }}>
-                                    <StateColorSwatch color={state.color} size={14} />
-                                  </span>
-                                </Tooltip>
-                              ) : null;
-                            })}
-                          </Group>
-                        </Table.Td>
-                        <Table.Td>
-                          <RowActions
-                            editLabel={t('stateManagement.editNamed', { name: group.name })}
-                            deleteLabel={t('stateManagement.deleteNamed', { name: group.name })}
-                            onEdit={() => setEditing({ group })}
-                            onDelete={() => void onDelete(group)}
-                            isDeleting={deleteGroup.isPending && deleteGroup.variables === group.id}
-                            isEditDisabled={!canEdit}
-                          />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={6}>
+                          <Text size="sm">
+                            {t('stateManagement.groups.stateCount', { count: group.states.length })}
+                          </Text>
+                          {group.states.slice(0, 24).map((id) => {
+                            const state = stateById.get(id);
+                            return state ? (
+                              <Tooltip key={id} label={`${state.code} · ${state.name}`} withArrow>
+                                <span style={{ display: 'inline-flex' }}>
+                                  <StateColorSwatch color={state.color} size={14} />
+                                </span>
+                              </Tooltip>
+                            ) : null;
+                          })}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>
+                        <RowActions
+                          editLabel={t('stateManagement.editNamed', { name: group.name })}
+                          deleteLabel={t('stateManagement.deleteNamed', { name: group.name })}
+                          onEdit={() => setEditing({ group })}
+                          onDelete={() => void onDelete(group)}
+                          isDeleting={deleteGroup.isPending && deleteGroup.variables === group.id}
+                          isEditDisabled={!canEdit}
+                        />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>

@@ -6,7 +6,6 @@ import {
   Paper,
   SegmentedControl,
   Select,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -28,6 +27,7 @@ import { StateColorSwatch } from './color-swatch';
 import { showStateError } from './show-state-error';
 import { StateFormModal } from './state-form-modal';
 import { RowActions } from '../../../components/row-actions';
+import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
 
 type ActiveFilter = 'all' | 'active' | 'inactive';
 
@@ -145,73 +145,67 @@ export function StatesTab() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {!data
-                  ? [0, 1, 2, 3, 4].map((row) => (
-                      <Table.Tr key={row}>
-                        {[0, 1, 2, 3, 4, 5, 6].map((cell) => (
-                          <Table.Td key={cell}>
-                            <Skeleton height={16} />
-                          </Table.Td>
-                        ))}
-                      </Table.Tr>
-                    ))
-                  : data.map((state) => {
-                      const dependsOn = state.depends_on ? stateById.get(state.depends_on) : undefined;
-                      return (
-                        <Table.Tr key={state.id} c={state.is_active ? undefined : 'dimmed'}>
-                          <Table.Td>
-                            <StateColorSwatch color={state.color} />
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm" ff="monospace">
-                              {state.code}
+                {!data ? (
+                  <SkeletonRows rows={5} columns={7} />
+                ) : (
+                  data.map((state) => {
+                    const dependsOn = state.depends_on ? stateById.get(state.depends_on) : undefined;
+                    return (
+                      <Table.Tr key={state.id} c={state.is_active ? undefined : 'dimmed'}>
+                        <Table.Td>
+                          <StateColorSwatch color={state.color} />
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm" ff="monospace">
+                            {state.code}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm" fw={600}>
+                            {state.name}
+                          </Text>
+                          {state.description && (
+                            <Text size="xs" c="dimmed" lineClamp={1}>
+                              {state.description}
                             </Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm" fw={600}>
-                              {state.name}
-                            </Text>
-                            {state.description && (
-                              <Text size="xs" c="dimmed" lineClamp={1}>
-                                {state.description}
-                              </Text>
-                            )}
-                          </Table.Td>
-                          <Table.Td>{typeName.get(state.element_type) ?? state.element_type}</Table.Td>
-                          <Table.Td>
-                            <Group gap={4}>
-                              <Badge size="sm" variant="light" color={state.is_ok ? 'teal' : 'gray'}>
-                                {state.is_ok
-                                  ? t('stateManagement.states.ok')
-                                  : t('stateManagement.states.notOk')}
+                          )}
+                        </Table.Td>
+                        <Table.Td>{typeName.get(state.element_type) ?? state.element_type}</Table.Td>
+                        <Table.Td>
+                          <Group gap={4}>
+                            <Badge size="sm" variant="light" color={state.is_ok ? 'teal' : 'gray'}>
+                              {state.is_ok
+                                ? t('stateManagement.states.ok')
+                                : t('stateManagement.states.notOk')}
+                            </Badge>
+                            {state.restringed && (
+                              <Badge size="sm" variant="light" color="orange">
+                                {t('stateManagement.states.restringed')}
                               </Badge>
-                              {state.restringed && (
-                                <Badge size="sm" variant="light" color="orange">
-                                  {t('stateManagement.states.restringed')}
-                                </Badge>
-                              )}
-                              {!state.is_active && (
-                                <Badge size="sm" variant="outline" color="gray">
-                                  {t('stateManagement.states.inactive')}
-                                </Badge>
-                              )}
-                            </Group>
-                          </Table.Td>
-                          <Table.Td>
-                            {dependsOn ? `${dependsOn.code} · ${dependsOn.name}` : t('common.notAvailable')}
-                          </Table.Td>
-                          <Table.Td>
-                            <RowActions
-                              editLabel={t('stateManagement.editNamed', { name: state.name })}
-                              deleteLabel={t('stateManagement.deleteNamed', { name: state.name })}
-                              onEdit={() => setEditing({ state })}
-                              onDelete={() => void onDelete(state)}
-                              isDeleting={deleteState.isPending && deleteState.variables === state.id}
-                            />
-                          </Table.Td>
-                        </Table.Tr>
-                      );
-                    })}
+                            )}
+                            {!state.is_active && (
+                              <Badge size="sm" variant="outline" color="gray">
+                                {t('stateManagement.states.inactive')}
+                              </Badge>
+                            )}
+                          </Group>
+                        </Table.Td>
+                        <Table.Td>
+                          {dependsOn ? `${dependsOn.code} · ${dependsOn.name}` : t('common.notAvailable')}
+                        </Table.Td>
+                        <Table.Td>
+                          <RowActions
+                            editLabel={t('stateManagement.editNamed', { name: state.name })}
+                            deleteLabel={t('stateManagement.deleteNamed', { name: state.name })}
+                            onEdit={() => setEditing({ state })}
+                            onDelete={() => void onDelete(state)}
+                            isDeleting={deleteState.isPending && deleteState.variables === state.id}
+                          />
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })
+                )}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>

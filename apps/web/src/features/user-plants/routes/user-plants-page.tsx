@@ -7,7 +7,6 @@ import {
   CloseButton,
   Group,
   Paper,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -26,6 +25,7 @@ import { isSignedIn, isStoredUserAdministrator } from '../../../lib/session';
 import { clientUserQueryOptions, useClientUser } from '../../users/api/get-client-user';
 import { useAuthorizeUserPlants } from '../api/authorize-user-plants';
 import { userPlantsQueryOptions, useUserPlants } from '../api/get-user-plants';
+import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
 
 function idOf(value: string | undefined): number {
   const id = Number(value);
@@ -155,55 +155,49 @@ export function UserPlantsPage() {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {!plants.data
-                    ? [0, 1, 2, 3].map((row) => (
-                        <Table.Tr key={row}>
-                          {[0, 1, 2, 3, 4].map((cell) => (
-                            <Table.Td key={cell}>
-                              <Skeleton height={16} />
-                            </Table.Td>
-                          ))}
-                        </Table.Tr>
-                      ))
-                    : visible.map((plant) => (
-                        <Table.Tr key={plant.id}>
-                          <Table.Td>
-                            <Checkbox
-                              aria-label={t('userPlants.authorizeOn', { plant: plant.name })}
-                              checked={current.has(plant.id)}
-                              onChange={(event) => toggle([plant.id], event.currentTarget.checked)}
-                            />
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm" ff="monospace">
-                              {plant.code}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm" fw={600}>
-                              {plant.name}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <Badge variant="light" color={plant.active_rucs > 0 ? 'solar' : 'gray'}>
-                              {t('userPlants.activeRucs', { count: plant.active_rucs })}
-                            </Badge>
-                          </Table.Td>
-                          <Table.Td ta="right">
-                            <Anchor
-                              component={Link}
-                              to={`/users/${userId}/plants/${plant.id}`}
-                              size="sm"
-                              aria-label={t('userPlants.openRucs', { plant: plant.name })}
-                            >
-                              <Group gap={2} justify="flex-end" wrap="nowrap">
-                                {t('userPlants.rucs')}
-                                <IconChevronRight size={16} />
-                              </Group>
-                            </Anchor>
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
+                  {!plants.data ? (
+                    <SkeletonRows rows={4} columns={5} />
+                  ) : (
+                    visible.map((plant) => (
+                      <Table.Tr key={plant.id}>
+                        <Table.Td>
+                          <Checkbox
+                            aria-label={t('userPlants.authorizeOn', { plant: plant.name })}
+                            checked={current.has(plant.id)}
+                            onChange={(event) => toggle([plant.id], event.currentTarget.checked)}
+                          />
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm" ff="monospace">
+                            {plant.code}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm" fw={600}>
+                            {plant.name}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Badge variant="light" color={plant.active_rucs > 0 ? 'solar' : 'gray'}>
+                            {t('userPlants.activeRucs', { count: plant.active_rucs })}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td ta="right">
+                          <Anchor
+                            component={Link}
+                            to={`/users/${userId}/plants/${plant.id}`}
+                            size="sm"
+                            aria-label={t('userPlants.openRucs', { plant: plant.name })}
+                          >
+                            <Group gap={2} justify="flex-end" wrap="nowrap">
+                              {t('userPlants.rucs')}
+                              <IconChevronRight size={16} />
+                            </Group>
+                          </Anchor>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))
+                  )}
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>

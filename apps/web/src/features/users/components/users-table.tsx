@@ -1,10 +1,11 @@
-import { ActionIcon, Badge, Group, Skeleton, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconBuildingFactory2, IconPencil, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ADMIN_ROLE } from '@heliotrack/domain/constants';
 import type { ClientUser } from '@heliotrack/domain/users';
 import { formatInteger } from '../../../lib/format';
+import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
 
 export function UsersTable({
   users,
@@ -34,88 +35,82 @@ export function UsersTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {!users
-            ? Array.from({ length: Math.min(pageSize, 8) }, (_, index) => (
-                <Table.Tr key={index}>
-                  {[0, 1, 2, 3, 4, 5].map((cell) => (
-                    <Table.Td key={cell}>
-                      <Skeleton height={16} />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
-            : users.map((user) => (
-                <Table.Tr key={user.id} c={user.is_active ? undefined : 'dimmed'}>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {user.name}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{user.email}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {user.roles.map((role) => (
-                        <Badge
-                          key={role.id}
-                          size="sm"
-                          radius="sm"
-                          variant={role.code === ADMIN_ROLE ? 'filled' : 'light'}
-                          color={role.code === ADMIN_ROLE ? 'solar' : 'gray'}
-                          title={role.code}
-                        >
-                          {role.name}
-                        </Badge>
-                      ))}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={user.is_active ? 'teal' : 'gray'} variant="dot">
-                      {user.is_active ? t('users.active') : t('users.inactive')}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {formatInteger(user.plants.length)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Tooltip label={t('userPlants.title', { name: user.name })} withArrow>
-                        <ActionIcon
-                          component={Link}
-                          to={`/users/${user.id}/plants`}
-                          variant="subtle"
-                          color="gray"
-                          aria-label={t('userPlants.title', { name: user.name })}
-                        >
-                          <IconBuildingFactory2 size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t('users.editUser', { name: user.name })} withArrow>
-                        <ActionIcon
-                          variant="subtle"
-                          color="gray"
-                          onClick={() => onEdit(user)}
-                          aria-label={t('users.editUser', { name: user.name })}
-                        >
-                          <IconPencil size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={user.is_active ? t('users.deactivate') : t('users.activate')} withArrow>
-                        <ActionIcon
-                          variant="subtle"
-                          color={user.is_active ? 'red' : 'teal'}
-                          loading={busyUserId === user.id}
-                          onClick={() => onToggleActive(user)}
-                          aria-label={`${user.is_active ? t('users.deactivate') : t('users.activate')}: ${user.name}`}
-                        >
-                          {user.is_active ? <IconUserOff size={18} /> : <IconUserCheck size={18} />}
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
+          {!users ? (
+            <SkeletonRows rows={Math.min(pageSize, 8)} columns={6} />
+          ) : (
+            users.map((user) => (
+              <Table.Tr key={user.id} c={user.is_active ? undefined : 'dimmed'}>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {user.name}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{user.email}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    {user.roles.map((role) => (
+                      <Badge
+                        key={role.id}
+                        size="sm"
+                        radius="sm"
+                        variant={role.code === ADMIN_ROLE ? 'filled' : 'light'}
+                        color={role.code === ADMIN_ROLE ? 'solar' : 'gray'}
+                        title={role.code}
+                      >
+                        {role.name}
+                      </Badge>
+                    ))}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={user.is_active ? 'teal' : 'gray'} variant="dot">
+                    {user.is_active ? t('users.active') : t('users.inactive')}
+                  </Badge>
+                </Table.Td>
+                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatInteger(user.plants.length)}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <Tooltip label={t('userPlants.title', { name: user.name })} withArrow>
+                      <ActionIcon
+                        component={Link}
+                        to={`/users/${user.id}/plants`}
+                        variant="subtle"
+                        color="gray"
+                        aria-label={t('userPlants.title', { name: user.name })}
+                      >
+                        <IconBuildingFactory2 size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={t('users.editUser', { name: user.name })} withArrow>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        onClick={() => onEdit(user)}
+                        aria-label={t('users.editUser', { name: user.name })}
+                      >
+                        <IconPencil size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={user.is_active ? t('users.deactivate') : t('users.activate')} withArrow>
+                      <ActionIcon
+                        variant="subtle"
+                        color={user.is_active ? 'red' : 'teal'}
+                        loading={busyUserId === user.id}
+                        onClick={() => onToggleActive(user)}
+                        aria-label={`${user.is_active ? t('users.deactivate') : t('users.activate')}: ${user.name}`}
+                      >
+                        {user.is_active ? <IconUserOff size={18} /> : <IconUserCheck size={18} />}
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))
+          )}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
