@@ -6,7 +6,8 @@ import type { ElementsOk } from '@heliotrack/domain/dashboard';
 import { EXPORT_FORMATS, type ExportFormat } from '@heliotrack/domain/reports';
 import { notifyError } from '../../../components/notifications/notify';
 import { useElementTypeLabel } from '../../../lib/element-type-label';
-import { useExportElements } from '../api/export-elements';
+import { useExportElements } from '../../elements/api/export-elements';
+import { EMPTY_FILTERS } from '../../elements/api/get-elements';
 
 /** "Elements to download": the plant's elements of one type (under the filtered CTR) as xlsx or CSV. */
 export function ElementsDownload({
@@ -58,7 +59,13 @@ export function ElementsDownload({
           onClick={() =>
             chosen &&
             download.mutate(
-              { plantId: plant.id, plantCode: plant.code, typeCode: chosen, ctr, format },
+              {
+                plantId: plant.id,
+                typeCode: chosen,
+                filters: { ...EMPTY_FILTERS, ct: ctr },
+                ordering: 'code',
+                format,
+              },
               { onError: () => notifyError(t('dashboard.downloadFailed')) },
             )
           }
