@@ -19,10 +19,8 @@ import { VersionedCache } from '../../lib/versioned-cache';
 import { ApiError, fieldError, type Message } from '../../plugins/errors';
 import { listVisiblePlants } from '../plants/plants.repository';
 import { requirePlant } from '../plants/plants.service';
+import { affectedModulesByPlant, anomalyEffects } from './anomalies';
 import * as repo from './dashboard.repository';
-
-/** The element types whose anomalies affect the modules under them (by code prefix). */
-const MODULE_PARENT_TYPES = ['STR', 'TRA', 'INV'];
 
 type StateRow = Awaited<ReturnType<typeof repo.listStatesOfClient>>[number];
 
@@ -93,14 +91,7 @@ export class DashboardService {
     const stateById = new Map(states.map((s) => [s.id, s]));
     const typeById = new Map(types.map((t) => [t.id, t]));
     const moduleType = types.find((t) => t.code === 'MOD');
-    const affected = moduleType
-      ? await repo.countAffectedModules(this.db, {
-          plantIds,
-          moduleTypeId: moduleType.id,
-          parentTypeIds: types.filter((t) => MODULE_PARENT_TYPES.includes(t.code)).map((t) => t.id),
-          notOkStateIds: states.filter((s) => !fromFlag(s.is_ok)).map((s) => s.id),
-        })
-      : new Map<number, number>();
+    const affected = await affectedModulesByPlant(this.db, plantIds, types, states);
 
     // Per plant and type: total, ok; per plant: anomalies and modules.
     const perPlant = new Map<number, { types: Map<number, { total: number; ok: number }>; elements: number; anomalies: number; modules: number }>();
@@ -122,17 +113,15 @@ export class DashboardService {
     const total: AnomalyEffects = { anomaly_count: 0, affected_modules: 0, affected_power_kw: 0 };
     const dashboardPlants = plants.map((p) => {
       const figures = perPlant.get(p.id);
-      const modules = figures?.modules ?? 0;
-      const affectedModules = affected.get(p.id) ?? 0;
-      const moduleKw = modules > 0 ? (p.power * 1000) / modules : 0;
-      const anomalies: AnomalyEffects = {
-        anomaly_count: figures?.anomalies ?? 0,
-        affected_modules: affectedModules,
-        affected_power_kw: round(affectedModules * moduleKw),
-      };
+      const anomalies = anomalyEffects({
+        power: p.power,
+        modules: figures?.modules ?? 0,
+        notOk: figures?.anomalies ?? 0,
+        affectedModules: affected.get(p.id) ?? 0,
+      });
       total.anomaly_count += anomalies.anomaly_count;
       total.affected_modules += anomalies.affected_modules;
-      total.affected_power_kw += affectedModules * moduleKw;
+      total.affected_power_kw += anomalies.affected_power_kw;
       const okByType = [...(figures?.types ?? new Map<number, { total: number; ok: number }>()).entries()]
         .map(([typeId, t]) => {
           const type = typeById.get(typeId);

@@ -3,14 +3,13 @@ import { reportCatalogue, reportTypeName } from '@heliotrack/domain/i18n/reports
 import type { AnomalyEffects } from '@heliotrack/domain/dashboard';
 import type { ReportKind } from '@heliotrack/domain/reports';
 import type { Db } from '../../db/database';
-import { fromFlag } from '../../db/dialect';
 import type { CurrentUser } from '../../plugins/auth';
 import {
-  countAffectedModules,
   countFirstReachedByDay,
   listElementTypesOfClient,
   listStatesOfClient,
 } from '../dashboard/dashboard.repository';
+import { affectedModulesByPlant, anomalyEffects } from '../dashboard/anomalies';
 import { DashboardService } from '../dashboard/dashboard.service';
 import { listMilestones } from '../milestones/milestones.repository';
 import { MilestonesService } from '../milestones/milestones.service';
@@ -84,9 +83,6 @@ export interface ReportSnapshot {
   milestones: SnapshotMilestone[];
 }
 
-/** The types whose anomalies affect the modules under them (the dashboard's rule, see AnomalyEffects). */
-const MODULE_PARENT_TYPES = ['STR', 'TRA', 'INV'];
-
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /**
@@ -151,8 +147,7 @@ export async function collectSnapshot(
         })),
     }));
 
-  // The dashboard's anomaly figures for one plant (same repository query, same formula).
-  const moduleType = types.find((t) => t.code === 'MOD');
+  // The dashboard's anomaly figures for one plant (same query, same formula).
   const plantTotals = okRows.reduce(
     (sum, row) => ({
       notOk: sum.notOk + row.not_ok,
@@ -160,21 +155,12 @@ export async function collectSnapshot(
     }),
     { notOk: 0, modules: 0 },
   );
-  const affected = moduleType
-    ? await countAffectedModules(db, {
-        plantIds: [plant.id],
-        moduleTypeId: moduleType.id,
-        parentTypeIds: types.filter((t) => MODULE_PARENT_TYPES.includes(t.code)).map((t) => t.id),
-        notOkStateIds: states.filter((s) => !fromFlag(s.is_ok)).map((s) => s.id),
-      })
-    : new Map<number, number>();
-  const affectedModules = affected.get(plant.id) ?? 0;
-  const moduleKw = plantTotals.modules > 0 ? (plant.power * 1000) / plantTotals.modules : 0;
-  const anomalies: AnomalyEffects = {
-    anomaly_count: plantTotals.notOk,
-    affected_modules: affectedModules,
-    affected_power_kw: round(affectedModules * moduleKw, 3),
-  };
+  const affected = await affectedModulesByPlant(db, [plant.id], types, states);
+  const anomalies = anomalyEffects({
+    power: plant.power,
+    ...plantTotals,
+    affectedModules: affected.get(plant.id) ?? 0,
+  });
   await onProgress(0.5);
 
   const typeById = new Map(types.map((t) => [t.id, t]));
