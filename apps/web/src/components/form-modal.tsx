@@ -7,6 +7,7 @@ import type { FormErrors } from '../lib/validate-form';
 /**
  * The create/edit dialog of the administration forms: a titled modal around a form, the error that
  * belongs to no field above the fields, and Cancel / Save below them. The fields are the children.
+ * While a save is in flight the dialog stays open: closing it would hide the answer.
  */
 export function FormModal({
   title,
@@ -33,7 +34,7 @@ export function FormModal({
   return (
     <Modal
       opened
-      onClose={onClose}
+      onClose={() => !isSaving && onClose()}
       title={title}
       size={size}
       centered
@@ -48,7 +49,7 @@ export function FormModal({
           )}
           {children}
           <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={onClose} disabled={isSaving}>
               {t('common.cancel')}
             </Button>
             <Button type="submit" loading={isSaving}>

@@ -1,8 +1,8 @@
 import '@mantine/dates/styles.css';
-import { Alert, Button, FileInput, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { FileInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconFileCertificate, IconPaperclip } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_ACCEPT, DOCUMENT_MAX_BYTES, type DocumentInfo } from '@heliotrack/domain/elements';
 import { EquipmentInput, type Equipment } from '@heliotrack/domain/equipment';
@@ -16,6 +16,7 @@ import { DocumentRow } from '../../../components/documents/document-row';
 import { useDeleteEquipmentDocument } from '../api/delete-equipment-document';
 import { useSaveEquipment } from '../api/save-equipment';
 import { DAY_FORMAT, parseDay } from '../../../lib/day';
+import { FormModal } from '../../../components/form-modal';
 
 interface FormValues {
   name: string;
@@ -61,8 +62,7 @@ export function EquipmentFormModal({ equipment, onClose }: { equipment?: Equipme
     setErrors(({ [key]: _cleared, _general: _general, ...rest }) => rest);
   }
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  function onSubmit() {
     if (save.isPending) return;
     const checked = validateForm(EquipmentInput, {
       ...values,
@@ -102,100 +102,83 @@ export function EquipmentFormModal({ equipment, onClose }: { equipment?: Equipme
 
   const disabled = save.isPending;
   return (
-    <Modal
-      opened
-      onClose={() => !save.isPending && onClose()}
-      title={<Text fw={700}>{equipment ? t('equipment.edit') : t('equipment.create')}</Text>}
-      size="lg"
-      centered
+    <FormModal
+      title={equipment ? t('equipment.edit') : t('equipment.create')}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      errors={errors}
+      isSaving={save.isPending}
     >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          {errors._general && (
-            <Alert color="red" variant="light">
-              {errors._general}
-            </Alert>
-          )}
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput
-              label={t('equipment.fields.name')}
-              value={values.name}
-              onChange={(event) => set('name', event.currentTarget.value)}
-              error={errors.name}
-              withAsterisk
-              data-autofocus
-              disabled={disabled}
-            />
-            <TextInput
-              label={t('equipment.fields.kind')}
-              placeholder={t('equipment.fields.kindPlaceholder')}
-              value={values.kind}
-              onChange={(event) => set('kind', event.currentTarget.value)}
-              error={errors.kind}
-              disabled={disabled}
-            />
-            {TEXT_FIELDS.map(([field, label]) => (
-              <TextInput
-                key={field}
-                label={t(`equipment.fields.${label}`)}
-                value={values[field]}
-                onChange={(event) => set(field, event.currentTarget.value)}
-                error={errors[field]}
-                disabled={disabled}
-              />
-            ))}
-            <DateInput
-              label={t('equipment.fields.calibrationDate')}
-              placeholder={t('equipment.fields.datePlaceholder')}
-              dateParser={parseDay}
-              value={values.calibration_date}
-              onChange={(value) => set('calibration_date', value)}
-              error={errors.calibration_date}
-              valueFormat={DAY_FORMAT}
-              withAsterisk
-              clearable
-              disabled={disabled}
-            />
-            <DateInput
-              label={t('equipment.fields.expiryDate')}
-              placeholder={t('equipment.fields.datePlaceholder')}
-              dateParser={parseDay}
-              value={values.expiry_date}
-              onChange={(value) => set('expiry_date', value)}
-              error={errors.expiry_date}
-              valueFormat={DAY_FORMAT}
-              withAsterisk
-              clearable
-              disabled={disabled}
-            />
-          </SimpleGrid>
-          {equipment && <Certificates equipmentId={equipment.id} documents={equipment.documents} />}
-          <FileInput
-            multiple
-            label={t('equipment.fields.addCertificates')}
-            placeholder={t('equipment.fields.certificatesPlaceholder')}
-            leftSection={<IconPaperclip size={16} aria-hidden />}
-            value={certificates}
-            onChange={(files) => {
-              setCertificates(files);
-              setErrors(({ certificates: _cleared, ...rest }) => rest);
-            }}
-            accept={DOCUMENT_ACCEPT}
-            error={errors.certificates || errors.document}
-            clearable
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <TextInput
+          label={t('equipment.fields.name')}
+          value={values.name}
+          onChange={(event) => set('name', event.currentTarget.value)}
+          error={errors.name}
+          withAsterisk
+          data-autofocus
+          disabled={disabled}
+        />
+        <TextInput
+          label={t('equipment.fields.kind')}
+          placeholder={t('equipment.fields.kindPlaceholder')}
+          value={values.kind}
+          onChange={(event) => set('kind', event.currentTarget.value)}
+          error={errors.kind}
+          disabled={disabled}
+        />
+        {TEXT_FIELDS.map(([field, label]) => (
+          <TextInput
+            key={field}
+            label={t(`equipment.fields.${label}`)}
+            value={values[field]}
+            onChange={(event) => set(field, event.currentTarget.value)}
+            error={errors[field]}
             disabled={disabled}
           />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={disabled}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        ))}
+        <DateInput
+          label={t('equipment.fields.calibrationDate')}
+          placeholder={t('equipment.fields.datePlaceholder')}
+          dateParser={parseDay}
+          value={values.calibration_date}
+          onChange={(value) => set('calibration_date', value)}
+          error={errors.calibration_date}
+          valueFormat={DAY_FORMAT}
+          withAsterisk
+          clearable
+          disabled={disabled}
+        />
+        <DateInput
+          label={t('equipment.fields.expiryDate')}
+          placeholder={t('equipment.fields.datePlaceholder')}
+          dateParser={parseDay}
+          value={values.expiry_date}
+          onChange={(value) => set('expiry_date', value)}
+          error={errors.expiry_date}
+          valueFormat={DAY_FORMAT}
+          withAsterisk
+          clearable
+          disabled={disabled}
+        />
+      </SimpleGrid>
+      {equipment && <Certificates equipmentId={equipment.id} documents={equipment.documents} />}
+      <FileInput
+        multiple
+        label={t('equipment.fields.addCertificates')}
+        placeholder={t('equipment.fields.certificatesPlaceholder')}
+        leftSection={<IconPaperclip size={16} aria-hidden />}
+        value={certificates}
+        onChange={(files) => {
+          setCertificates(files);
+          setErrors(({ certificates: _cleared, ...rest }) => rest);
+        }}
+        accept={DOCUMENT_ACCEPT}
+        error={errors.certificates || errors.document}
+        clearable
+        disabled={disabled}
+      />
+    </FormModal>
   );
 }
 

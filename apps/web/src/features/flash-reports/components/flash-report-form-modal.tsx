@@ -1,17 +1,6 @@
-import {
-  Button,
-  FileInput,
-  Group,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { FileInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { IconPaperclip, IconPhoto } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_ACCEPT, DOCUMENT_KINDS, DOCUMENT_MAX_BYTES } from '@heliotrack/domain/elements';
 import {
@@ -27,6 +16,7 @@ import { formatFieldErrors } from '../../../lib/format-field-errors';
 import { isApiError } from '../../../lib/api-error';
 import { FlashReportSaveError, useSaveFlashReport } from '../api/save-flash-report';
 import { showFlashReportError } from './show-flash-report-error';
+import { FormModal } from '../../../components/form-modal';
 
 /** Photos must be images the server accepts as such (PNG, JPEG, WebP); `image/*` lets phones offer the camera. */
 const PHOTO_KINDS = DOCUMENT_KINDS.filter((kind) => ['png', 'jpeg', 'webp'].includes(kind.kind));
@@ -88,8 +78,7 @@ export function FlashReportFormModal({
       : undefined;
   }
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  function onSubmit() {
     if (save.isPending) return;
     const next: FormErrors = {
       title: values.title.trim() ? undefined : t('validation.required', { ns: 'api' }),
@@ -133,94 +122,82 @@ export function FlashReportFormModal({
   }
 
   return (
-    <Modal
-      opened
-      onClose={() => !save.isPending && onClose()}
-      title={<Text fw={700}>{report ? t('flashReports.edit') : t('flashReports.create')}</Text>}
-      size="lg"
-      centered
+    <FormModal
+      title={report ? t('flashReports.edit') : t('flashReports.create')}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      errors={errors}
+      isSaving={save.isPending}
     >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label={t('flashReports.fields.title')}
-            placeholder={t('flashReports.fields.titlePlaceholder')}
-            value={values.title}
-            onChange={(event) => set('title', event.currentTarget.value)}
-            error={errors.title}
-            withAsterisk
-            data-autofocus
-            disabled={save.isPending}
-          />
-          <Textarea
-            label={t('flashReports.fields.description')}
-            placeholder={t('flashReports.fields.descriptionPlaceholder')}
-            value={values.description}
-            onChange={(event) => set('description', event.currentTarget.value)}
-            autosize
-            minRows={3}
-            maxRows={8}
-            disabled={save.isPending}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <Select
-              label={t('flashReports.fields.severity')}
-              data={FLASH_REPORT_SEVERITIES.map((severity) => ({
-                value: severity,
-                label: t(`flashReports.severities.${severity}`),
-              }))}
-              value={values.severity}
-              onChange={(value) => value && set('severity', value as FlashReportSeverity)}
-              allowDeselect={false}
-              withAsterisk
-              disabled={save.isPending}
-            />
-            <Select
-              label={t('flashReports.fields.status')}
-              data={FLASH_REPORT_STATUSES.map((status) => ({
-                value: status,
-                label: t(`flashReports.statuses.${status}`),
-              }))}
-              value={values.status}
-              onChange={(value) => value && set('status', value as FlashReportStatus)}
-              allowDeselect={false}
-              disabled={save.isPending}
-            />
-          </SimpleGrid>
-          <FileInput
-            multiple
-            label={t('flashReports.fields.photos')}
-            placeholder={t('flashReports.fields.photosPlaceholder')}
-            leftSection={<IconPhoto size={16} aria-hidden />}
-            value={values.photos}
-            onChange={(files) => set('photos', files)}
-            accept={PHOTO_ACCEPT}
-            error={errors.photos}
-            clearable
-            disabled={save.isPending}
-          />
-          <FileInput
-            multiple
-            label={t('flashReports.fields.documents')}
-            placeholder={t('flashReports.fields.documentsPlaceholder')}
-            leftSection={<IconPaperclip size={16} aria-hidden />}
-            value={values.documents}
-            onChange={(files) => set('documents', files)}
-            accept={DOCUMENT_ACCEPT}
-            error={errors.documents}
-            clearable
-            disabled={save.isPending}
-          />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={save.isPending}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label={t('flashReports.fields.title')}
+        placeholder={t('flashReports.fields.titlePlaceholder')}
+        value={values.title}
+        onChange={(event) => set('title', event.currentTarget.value)}
+        error={errors.title}
+        withAsterisk
+        data-autofocus
+        disabled={save.isPending}
+      />
+      <Textarea
+        label={t('flashReports.fields.description')}
+        placeholder={t('flashReports.fields.descriptionPlaceholder')}
+        value={values.description}
+        onChange={(event) => set('description', event.currentTarget.value)}
+        autosize
+        minRows={3}
+        maxRows={8}
+        disabled={save.isPending}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <Select
+          label={t('flashReports.fields.severity')}
+          data={FLASH_REPORT_SEVERITIES.map((severity) => ({
+            value: severity,
+            label: t(`flashReports.severities.${severity}`),
+          }))}
+          value={values.severity}
+          onChange={(value) => value && set('severity', value as FlashReportSeverity)}
+          allowDeselect={false}
+          withAsterisk
+          disabled={save.isPending}
+        />
+        <Select
+          label={t('flashReports.fields.status')}
+          data={FLASH_REPORT_STATUSES.map((status) => ({
+            value: status,
+            label: t(`flashReports.statuses.${status}`),
+          }))}
+          value={values.status}
+          onChange={(value) => value && set('status', value as FlashReportStatus)}
+          allowDeselect={false}
+          disabled={save.isPending}
+        />
+      </SimpleGrid>
+      <FileInput
+        multiple
+        label={t('flashReports.fields.photos')}
+        placeholder={t('flashReports.fields.photosPlaceholder')}
+        leftSection={<IconPhoto size={16} aria-hidden />}
+        value={values.photos}
+        onChange={(files) => set('photos', files)}
+        accept={PHOTO_ACCEPT}
+        error={errors.photos}
+        clearable
+        disabled={save.isPending}
+      />
+      <FileInput
+        multiple
+        label={t('flashReports.fields.documents')}
+        placeholder={t('flashReports.fields.documentsPlaceholder')}
+        leftSection={<IconPaperclip size={16} aria-hidden />}
+        value={values.documents}
+        onChange={(files) => set('documents', files)}
+        accept={DOCUMENT_ACCEPT}
+        error={errors.documents}
+        clearable
+        disabled={save.isPending}
+      />
+    </FormModal>
   );
 }
