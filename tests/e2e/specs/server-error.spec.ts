@@ -53,7 +53,10 @@ test.describe('server error dialog', () => {
   });
 
   test('the dialog is not dismissed by a click outside it', async ({ page, request }) => {
-    await page.route('**/api/dashboard/**', (route) => route.fulfill({ status: 503, body: '' }));
+    // One failure only: a retry of the dashboard's queries must not open the dialog again after Cerrar.
+    await page.route('**/api/dashboard/**', (route) => route.fulfill({ status: 503, body: '' }), {
+      times: 1,
+    });
     await signInViaApi(page, request, ADMIN, '/dashboard');
     const dialog = serverErrorDialog(page);
     await expect(dialog).toContainText('Código: 503');
