@@ -2,6 +2,37 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+/**
+ * DESIGN section 2: a feature never imports another feature, and the shared folders (api, lib,
+ * components) never import a feature. One block per feature folder: imports are relative, so a
+ * path that climbs out of the feature and names another feature's folder is refused.
+ */
+const WEB_SRC = 'apps/web/src';
+const FEATURES = readdirSync(new URL(`./${WEB_SRC}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+function featureBoundaries(feature) {
+  const others = FEATURES.filter((name) => name !== feature).join('|');
+  return {
+    files: [`${WEB_SRC}/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(${others})(/|$)|(^|/)features/(?!${feature}/)`,
+              message: `A feature never imports another feature (DESIGN section 2): move what ${feature} shares to src/api, src/components or src/lib.`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**'] },
@@ -21,6 +52,41 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  ...FEATURES.map(featureBoundaries),
+  {
+    files: [`${WEB_SRC}/{api,lib,components}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)features(/|$)',
+              message: 'Shared code (api, lib, components) never imports a feature (DESIGN section 2).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server's plugins (auth hook, error handler) use the modules' public pieces; a module never
+    // reaches back into plugins/, so the two folders cannot depend on each other again.
+    files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/lib/**/*.ts', 'apps/server/src/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)plugins(/|$)',
+              message: 'Modules, lib and db never import plugins/: errors live in lib/errors.ts, the current user in modules/access.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

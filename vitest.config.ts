@@ -3,6 +3,10 @@ import { defineConfig } from 'vitest/config';
 // One runner for every workspace: domain and server in Node, web components in jsdom.
 export default defineConfig({
   test: {
+    // Every run takes a fresh order of files and tests in every project (DESIGN section 10: tests
+    // pass in any order). Vitest 4 reads the order from here, not from a project's own `sequence`,
+    // and prints the seed ("Running tests with seed …"); replay an order with `--sequence.seed=<seed>`.
+    sequence: { shuffle: true },
     projects: [
       {
         test: {

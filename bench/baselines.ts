@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { BBox } from '@heliotrack/domain/geometry';
+import { SYNC_ELEMENT_COLUMNS } from '@heliotrack/domain/sync';
 import type { BenchTarget } from './prepare';
 
 /**
@@ -27,6 +28,15 @@ export interface RawDriver {
   firstReachedByDay(plantId: number, typeId: number): Promise<number>;
   /** Every element with its type code, state name and contractor name, type by type in keyset chunks of 5,000. */
   exportRows(plantId: number): Promise<number>;
+  /**
+   * One keyset chunk of a plant sync, as arrays of the sync columns and row_version last: the
+   * elements newer than `version` (afterId null), or the rest of `version` after `afterId`.
+   */
+  syncChunk(plantId: number, version: number, afterId: number | null, limit: number): Promise<unknown[][]>;
+  /** The plant's elements_version. */
+  plantVersion(plantId: number): Promise<number>;
+  /** Count of a plant's elements plus one page of them (every type), ordered by id. */
+  plantPage(plantId: number, limit: number, offset: number): Promise<number>;
   close(): Promise<void>;
 }
 const TYPE_STATE_COUNTS =
@@ -49,6 +59,11 @@ type ExportRow = { id: number; code: string };
 
 const LIST_COLUMNS =
   'id, code, description, geom, last_state_change_contractor_id, state_id, type_id, updated_at, serial, is_serial_invalid_length, is_serial_duplicated, is_serial_unregistered';
+const SYNC_COLUMNS = `${SYNC_ELEMENT_COLUMNS.join(', ')}, row_version`;
+const SYNC_NEWER = `select ${SYNC_COLUMNS} from elements where plant_id = $1 and row_version > $2 order by row_version, id limit $3`;
+const SYNC_REST = `select ${SYNC_COLUMNS} from elements where plant_id = $1 and row_version = $2 and id > $3 order by id limit $4`;
+const PLANT_COUNT = 'select count(*) as n from elements where plant_id = $1';
+const PLANT_PAGE = `select ${LIST_COLUMNS} from elements where plant_id = $1 order by id limit $2 offset $3`;
 
 export function rawDriver(target: BenchTarget): RawDriver {
   return target.kind === 'sqlite' ? sqliteDriver(target.url) : postgresDriver(target.url);
@@ -69,6 +84,8 @@ function sqliteDriver(file: string): RawDriver {
   );
   const updateState = db.prepare('update elements set state_id = ?, updated_at = ?, last_state_change_contractor_id = null where id = ?');
   const bump = db.prepare('update plants set elements_version = elements_version + 1 where id = ?');
+  const syncNewer = db.prepare(forSqlite(SYNC_NEWER)).raw(true);
+  const syncRest = db.prepare(forSqlite(SYNC_REST)).raw(true);
   const massive = db.transaction((c: Parameters<RawDriver['massiveChange']>[0]) => {
     const now = new Date().toISOString();
     const { id } = insertChange.get(c.clientId, c.plantId, c.typeId, c.stateId, c.userId, c.ids.length, now) as { id: number };
@@ -122,6 +139,18 @@ function sqliteDriver(file: string): RawDriver {
         }
       }
       return total;
+    },
+    async syncChunk(plantId, version, afterId, limit) {
+      return afterId === null
+        ? (syncNewer.all(plantId, version, limit) as unknown[][])
+        : (syncRest.all(plantId, version, afterId, limit) as unknown[][]);
+    },
+    async plantVersion(plantId) {
+      return (db.prepare('select elements_version as v from plants where id = ?').get(plantId) as { v: number }).v;
+    },
+    async plantPage(plantId, limit, offset) {
+      db.prepare(forSqlite(PLANT_COUNT)).get(plantId);
+      return db.prepare(forSqlite(PLANT_PAGE)).all(plantId, limit, offset).length;
     },
     async close() {
       db.close();
@@ -200,6 +229,20 @@ function postgresDriver(url: string): RawDriver {
         }
       }
       return total;
+    },
+    async syncChunk(plantId, version, afterId, limit) {
+      const result =
+        afterId === null
+          ? await pool.query({ text: SYNC_NEWER, values: [plantId, version, limit], rowMode: 'array' })
+          : await pool.query({ text: SYNC_REST, values: [plantId, version, afterId, limit], rowMode: 'array' });
+      return result.rows;
+    },
+    async plantVersion(plantId) {
+      return (await pool.query('select elements_version as v from plants where id = $1', [plantId])).rows[0].v;
+    },
+    async plantPage(plantId, limit, offset) {
+      await pool.query(PLANT_COUNT, [plantId]);
+      return (await pool.query(PLANT_PAGE, [plantId, limit, offset])).rowCount ?? 0;
     },
     async close() {
       await pool.end();

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '@heliotrack/server/src/db/database';
 import type { RawDriver } from './baselines';
 import { type Figure, time } from './stats';
+import { streamedGet } from './streamed';
 
 export interface ReportContext {
   label: string;
@@ -193,27 +194,6 @@ async function pdfReport(ctx: ReportContext): Promise<Figure> {
   return figure;
 }
 
-/** Streams the export through a socket, reading and dropping it; samples the resident memory meanwhile. */
-async function streamedExport(url: string, headers: Record<string, string>) {
-  const before = process.memoryUsage();
-  let peak = before.rss;
-  let peakHeap = before.heapUsed;
-  const sampler = setInterval(() => {
-    const now = process.memoryUsage();
-    peak = Math.max(peak, now.rss);
-    peakHeap = Math.max(peakHeap, now.heapUsed);
-  }, 10);
-  try {
-    const res = await fetch(url, { headers });
-    if (!res.ok || !res.body) throw new Error(`${url} answered ${res.status}`);
-    let bytes = 0;
-    for await (const chunk of res.body) bytes += (chunk as Uint8Array).length;
-    return { bytes, growth: peak - before.rss, heap: peakHeap - before.heapUsed };
-  } finally {
-    clearInterval(sampler);
-  }
-}
-
 async function exports(ctx: ReportContext): Promise<Figure[]> {
   const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (ctx.app.server.address() as AddressInfo).port;
@@ -237,7 +217,7 @@ async function exports(ctx: ReportContext): Promise<Figure[]> {
     let heap = 0;
     for (let i = 0; i < Math.min(ctx.runs, 2); i++) {
       const { ms, value } = await time(() =>
-        streamedExport(`${origin}/api/plants/${ctx.plantId}/elements/export/?format=${format}`, ctx.headers),
+        streamedGet(`${origin}/api/plants/${ctx.plantId}/elements/export/?format=${format}`, ctx.headers),
       );
       figure.api.push(ms);
       bytes = value.bytes;

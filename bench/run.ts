@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --mwp 250] [--runs 30] [--tiles-per-zoom 20] [--sqlite-only] [--only core|reports]`
+ * `npm run bench [-- --mwp 250] [--runs 30] [--tiles-per-zoom 20] [--sqlite-only] [--only core|reports|sync]`
  *
  * Measures the budgets of DESIGN section 9 on the generated reference plant (250 MWp, about
  * 500,000 elements; generated into data/bench/ on first use), on SQLite and, when a server is
@@ -17,14 +17,15 @@ import { tilesCoveringBbox, type TileCoord } from '@heliotrack/domain/tiles';
 import { buildApp } from '@heliotrack/server/src/app';
 import { loadConfig } from '@heliotrack/server/src/config';
 import { createDb, type Db } from '@heliotrack/server/src/db/database';
-import { bufferedTileBbox, DETAIL_ONLY_TYPES, isDetailZoom } from '@heliotrack/server/src/modules/spatial/tile-content';
+import { bufferedTileBbox, isDetailZoom, TILE_DETAIL_ONLY_TYPES } from '@heliotrack/domain/tile-content';
 import { rawDriver, type RawDriver } from './baselines';
 import { reportFigures } from './report-figures';
+import { syncFigures } from './sync-figures';
 import { BENCH_DATA_DIR, type BenchTarget, dropTarget, ensureReferencePlant, postgresTarget, sqliteTarget, StaleBenchDatabase } from './prepare';
 import { type Figure, formatTable, median, percentile, time } from './stats';
 
-const USAGE = 'usage: npm run bench -- [--mwp 250] [--runs 30] [--tiles-per-zoom 20] [--sqlite-only] [--only core|reports]';
-const GROUPS = ['all', 'core', 'reports'] as const;
+const USAGE = 'usage: npm run bench -- [--mwp 250] [--runs 30] [--tiles-per-zoom 20] [--sqlite-only] [--only core|reports|sync]';
+const GROUPS = ['all', 'core', 'reports', 'sync'] as const;
 const ADMIN = { email: 'admin@heliotrack.demo', password: 'heliotrack' };
 const POLYGON_TARGET = 10_000;
 const TILE_ZOOMS = [14, 15, 16, 17, 18];
@@ -181,7 +182,7 @@ async function vectorTiles(ctx: Context, bounds: BBox): Promise<Figure[]> {
     .select((eb) => [eb.fn.max<number>(eb('max_x', '-', eb.ref('min_x'))).as('w'), eb.fn.max<number>(eb('max_y', '-', eb.ref('min_y'))).as('h')])
     .where('plant_id', '=', ctx.plantId)
     .executeTakeFirstOrThrow();
-  const overviewTypes = [...ctx.typeIds].filter(([code]) => !DETAIL_ONLY_TYPES.includes(code)).map(([, id]) => id);
+  const overviewTypes = [...ctx.typeIds].filter(([code]) => !TILE_DETAIL_ONLY_TYPES.includes(code)).map(([, id]) => id);
   const urlOf = (t: TileCoord) => `/api/plants/${ctx.plantId}/tiles/${t.z}/${t.x}/${t.y}.pbf`;
   const rawOf = (t: TileCoord) =>
     ctx.raw.tileRows(ctx.plantId, bufferedTileBbox(t.z, t.x, t.y), Number(extent.w), Number(extent.h), isDetailZoom(t.z) ? null : overviewTypes);
@@ -241,7 +242,7 @@ async function tileAfterStateChange(ctx: Context, bounds: BBox): Promise<Figure 
     .orderBy('sort_order')
     .execute();
   if (states.length < 2) return 'tile after a state change skipped: fewer than two tracker states without depends_on';
-  const overviewTypes = [...ctx.typeIds].filter(([code]) => !DETAIL_ONLY_TYPES.includes(code)).map(([, id]) => id);
+  const overviewTypes = [...ctx.typeIds].filter(([code]) => !TILE_DETAIL_ONLY_TYPES.includes(code)).map(([, id]) => id);
   const figure: Figure = { database: ctx.label, name: 'vector tile z15 right after a state change', api: [], raw: [], budget: { ms: 50, of: 'p95' } };
   await inject(ctx, 'GET', url);
   for (let i = 0; i < Math.min(ctx.runs, 10); i++) {
@@ -346,7 +347,8 @@ async function benchDatabaseOnce(target: BenchTarget, opts: ReturnType<typeof op
 
     const figures: Figure[] = [];
     const messages: string[] = [];
-    if (opts.only !== 'reports') {
+    const wanted = (group: (typeof GROUPS)[number]) => opts.only === 'all' || opts.only === group;
+    if (wanted('core')) {
       figures.push(await elementListPage(ctx));
       // Tiles before anything else reads geometries, so that the first pass is really cold.
       figures.push(...(await vectorTiles(ctx, bounds)));
@@ -360,7 +362,9 @@ async function benchDatabaseOnce(target: BenchTarget, opts: ReturnType<typeof op
       else figures.push(afterChange);
     }
     // After the state changes above, so that the as-of-a-date and follow-up figures read some history.
-    if (opts.only !== 'core') figures.push(...(await reportFigures(ctx)));
+    if (wanted('reports')) figures.push(...(await reportFigures(ctx)));
+    // Last: its incremental figure changes modules, and it reuses the socket the report figures open.
+    if (wanted('sync')) figures.push(...(await syncFigures(ctx)));
     return { figures, messages };
   } finally {
     await app?.close();

@@ -11,9 +11,12 @@ const WEB_BUILD = process.env.E2E_WEB_DIST ?? '../../apps/web/dist';
 
 export default defineConfig({
   testDir: './specs',
+  // Per port: a second run started beside this one (another port) cleans only its own results.
+  outputDir: `test-results/${PORT}`,
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // A flaky test is a bug to fix, never to retry.
+  retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
@@ -50,7 +53,8 @@ export default defineConfig({
       PORT: String(PORT),
       DATA_DIR,
       WEB_DIST,
-      DATABASE_URL: path.join(DATA_DIR, 'e2e.db'),
+      // run.mjs sets E2E_DATABASE_URL for the PostgreSQL run (a database it has just made anew).
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? path.join(DATA_DIR, 'e2e.db'),
       DEMO_LARGE_PLANT_MWP: '2',
       RATE_LIMIT_LOGIN: '1000',
       LOG_LEVEL: 'warn',

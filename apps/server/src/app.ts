@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -14,7 +14,8 @@ import { DOCUMENT_MAX_BYTES } from '@heliotrack/domain/elements';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createStorage } from './lib/storage';
 import { registerAuth } from './plugins/auth';
-import { detailError, registerErrorHandler } from './plugins/errors';
+import { detailError } from './lib/errors';
+import { registerErrorHandler } from './plugins/errors';
 import { registerLanguage } from './plugins/language';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cataloguesRoutes } from './modules/catalogues/catalogues.routes';
@@ -35,6 +36,8 @@ import { spatialRoutes } from './modules/spatial/spatial.routes';
 import { SpatialService } from './modules/spatial/spatial.service';
 import { stateChangesRoutes } from './modules/state-changes/state-changes.routes';
 import { StateChangesService } from './modules/state-changes/state-changes.service';
+import { syncRoutes } from './modules/sync/sync.routes';
+import { SyncService } from './modules/sync/sync.service';
 import { contractorsRoutes } from './modules/contractors/contractors.routes';
 import { ContractorsService } from './modules/contractors/contractors.service';
 import { rucsRoutes } from './modules/rucs/rucs.routes';
@@ -57,24 +60,31 @@ import { HistoricReportScheduler, ReportGenerator, resumeUnfinishedReports } fro
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { ReportsService } from './modules/reports/reports.service';
 import { UsersService } from './modules/users/users.service';
+import { ppisRoutes } from './modules/ppis/ppis.routes';
+import { PpisService } from './modules/ppis/ppis.service';
+import { templatesRoutes } from './modules/ppis/templates.routes';
+import { TemplatesService } from './modules/ppis/templates.service';
 
 export interface AppOptions {
   config: Config;
   db: Db;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** Told of every route as it is registered: the tenancy sweep (test/tenancy-sweep.test.ts) lists them so. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the whole API (and the web app when built); tests call it and use inject(). */
-export async function buildApp({ config, db, mailer, logger }: AppOptions) {
+export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -97,7 +107,13 @@ export async function buildApp({ config, db, mailer, logger }: AppOptions) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  // The documentation is public (README): the page, its assets and the document need no token.
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, public: true };
+    });
+    await docs.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  });
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, () => app.swagger());
 
   const spatial = new SpatialService(db);
@@ -118,6 +134,7 @@ export async function buildApp({ config, db, mailer, logger }: AppOptions) {
     catalogues: new CataloguesService(db),
     elements: new ElementsService(db),
     stateChanges: new StateChangesService(db),
+    sync: new SyncService(db, config.jwtSecret),
     documents: new DocumentsService(db, storage),
     flashReports: new FlashReportsService(db, storage),
     equipment: new EquipmentService(db),
@@ -125,6 +142,8 @@ export async function buildApp({ config, db, mailer, logger }: AppOptions) {
     milestones: new MilestonesService(db),
     reports: new ReportsService(db, storage, reportJobs, reportGenerator),
     elementExport: new ElementExportService(db),
+    ppis: new PpisService(db, storage, spatial),
+    templates: new TemplatesService(db),
   };
 
   // Report jobs start once the server is ready (after migrations) and stop before the database closes.
@@ -149,10 +168,12 @@ export async function buildApp({ config, db, mailer, logger }: AppOptions) {
       await api.register(spatialRoutes, { spatial: services.spatial });
       await api.register(layoutImportRoutes, { layoutImport: services.layoutImport });
       // One document per upload (DESIGN section 10: size and type limits); files stream to storage.
-      await api.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 100, parts: 6 } });
+      // preservePath: busboy would strip folders from a file name; the documents service refuses them instead.
+      await api.register(multipart, { preservePath: true, limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 100, parts: 6 } });
       await api.register(cataloguesRoutes, { catalogues: services.catalogues });
       await api.register(elementsRoutes, { elements: services.elements });
       await api.register(stateChangesRoutes, { stateChanges: services.stateChanges });
+      await api.register(syncRoutes, { sync: services.sync });
       await api.register(documentsRoutes, { documents: services.documents });
       await api.register(flashReportsRoutes, { flashReports: services.flashReports });
       await api.register(equipmentRoutes, { equipment: services.equipment, documents: services.documents });
@@ -160,6 +181,8 @@ export async function buildApp({ config, db, mailer, logger }: AppOptions) {
       await api.register(milestonesRoutes, { milestones: services.milestones });
       await api.register(reportsRoutes, { reports: services.reports });
       await api.register(elementExportRoutes, { elementExport: services.elementExport });
+      await api.register(templatesRoutes, { templates: services.templates });
+      await api.register(ppisRoutes, { ppis: services.ppis });
     },
     { prefix: '/api' },
   );
@@ -174,9 +197,8 @@ function registerWeb(app: FastifyInstance, webDist: string) {
   if (!fs.existsSync(index)) return;
   app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, cacheControl: false });
   app.get('/*', { config: { public: true }, schema: { hide: true } }, (req, reply) => {
-    if (/^\/api(\/|$)/i.test(req.url)) {
-      throw detailError(404, 'errors.routeNotFound', 'not_found', { method: req.method, url: req.url.split('?')[0] });
-    }
+    // An unknown API path is a 404 like any other, not the web app.
+    if (/^\/api(\/|$)/i.test(req.url)) return reply.callNotFound();
     const file = path.join(webDist, path.normalize(req.url.split('?')[0]));
     if (file.startsWith(webDist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       // Hashed assets never change; index.html must always be revalidated.

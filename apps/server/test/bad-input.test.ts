@@ -3,43 +3,43 @@ import { describeEachDatabase, USERS } from './helpers';
 
 describeEachDatabase('bad input', (get) => {
   const login = (payload: string, headers: Record<string, string> = {}) =>
-    get().app.inject({ method: 'POST', url: '/api/token/', payload, headers: { 'content-type': 'application/json', ...headers } });
+    get().call('POST', '/api/token/', { as: null, payload, headers: { 'content-type': 'application/json', ...headers } });
 
   it('answers 400 for malformed JSON', async () => {
     const res = await login('{"email": ');
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ non_field_errors: ['El cuerpo de la petición no es JSON válido.'] });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ non_field_errors: ['El cuerpo de la petición no es JSON válido.'] });
   });
 
   it('names each missing field, in the request language', async () => {
     const res = await login('{}', { 'accept-language': 'it' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ email: ['Questo campo è obbligatorio.'], password: ['Questo campo è obbligatorio.'] });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ email: ['Questo campo è obbligatorio.'], password: ['Questo campo è obbligatorio.'] });
   });
 
   it('refuses wrong types and unknown fields', async () => {
     const res = await login(JSON.stringify({ email: 42, password: 'x', admin: true }), { 'accept-language': 'en' });
-    expect(res.statusCode).toBe(400);
-    const body = res.json();
+    expect(res.status).toBe(400);
+    const body = res.body;
     expect(body.email[0]).toMatch(/Expected a value of type string/);
     expect(body.admin).toEqual(['Field not allowed.']);
   });
 
   it('refuses a malformed email', async () => {
     const res = await login(JSON.stringify({ email: 'not-an-email', password: 'x' }));
-    expect(res.json()).toEqual({ email: ['Introduzca una dirección de correo válida.'] });
+    expect(res.body).toEqual({ email: ['Introduzca una dirección de correo válida.'] });
   });
 
   it('refuses very long strings with a length message', async () => {
     const res = await login(JSON.stringify({ email: USERS.admin, password: 'x'.repeat(10_000) }), { 'accept-language': 'en' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ password: ['Ensure this field has no more than 128 characters.'] });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ password: ['Ensure this field has no more than 128 characters.'] });
   });
 
   it('answers 413 for an oversized body', async () => {
     const res = await login(JSON.stringify({ email: USERS.admin, password: 'y'.repeat(2 * 1024 * 1024) }));
-    expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ detail: 'La petición es demasiado grande.' });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ detail: 'La petición es demasiado grande.' });
   });
 
   it('answers 415 for a content type it does not read', async () => {

@@ -18,24 +18,15 @@ describeEachDatabase('catalogues', (get) => {
     demo = await loadDemo(get());
   });
 
-  const getJson = async (url: string, email: string = USERS.admin) => {
-    const res = await get().app.inject({ method: 'GET', url, headers: await get().as(email) });
-    return { status: res.statusCode, body: res.json() };
-  };
-  const setGroup = async (payload: object, email: string = USERS.admin, plantId = demo.plant.id, headers: Record<string, string> = {}) =>
-    get().app.inject({
-      method: 'POST',
-      url: `/api/plants/${plantId}/update-contractors-group/`,
-      payload,
-      headers: { ...(await get().as(email)), ...headers },
-    });
+  const setGroup = (payload: object, as: string = USERS.admin, plantId = demo.plant.id, headers: Record<string, string> = {}) =>
+    get().call('POST', `/api/plants/${plantId}/update-contractors-group/`, { payload, as, headers });
 
   it('lists the element types: the seven standard ones first with their path, then extra types without one', async () => {
     await get()
       .db.insertInto('element_types')
       .values({ client_id: demo.clientId, code: 'ZAN', name: 'Zanjas', measurement_unit_name: 'm', original_element_type: 'ZAN' })
       .execute();
-    const { status, body } = await getJson(`/api/plants/${demo.plant.id}/element-types/`);
+    const { status, body } = await get().call('GET', `/api/plants/${demo.plant.id}/element-types/`);
     expect(status).toBe(200);
     expect(body.map((t: { code: string; path: string | null }) => [t.code, t.path])).toEqual([
       ['HIN', 'hincas'],
@@ -61,18 +52,18 @@ describeEachDatabase('catalogues', (get) => {
   });
 
   it("lists the organisation's transaction types only", async () => {
-    const { status, body } = await getJson('/api/transaction-types/');
+    const { status, body } = await get().call('GET', '/api/transaction-types/');
     expect(status).toBe(200);
     expect(body.map((t: { code: string }) => t.code).sort()).toEqual(['CON', 'HINC', 'INS', 'INSP', 'PEM', 'PRU', 'REP']);
     const hinc = body.find((t: { code: string }) => t.code === 'HINC');
     const pileType = await get().db.selectFrom('element_types').select('id').where('client_id', '=', demo.clientId).where('code', '=', 'HIN').executeTakeFirstOrThrow();
     expect(hinc).toEqual({ id: expect.any(Number), element_type: pileType.id, code: 'HINC', description: 'Hincado' });
-    const theirs = await getJson('/api/transaction-types/', USERS.otherAdmin);
+    const theirs = await get().call('GET', '/api/transaction-types/', { as: USERS.otherAdmin });
     expect(theirs.body.map((t: { id: number }) => t.id)).not.toContain(hinc.id);
   });
 
   it("lists the states of the plant's state group with their colour, is_ok, restringed and depends_on", async () => {
-    const { status, body } = await getJson(`/api/plants/${demo.plant.id}/states/`);
+    const { status, body } = await get().call('GET', `/api/plants/${demo.plant.id}/states/`);
     expect(status).toBe(200);
     const inGroup = await get().db.selectFrom('state_group_states').select('state_id').where('state_group_id', '=', demo.plant.state_group_id!).execute();
     expect(body.map((s: { id: number }) => s.id).sort()).toEqual(inGroup.map((s) => s.state_id).sort());
@@ -90,7 +81,7 @@ describeEachDatabase('catalogues', (get) => {
     await ctx.db.updateTable('states').set({ color: 'ABCDEF' }).where('id', '=', first.id).execute();
     await ctx.db.updateTable('states').set({ color: 'red' }).where('id', '=', second.id).execute();
     try {
-      const { body } = await getJson(`/api/plants/${demo.plant.id}/states/`);
+      const { body } = await get().call('GET', `/api/plants/${demo.plant.id}/states/`);
       expect(body.find((s: { id: number }) => s.id === first.id).color).toBe('abcdef');
       expect(body.find((s: { id: number }) => s.id === second.id).color).toBe('ff8000');
     } finally {
@@ -106,11 +97,11 @@ describeEachDatabase('catalogues', (get) => {
       .values({ client_id: demo.clientId, element_type_id: (await ctx.db.selectFrom('element_types').select('id').where('client_id', '=', demo.clientId).where('code', '=', 'MOD').executeTakeFirstOrThrow()).id, code: 'LIMP', name: 'Limpiado', is_active: 0 })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const grouped = await getJson(`/api/plants/${demo.plant.id}/states/`);
+    const grouped = await get().call('GET', `/api/plants/${demo.plant.id}/states/`);
     expect(grouped.body.map((s: { id: number }) => s.id)).not.toContain(extra.id);
     await ctx.db.updateTable('plants').set({ state_group_id: null }).where('id', '=', demo.plant.id).execute();
     try {
-      const { body } = await getJson(`/api/plants/${demo.plant.id}/states/`);
+      const { body } = await get().call('GET', `/api/plants/${demo.plant.id}/states/`);
       const all = await ctx.db.selectFrom('states').select('id').where('client_id', '=', demo.clientId).execute();
       expect(body).toHaveLength(all.length);
       expect(body.find((s: { id: number }) => s.id === extra.id)).toMatchObject({ name: 'Limpiado', is_active: false, color: 'ff8000' });
@@ -126,7 +117,7 @@ describeEachDatabase('catalogues', (get) => {
       .values({ client_id: demo.clientId, name: 'Topografía Vega S.L.' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const grouped = await getJson(`/api/plants/${demo.plant.id}/contractors/`);
+    const grouped = await get().call('GET', `/api/plants/${demo.plant.id}/contractors/`);
     expect(grouped.status).toBe(200);
     expect(grouped.body).toHaveLength(4);
     expect(grouped.body[0]).toEqual({
@@ -140,37 +131,37 @@ describeEachDatabase('catalogues', (get) => {
     expect(grouped.body.map((c: { id: number }) => c.id)).not.toContain(outsider.id);
 
     const cleared = await setGroup({ contractor_group: null });
-    expect(cleared.statusCode).toBe(200);
-    expect(cleared.json()).toMatchObject({ id: demo.plant.id, contractor_group: null });
-    const all = await getJson(`/api/plants/${demo.plant.id}/contractors/`);
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ id: demo.plant.id, contractor_group: null });
+    const all = await get().call('GET', `/api/plants/${demo.plant.id}/contractors/`);
     expect(all.body.map((c: { id: number }) => c.id)).toContain(outsider.id);
     expect(all.body).toHaveLength(5);
 
     const restored = await setGroup({ contractor_group: demo.plant.contractor_group_id });
-    expect(restored.json().contractor_group).toBe(demo.plant.contractor_group_id);
-    expect((await getJson(`/api/plants/${demo.plant.id}/contractors/`)).body).toHaveLength(4);
+    expect(restored.body.contractor_group).toBe(demo.plant.contractor_group_id);
+    expect((await get().call('GET', `/api/plants/${demo.plant.id}/contractors/`)).body).toHaveLength(4);
   });
 
   it('lets only administrators change the contractor group (403), and only to a group of their organisation (400)', async () => {
     const refused = await setGroup({ contractor_group: null }, USERS.technician);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ detail: 'No tiene permiso para realizar esta acción.', code: 'permission_denied' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ detail: 'No tiene permiso para realizar esta acción.', code: 'permission_denied' });
     const theirGroup = await get().db.selectFrom('contractor_groups').select('id').where('client_id', '=', demo.other.client_id).executeTakeFirstOrThrow();
     const foreign = await setGroup({ contractor_group: theirGroup.id }, USERS.admin, demo.plant.id, { 'accept-language': 'en' });
-    expect(foreign.statusCode).toBe(400);
-    expect(foreign.json()).toEqual({ contractor_group: [`Contractor group ${theirGroup.id} does not exist.`] });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body).toEqual({ contractor_group: [`Contractor group ${theirGroup.id} does not exist.`] });
     const malformed = await setGroup({ group: 1 });
-    expect(malformed.statusCode).toBe(400);
+    expect(malformed.status).toBe(400);
     const plant = await get().db.selectFrom('plants').select('contractor_group_id').where('id', '=', demo.plant.id).executeTakeFirstOrThrow();
     expect(plant.contractor_group_id).toBe(demo.plant.contractor_group_id);
   });
 
   it("answers 404 for another organisation's plant on every catalogue", async () => {
     for (const path of ['element-types', 'states', 'contractors']) {
-      const res = await getJson(`/api/plants/${demo.other.id}/${path}/`);
+      const res = await get().call('GET', `/api/plants/${demo.other.id}/${path}/`);
       expect(res.status, path).toBe(404);
     }
-    expect((await setGroup({ contractor_group: null }, USERS.admin, demo.other.id)).statusCode).toBe(404);
+    expect((await setGroup({ contractor_group: null }, USERS.admin, demo.other.id)).status).toBe(404);
     const theirs = await get().db.selectFrom('plants').select('contractor_group_id').where('id', '=', demo.other.id).executeTakeFirstOrThrow();
     expect(theirs.contractor_group_id).toBe(demo.other.contractor_group_id);
   });

@@ -2,17 +2,6 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase, USERS } from './helpers';
 
 describeEachDatabase('contractors and contractor groups', (get) => {
-  const call = async (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    email: string,
-    payload?: object,
-    language?: string,
-  ) => {
-    const headers = { ...(await get().as(email)), ...(language ? { 'accept-language': language } : {}) };
-    const res = await get().app.inject({ method, url, headers, payload });
-    return { status: res.statusCode, body: res.body ? res.json() : null };
-  };
   const clientId = async (name: string) =>
     (await get().db.selectFrom('clients').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
   const contractorsOf = async (org: string) =>
@@ -32,14 +21,14 @@ describeEachDatabase('contractors and contractor groups', (get) => {
       ).n,
     );
   const newContractor = async (name: string) => {
-    const res = await call('POST', '/api/contractors/', USERS.admin, { name });
+    const res = await get().call('POST', '/api/contractors/', { payload: { name } });
     expect(res.status).toBe(201);
     return res.body as { id: number; name: string };
   };
 
   it('lists the organisation contractors to every user, with search', async () => {
     const demo = await contractorsOf('Demo Solar');
-    const { status, body } = await call('GET', '/api/contractors/', USERS.technician);
+    const { status, body } = await get().call('GET', '/api/contractors/', { as: USERS.technician });
     expect(status).toBe(200);
     expect(body.map((c: { id: number }) => c.id).sort()).toEqual(demo.map((c) => c.id).sort());
     expect(body.map((c: { name: string }) => c.name)).toEqual(
@@ -53,20 +42,24 @@ describeEachDatabase('contractors and contractor groups', (get) => {
       contact_email: expect.any(String),
       client: await clientId('Demo Solar'),
     });
-    const search = await call('GET', '/api/contractors/?search=lucía', USERS.technician);
+    const search = await get().call('GET', '/api/contractors/?search=lucía', { as: USERS.technician });
     expect(search.body.map((c: { name: string }) => c.name)).toEqual(['Montajes Solares Béticos S.L.']);
-    const byEmail = await call('GET', '/api/contractors/?search=HINCADOS-guadalquivir', USERS.technician);
+    const byEmail = await get().call('GET', '/api/contractors/?search=HINCADOS-guadalquivir', {
+      as: USERS.technician,
+    });
     expect(byEmail.body).toHaveLength(1);
-    const one = await call('GET', `/api/contractors/${demo[0].id}/`, USERS.technician);
+    const one = await get().call('GET', `/api/contractors/${demo[0].id}/`, { as: USERS.technician });
     expect(one.body).toMatchObject({ id: demo[0].id, name: demo[0].name });
   });
 
   it("answers 404 for another organisation's contractor and never changes it", async () => {
     const [other] = await contractorsOf('Otra Energía');
-    expect((await call('GET', `/api/contractors/${other.id}/`, USERS.admin)).status).toBe(404);
-    const put = await call('PUT', `/api/contractors/${other.id}/`, USERS.admin, { name: 'Secuestrado' });
+    expect((await get().call('GET', `/api/contractors/${other.id}/`)).status).toBe(404);
+    const put = await get().call('PUT', `/api/contractors/${other.id}/`, {
+      payload: { name: 'Secuestrado' },
+    });
     expect(put).toEqual({ status: 404, body: { detail: 'No encontrado.', code: 'not_found' } });
-    expect((await call('DELETE', `/api/contractors/${other.id}/`, USERS.admin)).status).toBe(404);
+    expect((await get().call('DELETE', `/api/contractors/${other.id}/`)).status).toBe(404);
     expect((await contractorsOf('Otra Energía'))[0]).toEqual(other);
   });
 
@@ -78,11 +71,11 @@ describeEachDatabase('contractors and contractor groups', (get) => {
       contact_email: 'Pepa@Zanjas.demo',
     };
     const before = await count('contractors');
-    const refused = await call('POST', '/api/contractors/', USERS.technician, payload);
+    const refused = await get().call('POST', '/api/contractors/', { as: USERS.technician, payload });
     expect(refused.status).toBe(403);
     expect(await count('contractors')).toBe(before);
 
-    const created = await call('POST', '/api/contractors/', USERS.admin, payload);
+    const created = await get().call('POST', '/api/contractors/', { payload });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
       id: expect.any(Number),
@@ -93,10 +86,15 @@ describeEachDatabase('contractors and contractor groups', (get) => {
     const minimal = await newContractor('Solo Nombre S.L.');
     expect(minimal).toMatchObject({ address: '', contact_name: '', contact_email: '' });
 
-    const putRefused = await call('PUT', `/api/contractors/${created.body.id}/`, USERS.technician, payload);
+    const putRefused = await get().call('PUT', `/api/contractors/${created.body.id}/`, {
+      as: USERS.technician,
+      payload,
+    });
     expect(putRefused.status).toBe(403);
-    const edited = await call('PUT', `/api/contractors/${created.body.id}/`, USERS.admin, {
-      name: 'Zanjas del Sur S.A.',
+    const edited = await get().call('PUT', `/api/contractors/${created.body.id}/`, {
+      payload: {
+        name: 'Zanjas del Sur S.A.',
+      },
     });
     expect(edited.body).toEqual({
       id: created.body.id,
@@ -110,35 +108,41 @@ describeEachDatabase('contractors and contractor groups', (get) => {
 
   it('refuses bad contractor input, in the request language, and changes nothing', async () => {
     const before = await count('contractors');
-    const email = await call('POST', '/api/contractors/', USERS.admin, {
-      name: 'Malo',
-      contact_email: 'no-es-correo',
+    const email = await get().call('POST', '/api/contractors/', {
+      payload: {
+        name: 'Malo',
+        contact_email: 'no-es-correo',
+      },
     });
     expect(email).toEqual({
       status: 400,
       body: { contact_email: ['Introduzca una dirección de correo válida.'] },
     });
-    const missing = await call('POST', '/api/contractors/', USERS.admin, { address: 'x' }, 'en');
+    const missing = await get().call('POST', '/api/contractors/', {
+      payload: { address: 'x' },
+      language: 'en',
+    });
     expect(missing.body).toEqual({ name: ['This field is required.'] });
-    const duplicate = await call(
-      'POST',
-      '/api/contractors/',
-      USERS.admin,
-      { name: 'hincados del guadalquivir s.l.' },
-      'en',
-    );
+    const duplicate = await get().call('POST', '/api/contractors/', {
+      payload: { name: 'hincados del guadalquivir s.l.' },
+      language: 'en',
+    });
     expect(duplicate.body).toEqual({
       name: ['A contractor named "hincados del guadalquivir s.l." already exists.'],
     });
-    const duplicateEs = await call('POST', '/api/contractors/', USERS.admin, {
-      name: 'Hincados del Guadalquivir S.L.',
+    const duplicateEs = await get().call('POST', '/api/contractors/', {
+      payload: {
+        name: 'Hincados del Guadalquivir S.L.',
+      },
     });
     expect(duplicateEs.body).toEqual({
       name: ['Ya existe un contratista con el nombre «Hincados del Guadalquivir S.L.».'],
     });
     // Another organisation may use the same name.
     const [other] = await contractorsOf('Otra Energía');
-    expect((await call('POST', '/api/contractors/', USERS.admin, { name: other.name })).status).toBe(201);
+    expect((await get().call('POST', '/api/contractors/', { payload: { name: other.name } })).status).toBe(
+      201,
+    );
     expect(await count('contractors')).toBe(before + 1);
   });
 
@@ -151,7 +155,7 @@ describeEachDatabase('contractors and contractor groups', (get) => {
       .where('last_state_change_contractor_id', '=', piling.id)
       .executeTakeFirstOrThrow();
     expect(Number(named.n)).toBeGreaterThan(0);
-    const used = await call('DELETE', `/api/contractors/${piling.id}/`, USERS.admin);
+    const used = await get().call('DELETE', `/api/contractors/${piling.id}/`);
     expect(used).toEqual({
       status: 400,
       body: {
@@ -186,23 +190,27 @@ describeEachDatabase('contractors and contractor groups', (get) => {
         created_at: new Date().toISOString(),
       })
       .execute();
-    const inHistory = await call('DELETE', `/api/contractors/${historic.id}/`, USERS.admin, undefined, 'en');
+    const inHistory = await get().call('DELETE', `/api/contractors/${historic.id}/`, { language: 'en' });
     expect(inHistory.body).toEqual({
       non_field_errors: [
         'The contractor "Histórico S.L." cannot be deleted: they appear in the state-change history.',
       ],
     });
-    expect((await call('GET', `/api/contractors/${piling.id}/`, USERS.admin)).status).toBe(200);
-    expect((await call('GET', `/api/contractors/${historic.id}/`, USERS.admin)).status).toBe(200);
+    expect((await get().call('GET', `/api/contractors/${piling.id}/`)).status).toBe(200);
+    expect((await get().call('GET', `/api/contractors/${historic.id}/`)).status).toBe(200);
   });
 
   it('deletes an unused contractor with 204, taking it out of its groups', async () => {
     const c = await newContractor('Efímero S.L.');
-    const group = await call('POST', '/api/contractor-groups/', USERS.admin, {
-      name: 'Con efímero',
-      contractors: [c.id],
+    const group = await get().call('POST', '/api/contractor-groups/', {
+      payload: {
+        name: 'Con efímero',
+        contractors: [c.id],
+      },
     });
-    expect((await call('DELETE', `/api/contractors/${c.id}/`, USERS.technician)).status).toBe(403);
+    expect((await get().call('DELETE', `/api/contractors/${c.id}/`, { as: USERS.technician })).status).toBe(
+      403,
+    );
     const res = await get().app.inject({
       method: 'DELETE',
       url: `/api/contractors/${c.id}/`,
@@ -210,24 +218,30 @@ describeEachDatabase('contractors and contractor groups', (get) => {
     });
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
-    expect((await call('GET', `/api/contractors/${c.id}/`, USERS.admin)).status).toBe(404);
-    expect(
-      (await call('GET', `/api/contractor-groups/${group.body.id}/`, USERS.admin)).body.contractors,
-    ).toEqual([]);
+    expect((await get().call('GET', `/api/contractors/${c.id}/`)).status).toBe(404);
+    expect((await get().call('GET', `/api/contractor-groups/${group.body.id}/`)).body.contractors).toEqual(
+      [],
+    );
   });
 
   it('creates, searches, edits and deletes contractor groups', async () => {
     const [a, b] = await contractorsOf('Demo Solar');
     const before = await count('contractor_groups');
     expect(
-      (await call('POST', '/api/contractor-groups/', USERS.technician, { name: 'X', contractors: [] }))
-        .status,
+      (
+        await get().call('POST', '/api/contractor-groups/', {
+          as: USERS.technician,
+          payload: { name: 'X', contractors: [] },
+        })
+      ).status,
     ).toBe(403);
     expect(await count('contractor_groups')).toBe(before);
 
-    const created = await call('POST', '/api/contractor-groups/', USERS.admin, {
-      name: 'Cuadrilla norte',
-      contractors: [b.id, a.id, b.id],
+    const created = await get().call('POST', '/api/contractor-groups/', {
+      payload: {
+        name: 'Cuadrilla norte',
+        contractors: [b.id, a.id, b.id],
+      },
     });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
@@ -237,34 +251,41 @@ describeEachDatabase('contractors and contractor groups', (get) => {
     });
     const group = created.body;
 
-    const list = await call('GET', '/api/contractor-groups/', USERS.technician);
+    const list = await get().call('GET', '/api/contractor-groups/', { as: USERS.technician });
     expect(list.status).toBe(200);
     expect(list.body.map((g: { name: string }) => g.name)).toEqual(
       expect.arrayContaining(['Contratistas de obra', 'Cuadrilla norte']),
     );
-    const byName = await call('GET', '/api/contractor-groups/?search=NORTE', USERS.technician);
+    const byName = await get().call('GET', '/api/contractor-groups/?search=NORTE', { as: USERS.technician });
     expect(byName.body.map((g: { id: number }) => g.id)).toEqual([group.id]);
-    const byMember = await call(
+    const byMember = await get().call(
       'GET',
       `/api/contractor-groups/?search=${encodeURIComponent('Béticos')}`,
-      USERS.technician,
+      { as: USERS.technician },
     );
     expect(byMember.body.map((g: { name: string }) => g.name)).toEqual([
       'Contratistas de obra',
       'Cuadrilla norte',
     ]);
-    expect((await call('GET', `/api/contractor-groups/${group.id}/`, USERS.technician)).body).toEqual(group);
+    expect(
+      (await get().call('GET', `/api/contractor-groups/${group.id}/`, { as: USERS.technician })).body,
+    ).toEqual(group);
 
-    const put = await call('PUT', `/api/contractor-groups/${group.id}/`, USERS.admin, {
-      name: 'Cuadrilla sur',
-      contractors: [a.id],
+    const put = await get().call('PUT', `/api/contractor-groups/${group.id}/`, {
+      payload: {
+        name: 'Cuadrilla sur',
+        contractors: [a.id],
+      },
     });
     expect(put.body).toEqual({ id: group.id, name: 'Cuadrilla sur', contractors: [a.id] });
     expect(
       (
-        await call('PUT', `/api/contractor-groups/${group.id}/`, USERS.technician, {
-          name: 'x',
-          contractors: [],
+        await get().call('PUT', `/api/contractor-groups/${group.id}/`, {
+          as: USERS.technician,
+          payload: {
+            name: 'x',
+            contractors: [],
+          },
         })
       ).status,
     ).toBe(403);
@@ -275,7 +296,7 @@ describeEachDatabase('contractors and contractor groups', (get) => {
       headers: await get().as(USERS.admin),
     });
     expect(res.statusCode).toBe(204);
-    expect((await call('GET', `/api/contractor-groups/${group.id}/`, USERS.admin)).status).toBe(404);
+    expect((await get().call('GET', `/api/contractor-groups/${group.id}/`)).status).toBe(404);
   });
 
   it("refuses another organisation's contractors and duplicate names in a group, changing nothing", async () => {
@@ -283,39 +304,42 @@ describeEachDatabase('contractors and contractor groups', (get) => {
     const [mine] = await contractorsOf('Demo Solar');
     const groups = await count('contractor_groups');
     const members = await count('contractor_group_members');
-    const foreign = await call('POST', '/api/contractor-groups/', USERS.admin, {
-      name: 'Mixto',
-      contractors: [mine.id, other.id],
+    const foreign = await get().call('POST', '/api/contractor-groups/', {
+      payload: {
+        name: 'Mixto',
+        contractors: [mine.id, other.id],
+      },
     });
     expect(foreign).toEqual({
       status: 400,
       body: { contractors: [`No existe el contratista ${other.id}.`] },
     });
-    const foreignEn = await call(
-      'POST',
-      '/api/contractor-groups/',
-      USERS.admin,
-      { name: 'Mixto', contractors: [other.id] },
-      'en',
-    );
+    const foreignEn = await get().call('POST', '/api/contractor-groups/', {
+      payload: { name: 'Mixto', contractors: [other.id] },
+      language: 'en',
+    });
     expect(foreignEn.body).toEqual({ contractors: [`Contractor ${other.id} does not exist.`] });
-    const duplicate = await call('POST', '/api/contractor-groups/', USERS.admin, {
-      name: 'contratistas de obra',
-      contractors: [],
+    const duplicate = await get().call('POST', '/api/contractor-groups/', {
+      payload: {
+        name: 'contratistas de obra',
+        contractors: [],
+      },
     });
     expect(duplicate.body).toEqual({
       name: ['Ya existe un grupo de contratistas con el nombre «contratistas de obra».'],
     });
 
-    const existing = (await call('GET', '/api/contractor-groups/', USERS.admin)).body.find(
+    const existing = (await get().call('GET', '/api/contractor-groups/')).body.find(
       (g: { name: string }) => g.name === 'Contratistas de obra',
     );
-    const put = await call('PUT', `/api/contractor-groups/${existing.id}/`, USERS.admin, {
-      name: 'Cambiado',
-      contractors: [other.id],
+    const put = await get().call('PUT', `/api/contractor-groups/${existing.id}/`, {
+      payload: {
+        name: 'Cambiado',
+        contractors: [other.id],
+      },
     });
     expect(put.status).toBe(400);
-    expect((await call('GET', `/api/contractor-groups/${existing.id}/`, USERS.admin)).body).toEqual(existing);
+    expect((await get().call('GET', `/api/contractor-groups/${existing.id}/`)).body).toEqual(existing);
     expect(await count('contractor_groups')).toBe(groups);
     expect(await count('contractor_group_members')).toBe(members);
   });
@@ -326,13 +350,9 @@ describeEachDatabase('contractors and contractor groups', (get) => {
       .selectAll()
       .where('code', '=', 'CAR-01')
       .executeTakeFirstOrThrow();
-    const inUse = await call(
-      'DELETE',
-      `/api/contractor-groups/${plant.contractor_group_id}/`,
-      USERS.admin,
-      undefined,
-      'en',
-    );
+    const inUse = await get().call('DELETE', `/api/contractor-groups/${plant.contractor_group_id}/`, {
+      language: 'en',
+    });
     expect(inUse).toEqual({
       status: 400,
       body: {
@@ -341,9 +361,9 @@ describeEachDatabase('contractors and contractor groups', (get) => {
         ],
       },
     });
-    expect(
-      (await call('GET', `/api/contractor-groups/${plant.contractor_group_id}/`, USERS.admin)).status,
-    ).toBe(200);
+    expect((await get().call('GET', `/api/contractor-groups/${plant.contractor_group_id}/`)).status).toBe(
+      200,
+    );
 
     const other = await get()
       .db.selectFrom('plants')
@@ -351,17 +371,19 @@ describeEachDatabase('contractors and contractor groups', (get) => {
       .where('code', '=', 'ECI-01')
       .executeTakeFirstOrThrow();
     const otherGroup = other.contractor_group_id!;
-    expect((await call('GET', `/api/contractor-groups/${otherGroup}/`, USERS.admin)).status).toBe(404);
+    expect((await get().call('GET', `/api/contractor-groups/${otherGroup}/`)).status).toBe(404);
     expect(
       (
-        await call('PUT', `/api/contractor-groups/${otherGroup}/`, USERS.admin, {
-          name: 'x',
-          contractors: [],
+        await get().call('PUT', `/api/contractor-groups/${otherGroup}/`, {
+          payload: {
+            name: 'x',
+            contractors: [],
+          },
         })
       ).status,
     ).toBe(404);
-    expect((await call('DELETE', `/api/contractor-groups/${otherGroup}/`, USERS.admin)).status).toBe(404);
-    const list = await call('GET', '/api/contractor-groups/', USERS.otherAdmin);
+    expect((await get().call('DELETE', `/api/contractor-groups/${otherGroup}/`)).status).toBe(404);
+    const list = await get().call('GET', '/api/contractor-groups/', { as: USERS.otherAdmin });
     expect(list.body.map((g: { id: number }) => g.id)).toEqual([otherGroup]);
   });
 });

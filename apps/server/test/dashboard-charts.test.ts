@@ -49,15 +49,9 @@ describeEachDatabase('dashboard charts of a user', (get) => {
     expect(statesOf.get('MOD')!.length).toBeGreaterThanOrEqual(2);
   });
 
-  const call = async (method: 'GET' | 'PUT', payload?: unknown, email: string = USERS.admin, lang = 'en') => {
-    const res = await get().app.inject({
-      method,
-      url,
-      payload: payload as object,
-      headers: { ...(await get().as(email)), 'accept-language': lang },
-    });
-    return { status: res.statusCode, body: res.json() };
-  };
+  /** user/dashboard-charts/, in English: the refusals below are checked in English. */
+  const userCharts = (method: 'GET' | 'PUT', payload?: unknown, as?: string, language = 'en') =>
+    get().call(method, url, { payload: payload as object, as, language });
   const state = (code: string, index: number) => statesOf.get(code)![index].id;
   const chart = (id: string, code: string, states: number[], kind = 'bar') => ({
     id,
@@ -72,16 +66,16 @@ describeEachDatabase('dashboard charts of a user', (get) => {
   ];
 
   it('answers an empty list at first, then keeps the saved charts and their order', async () => {
-    await call('PUT', { charts: [] });
-    expect(await call('GET')).toEqual({ status: 200, body: [] });
+    await userCharts('PUT', { charts: [] });
+    expect(await userCharts('GET')).toEqual({ status: 200, body: [] });
 
-    const saved = await call('PUT', { charts: sample() });
+    const saved = await userCharts('PUT', { charts: sample() });
     expect(saved).toEqual({ status: 200, body: sample() });
-    expect((await call('GET')).body).toEqual(sample());
+    expect((await userCharts('GET')).body).toEqual(sample());
 
     const reordered = [sample()[2], sample()[0], { ...sample()[1], kind: 'bar' }];
-    expect((await call('PUT', { charts: reordered })).body).toEqual(reordered);
-    expect((await call('GET')).body).toEqual(reordered);
+    expect((await userCharts('PUT', { charts: reordered })).body).toEqual(reordered);
+    expect((await userCharts('GET')).body).toEqual(reordered);
     const rows = await get()
       .db.selectFrom('dashboard_charts')
       .innerJoin('users', 'users.id', 'dashboard_charts.user_id')
@@ -95,47 +89,51 @@ describeEachDatabase('dashboard charts of a user', (get) => {
       { chart_id: 'b_2', position: 2 },
     ]);
 
-    expect((await call('PUT', { charts: [] })).body).toEqual([]);
-    expect((await call('GET')).body).toEqual([]);
+    expect((await userCharts('PUT', { charts: [] })).body).toEqual([]);
+    expect((await userCharts('GET')).body).toEqual([]);
   });
 
   it('keeps each user to their own charts, within and across organisations', async () => {
-    await call('PUT', { charts: sample() });
+    await userCharts('PUT', { charts: sample() });
     // Same organisation, other user: nothing of the administrator's, and their own list apart.
-    expect((await call('GET', undefined, USERS.technician)).body).toEqual([]);
+    expect((await userCharts('GET', undefined, USERS.technician)).body).toEqual([]);
     const mine = [chart('a-1', 'MOD', [state('MOD', 1)], 'pie')];
-    expect((await call('PUT', { charts: mine }, USERS.technician)).body).toEqual(mine);
-    expect((await call('GET')).body).toEqual(sample());
-    expect((await call('GET', undefined, USERS.technician)).body).toEqual(mine);
+    expect((await userCharts('PUT', { charts: mine }, USERS.technician)).body).toEqual(mine);
+    expect((await userCharts('GET')).body).toEqual(sample());
+    expect((await userCharts('GET', undefined, USERS.technician)).body).toEqual(mine);
 
     // Another organisation: sees none, and may not use this organisation's types or states.
-    expect((await call('GET', undefined, USERS.otherAdmin)).body).toEqual([]);
-    const foreign = await call('PUT', { charts: [chart('x', 'HIN', [state('HIN', 0)])] }, USERS.otherAdmin);
+    expect((await userCharts('GET', undefined, USERS.otherAdmin)).body).toEqual([]);
+    const foreign = await userCharts(
+      'PUT',
+      { charts: [chart('x', 'HIN', [state('HIN', 0)])] },
+      USERS.otherAdmin,
+    );
     expect(foreign.status).toBe(400);
     expect(foreign.body).toEqual({
       'charts.0.element_type': [`Element type ${types.get('HIN')} does not exist.`],
     });
     const own = [{ id: 'x', element_type: otherType, states: [otherState], kind: 'line' }];
-    expect((await call('PUT', { charts: own }, USERS.otherAdmin)).body).toEqual(own);
-    expect((await call('GET')).body).toEqual(sample());
+    expect((await userCharts('PUT', { charts: own }, USERS.otherAdmin)).body).toEqual(own);
+    expect((await userCharts('GET')).body).toEqual(sample());
 
     // Emptying one user's list leaves the others' alone.
-    await call('PUT', { charts: [] }, USERS.technician);
-    expect((await call('GET')).body).toEqual(sample());
-    expect((await call('GET', undefined, USERS.otherAdmin)).body).toEqual(own);
-    await call('PUT', { charts: [] }, USERS.otherAdmin);
+    await userCharts('PUT', { charts: [] }, USERS.technician);
+    expect((await userCharts('GET')).body).toEqual(sample());
+    expect((await userCharts('GET', undefined, USERS.otherAdmin)).body).toEqual(own);
+    await userCharts('PUT', { charts: [] }, USERS.otherAdmin);
   });
 
   it('refuses bad lists with 400 and the field, in the user’s language, and writes nothing', async () => {
-    await call('PUT', { charts: sample() });
+    await userCharts('PUT', { charts: sample() });
     const bad = async (payload: unknown, field: string, message?: string | RegExp, lang = 'en') => {
-      const res = await call('PUT', payload, USERS.admin, lang);
+      const res = await userCharts('PUT', payload, USERS.admin, lang);
       const what = JSON.stringify(payload).slice(0, 200);
       expect(res.status, what).toBe(400);
       expect(res.body, what).toHaveProperty([field]);
       if (typeof message === 'string') expect(res.body[field], what).toContain(message);
       else if (message) expect(res.body[field].join(' '), what).toMatch(message);
-      expect((await call('GET')).body, what).toEqual(sample());
+      expect((await userCharts('GET')).body, what).toEqual(sample());
     };
     const tooMany = Array.from({ length: MAX_CUSTOM_CHARTS + 1 }, (_, i) =>
       chart(`n${i}`, 'HIN', [state('HIN', 0)]),
@@ -203,7 +201,7 @@ describeEachDatabase('dashboard charts of a user', (get) => {
     await bad({}, 'charts', 'This field is required.');
     await bad({ charts: 'all' }, 'charts');
     // One good chart does not get a bad one through, and every bad chart is named.
-    const twoBad = await call('PUT', {
+    const twoBad = await userCharts('PUT', {
       charts: [
         chart('ok', 'HIN', [state('HIN', 0)]),
         { ...chart('t', 'HIN', [1]), element_type: 999999 },
@@ -238,7 +236,7 @@ describeEachDatabase('dashboard charts of a user', (get) => {
     const anonymous = await get().app.inject({ method: 'GET', url });
     expect(anonymous.statusCode).toBe(401);
     expect((await get().app.inject({ method: 'PUT', url, payload: { charts: [] } })).statusCode).toBe(401);
-    expect((await call('GET')).body).toEqual(sample());
+    expect((await userCharts('GET')).body).toEqual(sample());
   });
 
   it('leaves out states deleted since, and a chart left without states', async () => {
@@ -264,12 +262,12 @@ describeEachDatabase('dashboard charts of a user', (get) => {
       { id: 'one', element_type: type, states: [gone, kept], kind: 'bar' },
       { id: 'two', element_type: type, states: [alone], kind: 'pie' },
     ];
-    expect((await call('PUT', { charts })).body).toEqual(charts);
+    expect((await userCharts('PUT', { charts })).body).toEqual(charts);
     await db.deleteFrom('states').where('id', 'in', [gone, alone]).execute();
-    expect((await call('GET')).body).toEqual([
+    expect((await userCharts('GET')).body).toEqual([
       { id: 'one', element_type: type, states: [kept], kind: 'bar' },
     ]);
-    await call('PUT', { charts: [] });
+    await userCharts('PUT', { charts: [] });
   });
 
   it('deletes a user’s charts with the user', async () => {
@@ -296,12 +294,12 @@ describeEachDatabase('dashboard charts of a user', (get) => {
         states: `[${state('HIN', 0)}]`,
       })
       .execute();
-    await call('PUT', { charts: sample() });
+    await userCharts('PUT', { charts: sample() });
     await db.deleteFrom('users').where('id', '=', id).execute();
     expect(
       await db.selectFrom('dashboard_charts').select('chart_id').where('user_id', '=', id).execute(),
     ).toEqual([]);
-    expect((await call('GET')).body).toEqual(sample());
+    expect((await userCharts('GET')).body).toEqual(sample());
   });
 
   it('is documented in the OpenAPI document', async () => {

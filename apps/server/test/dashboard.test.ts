@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase, USERS } from './helpers';
+import { createUser, describeEachDatabase, USERS } from './helpers';
 import { createProgressFixture, FIXTURE_PLANT_CODE, type ProgressFixture } from './progress-fixture';
 
 /*
@@ -12,10 +12,6 @@ describeEachDatabase('dashboard and progress figures', (get) => {
     fx = await createProgressFixture(get().db);
   });
 
-  const getJson = async (url: string, email: string = USERS.admin) => {
-    const res = await get().app.inject({ method: 'GET', url, headers: await get().as(email) });
-    return { status: res.statusCode, body: res.json() };
-  };
   /** state code -> count, from an elements-by-state answer (zero counts left out), plus 'none'. */
   const byCode = (body: { no_state: number; states: { code: string; count: number }[] }) => {
     const out: Record<string, number> = {};
@@ -26,7 +22,7 @@ describeEachDatabase('dashboard and progress figures', (get) => {
   const mod = () => fx.types.get('MOD')!;
 
   it('keeps the existing dashboard fields and adds ok shares and anomaly effects per plant', async () => {
-    const { status, body } = await getJson('/api/dashboard/');
+    const { status, body } = await get().call('GET', '/api/dashboard/');
     expect(status).toBe(200);
     for (const key of ['plant_count', 'total_power', 'module_count', 'element_count', 'elements_by_type', 'plants']) expect(body).toHaveProperty(key);
     const plant = body.plants.find((p: { code: string }) => p.code === FIXTURE_PLANT_CODE);
@@ -44,7 +40,7 @@ describeEachDatabase('dashboard and progress figures', (get) => {
   it("places each plant on the map at its own location, else at the centre of its elements' bounds", async () => {
     type Centre = { latitude: number; longitude: number } | null;
     const centreOf = async (code: string): Promise<Centre> =>
-      (await getJson('/api/dashboard/')).body.plants.find((p: { code: string }) => p.code === code).centre;
+      (await get().call('GET', '/api/dashboard/')).body.plants.find((p: { code: string }) => p.code === code).centre;
     // The fixture plant has no location and its elements no geometry yet.
     expect(await centreOf(FIXTURE_PLANT_CODE)).toBeNull();
     const bounds = [
@@ -65,33 +61,36 @@ describeEachDatabase('dashboard and progress figures', (get) => {
       await get().db.updateTable('elements').set({ min_x: null, min_y: null, max_x: null, max_y: null }).where('id', '=', fx.elements.get(code)!).execute();
     }
     // The seeded plants have a location: it is their centre.
-    const seeded = (await getJson('/api/dashboard/')).body.plants.filter((p: { latitude: number | null }) => p.latitude !== null);
+    const seeded = (await get().call('GET', '/api/dashboard/')).body.plants.filter((p: { latitude: number | null }) => p.latitude !== null);
     for (const plant of seeded) expect(plant.centre).toEqual({ latitude: plant.latitude, longitude: plant.longitude });
   });
 
   it("lists the caller's latest state changes, newest first, with type, state, count and plant", async () => {
-    // The seeded demo's history (the last weeks, by the administrator and the technician) is newer
-    // than the fixture's: take it out so that the fixture's changes are the caller's latest.
-    const demoPlants = get().db.selectFrom('plants').select('id').where('id', '!=', fx.plantId);
-    await get().db.deleteFrom('state_changes').where('plant_id', 'in', demoPlants).execute();
-    const { body } = await getJson('/api/dashboard/');
-    expect(body.recent_inspections.map((r: { id: number }) => r.id)).toEqual([...fx.changeIds].reverse());
+    // An administrator of this test's own whose only history is a fixture plant's, so that its
+    // changes are exactly the caller's latest (the seeded demo history is by the demo users).
+    const email = 'admin-inspecciones@heliotrack.demo';
+    const author = await createUser(get(), { email, roles: ['AD'] });
+    const own = await createProgressFixture(get().db, { code: 'TST-06R', userId: author.id });
+    const { body } = await get().call('GET', '/api/dashboard/', { as: email });
+    expect(body.recent_inspections.map((r: { id: number }) => r.id)).toEqual([...own.changeIds].reverse());
     expect(body.recent_inspections[0]).toMatchObject({
       created_at: '2026-01-14T10:00:00.000Z',
-      plant: { id: fx.plantId, code: FIXTURE_PLANT_CODE },
+      plant: { id: own.plantId, code: 'TST-06R' },
       element_type: { id: mod(), code: 'MOD' },
       state: { code: 'INSP', is_ok: true },
       element_count: 1,
     });
     expect(body.recent_inspections[1].state).toMatchObject({ code: 'NOK', is_ok: false });
-    // Another user's dashboard shows none of them; another organisation does not see the plant.
-    expect((await getJson('/api/dashboard/', USERS.technician)).body.recent_inspections).toEqual([]);
-    const other = (await getJson('/api/dashboard/', USERS.otherAdmin)).body;
-    expect(other.plants.map((p: { code: string }) => p.code)).not.toContain(FIXTURE_PLANT_CODE);
+    // Another user's dashboard shows none of them, though they see the plant; another organisation does not see the plant.
+    const admin = (await get().call('GET', '/api/dashboard/')).body;
+    expect(admin.plants.map((p: { code: string }) => p.code)).toContain('TST-06R');
+    expect(admin.recent_inspections.every((r: { id: number }) => !own.changeIds.includes(r.id))).toBe(true);
+    const other = (await get().call('GET', '/api/dashboard/', { as: USERS.otherAdmin })).body;
+    expect(other.plants.map((p: { code: string }) => p.code)).not.toContain('TST-06R');
   });
 
   it('counts total, ok, not ok and no state per element type', async () => {
-    const { status, body } = await getJson(`/api/plants/${fx.plantId}/elements-ok/`);
+    const { status, body } = await get().call('GET', `/api/plants/${fx.plantId}/elements-ok/`);
     expect(status).toBe(200);
     const rows = Object.fromEntries(body.map((r: { code: string; total: number; ok: number; not_ok: number; no_state: number }) => [r.code, [r.total, r.ok, r.not_ok, r.no_state]]));
     expect(rows).toEqual({
@@ -103,13 +102,13 @@ describeEachDatabase('dashboard and progress figures', (get) => {
       STR: [3, 1, 1, 1],
       TRA: [2, 1, 1, 0],
     });
-    expect((await getJson(`/api/plants/${fx.plantId}/elements-ok/`, USERS.otherAdmin)).status).toBe(404);
-    expect((await getJson(`/api/plants/${fx.plantId}/elements-ok/`, USERS.technician)).status).toBe(404);
+    expect((await get().call('GET', `/api/plants/${fx.plantId}/elements-ok/`, { as: USERS.otherAdmin })).status).toBe(404);
+    expect((await get().call('GET', `/api/plants/${fx.plantId}/elements-ok/`, { as: USERS.technician })).status).toBe(404);
   });
 
   it('counts elements per state today and as of a date from the history', async () => {
     const url = (query: string) => `/api/elements-by-state/?plant=${fx.plantId}&element_type=${mod()}${query}`;
-    const today = await getJson(url(''));
+    const today = await get().call('GET', url(''));
     expect(today.status).toBe(200);
     expect(today.body).toMatchObject({ plant: fx.plantId, element_type: mod(), ctr: null, target_date: null, total: 9 });
     expect(byCode(today.body)).toEqual({ CONE: 1, NOK: 2, INSP: 1, MONT: 3, PEND: 1, none: 1 });
@@ -117,7 +116,7 @@ describeEachDatabase('dashboard and progress figures', (get) => {
     expect(today.body.states.map((s: { code: string }) => s.code)).toEqual(['PEND', 'MONT', 'CONE', 'INSP', 'NOK']);
 
     const asOf = async (date: string, extra = '') => {
-      const res = await getJson(url(`&target_date=${date}${extra}`));
+      const res = await get().call('GET', url(`&target_date=${date}${extra}`));
       expect(res.status).toBe(200);
       return byCode(res.body);
     };
@@ -130,11 +129,11 @@ describeEachDatabase('dashboard and progress figures', (get) => {
     expect(await asOf('2026-01-14')).toEqual(byCode(today.body));
     // Within one CTR.
     expect(await asOf('2026-01-12', `&ctr=${fx.ctrs[0]}`)).toEqual({ CONE: 2, MONT: 1, NOK: 1 });
-    expect(byCode((await getJson(url(`&ctr=${fx.ctrs[1]}`))).body)).toEqual({ MONT: 3, PEND: 1, none: 1 });
+    expect(byCode((await get().call('GET', url(`&ctr=${fx.ctrs[1]}`))).body)).toEqual({ MONT: 3, PEND: 1, none: 1 });
   });
 
   it('counts every type without element_type', async () => {
-    const { status, body } = await getJson(`/api/elements-by-state/?plant=${fx.plantId}`);
+    const { status, body } = await get().call('GET', `/api/elements-by-state/?plant=${fx.plantId}`);
     expect(status).toBe(200);
     expect(body.total).toBe(17);
     expect(body.no_state).toBe(4);
@@ -143,12 +142,14 @@ describeEachDatabase('dashboard and progress figures', (get) => {
   });
 
   it('follows a state change at once: remembered counts are keyed by the plant version', async () => {
+    // A fixture plant of this test's own: the change below would upset the others' figures.
+    const fx = await createProgressFixture(get().db, { code: 'TST-06F' });
     const okUrl = `/api/plants/${fx.plantId}/elements-ok/`;
     const byStateUrl = `/api/elements-by-state/?plant=${fx.plantId}&element_type=${mod()}`;
-    const modRow = async () => (await getJson(okUrl)).body.find((r: { code: string }) => r.code === 'MOD');
+    const modRow = async () => (await get().call('GET', okUrl)).body.find((r: { code: string }) => r.code === 'MOD');
     // Read once so that the counts are remembered, then change the module without a state.
     expect(await modRow()).toMatchObject({ total: 9, ok: 6, not_ok: 2, no_state: 1 });
-    const before = byCode((await getJson(byStateUrl)).body);
+    const before = byCode((await get().call('GET', byStateUrl)).body);
     const element = fx.elements.get('B01-T002-S1-M02')!;
     const res = await get().app.inject({
       method: 'POST',
@@ -158,15 +159,15 @@ describeEachDatabase('dashboard and progress figures', (get) => {
     });
     expect(res.statusCode, res.body).toBeLessThan(300);
     expect(await modRow()).toMatchObject({ total: 9, ok: 7, not_ok: 2, no_state: 0 });
-    expect(byCode((await getJson(byStateUrl)).body)).toEqual({ ...before, MONT: before.MONT + 1, none: undefined });
-    const dashboard = (await getJson('/api/dashboard/')).body.plants.find((p: { code: string }) => p.code === FIXTURE_PLANT_CODE);
+    expect(byCode((await get().call('GET', byStateUrl)).body)).toEqual({ ...before, MONT: before.MONT + 1, none: undefined });
+    const dashboard = (await get().call('GET', '/api/dashboard/')).body.plants.find((p: { code: string }) => p.code === fx.code);
     expect(dashboard.ok_by_type.find((t: { code: string }) => t.code === 'MOD')).toMatchObject({ total: 9, ok: 7 });
   });
 
   it('refuses bad filters with 400 and hides other plants with 404', async () => {
     const base = `/api/elements-by-state/?plant=${fx.plantId}`;
     const bad = async (query: string, field: string) => {
-      const res = await getJson(`${base}${query}`);
+      const res = await get().call('GET', `${base}${query}`);
       expect(res.status, query).toBe(400);
       expect(res.body, query).toHaveProperty(field);
     };
@@ -178,8 +179,8 @@ describeEachDatabase('dashboard and progress figures', (get) => {
     await bad('&ctr=999999', 'ctr');
     const otherType = await get().db.selectFrom('element_types').select('id').where('client_id', '!=', fx.clientId).executeTakeFirstOrThrow();
     await bad(`&element_type=${otherType.id}`, 'element_type');
-    expect((await getJson('/api/elements-by-state/')).status).toBe(400);
-    expect((await getJson(`${base}&element_type=${mod()}`, USERS.otherAdmin)).status).toBe(404);
-    expect((await getJson('/api/plants/99999999/elements-ok/')).status).toBe(404);
+    expect((await get().call('GET', '/api/elements-by-state/')).status).toBe(400);
+    expect((await get().call('GET', `${base}&element_type=${mod()}`, { as: USERS.otherAdmin })).status).toBe(404);
+    expect((await get().call('GET', '/api/plants/99999999/elements-ok/')).status).toBe(404);
   });
 });

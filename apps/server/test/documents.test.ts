@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase, type TestContext, USERS } from './helpers';
+import { describeEachDatabase, type FilePart, multipart, type TestContext, USERS } from './helpers';
 
 /*
  * Documents of state changes (specification section 7: POST documents/ multipart, DELETE
@@ -16,30 +16,6 @@ const PNG = Buffer.from(
 );
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const DOCX = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), randomBytes(200)]);
-
-interface FilePart {
-  name: string;
-  type: string;
-  content: Buffer;
-}
-
-/** A multipart/form-data body, parts in the given order. */
-function multipart(parts: (FilePart | [string, string])[]) {
-  const boundary = `heliotrack-${randomBytes(8).toString('hex')}`;
-  const chunks = parts.map((part) =>
-    Array.isArray(part)
-      ? Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part[0]}"\r\n\r\n${part[1]}\r\n`)
-      : Buffer.concat([
-          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="${part.name}"\r\nContent-Type: ${part.type}\r\n\r\n`),
-          part.content,
-          Buffer.from('\r\n'),
-        ]),
-  );
-  return {
-    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 describeEachDatabase('documents', (get) => {
   let demo: Awaited<ReturnType<typeof loadDemo>>;
@@ -65,28 +41,23 @@ describeEachDatabase('documents', (get) => {
   };
   const upload = async (parts: (FilePart | [string, string])[], email: string = USERS.admin, headers: Record<string, string> = {}) => {
     const body = multipart(parts);
-    return get().app.inject({ method: 'POST', url: '/api/documents/', payload: body.payload, headers: { ...(await get().as(email)), ...body.headers, ...headers } });
+    return get().call('POST', '/api/documents/', { as: email, payload: body.payload, headers: { ...body.headers, ...headers } });
   };
   const photo = (name = 'foto-fila-3.png'): FilePart => ({ name, type: 'image/png', content: PNG });
-  const request = async (method: 'GET' | 'DELETE' | 'POST', url: string, email: string = USERS.admin) =>
-    get().app.inject({ method, url, headers: await get().as(email) });
   /** A state change of one module, through the API; answers its id. */
   const recordChange = async (elementId: number) => {
-    const res = await get().app.inject({
-      method: 'POST',
-      url: `/api/plants/${demo.plant.id}/modules/${elementId}/state-change/`,
+    const res = await get().call('POST', `/api/plants/${demo.plant.id}/modules/${elementId}/state-change/`, {
       payload: { state: demo.notOkId, element_type: demo.moduleTypeId },
-      headers: await get().as(USERS.admin),
     });
-    expect(res.statusCode).toBe(200);
-    return res.json().id as number;
+    expect(res.status).toBe(200);
+    return res.body.id as number;
   };
 
   it('stores an upload under a generated name and streams it back with its original name', async () => {
     const before = storedFiles().length;
     const res = await upload([['plant_id', String(demo.plant.id)], photo('Foto fila 3 (señal).png')]);
-    expect(res.statusCode).toBe(201);
-    const document = res.json();
+    expect(res.status).toBe(201);
+    const document = res.body;
     expect(document).toEqual({ id: expect.any(Number), name: 'Foto fila 3 (señal).png', size: PNG.length, content_type: 'image/png', url: `/api/documents/${document.id}/download/` });
 
     const files = storedFiles();
@@ -95,34 +66,34 @@ describeEachDatabase('documents', (get) => {
     expect(row.storage_key).not.toContain('Foto');
     expect(fs.readFileSync(path.join(uploadsDir(), row.storage_key))).toEqual(PNG);
 
-    const download = await request('GET', document.url, USERS.technician);
-    expect(download.statusCode).toBe(200);
-    expect(download.rawPayload).toEqual(PNG);
+    const download = await get().call('GET', document.url, { as: USERS.technician });
+    expect(download.status).toBe(200);
+    expect(download.bytes).toEqual(PNG);
     expect(download.headers['content-type']).toBe('image/png');
     expect(download.headers['content-disposition']).toBe(`attachment; filename="Foto fila 3 (se_al).png"; filename*=UTF-8''Foto%20fila%203%20(se%C3%B1al).png`);
   });
 
   it('accepts the parts in any order, and PDF, DOCX and CSV files', async () => {
     const pdf = await upload([{ name: 'acta.pdf', type: 'application/pdf', content: PDF }, ['plant_id', String(demo.plant.id)]]);
-    expect(pdf.statusCode).toBe(201);
-    expect(pdf.json().content_type).toBe('application/pdf');
+    expect(pdf.status).toBe(201);
+    expect(pdf.body.content_type).toBe('application/pdf');
     const docx = await upload([['plant_id', String(demo.plant.id)], { name: 'informe.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', content: DOCX }]);
-    expect(docx.statusCode).toBe(201);
+    expect(docx.status).toBe(201);
     const csv = await upload([['plant_id', String(demo.plant.id)], { name: 'series.csv', type: 'application/vnd.ms-excel', content: Buffer.from('codigo;serie\nB01-T001-S1-M01;JAM0001\n') }]);
-    expect(csv.statusCode).toBe(201);
-    expect(csv.json().content_type).toBe('text/csv');
+    expect(csv.status).toBe(201);
+    expect(csv.body.content_type).toBe('text/csv');
   });
 
   it('refuses other file types, and files whose bytes are not what they claim, keeping nothing', async () => {
     const before = storedFiles().length;
     const exe = await upload([['plant_id', String(demo.plant.id)], { name: 'setup.exe', type: 'application/octet-stream', content: Buffer.from('MZ\x90\x00') }]);
-    expect(exe.statusCode).toBe(400);
-    expect(exe.json()).toEqual({ document: ['Tipo de archivo no admitido. Se admiten PDF, PNG, JPEG, WebP, XLSX, DOCX, CSV y TXT.'] });
+    expect(exe.status).toBe(400);
+    expect(exe.body).toEqual({ document: ['Tipo de archivo no admitido. Se admiten PDF, PNG, JPEG, WebP, XLSX, DOCX, CSV y TXT.'] });
     const html = await upload([['plant_id', String(demo.plant.id)], { name: 'foto.png', type: 'image/png', content: Buffer.from('<script>alert(1)</script>') }], USERS.admin, { 'accept-language': 'en' });
-    expect(html.statusCode).toBe(400);
-    expect(html.json()).toEqual({ document: ['The file content is not a valid PNG.'] });
+    expect(html.status).toBe(400);
+    expect(html.body).toEqual({ document: ['The file content is not a valid PNG.'] });
     const declaredWrong = await upload([['plant_id', String(demo.plant.id)], { name: 'acta.pdf', type: 'text/html', content: PDF }]);
-    expect(declaredWrong.statusCode).toBe(400);
+    expect(declaredWrong.status).toBe(400);
     expect(storedFiles()).toHaveLength(before);
   });
 
@@ -130,24 +101,46 @@ describeEachDatabase('documents', (get) => {
     const before = storedFiles().length;
     const huge = Buffer.concat([PNG, Buffer.alloc(20 * 1024 * 1024)]);
     const res = await upload([['plant_id', String(demo.plant.id)], { name: 'enorme.png', type: 'image/png', content: huge }], USERS.admin, { 'accept-language': 'en' });
-    expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ detail: 'The document exceeds the maximum size of 20 MB.', code: 'too_large' });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ detail: 'The document exceeds the maximum size of 20 MB.', code: 'too_large' });
     expect(storedFiles()).toHaveLength(before);
     const count = await get().db.selectFrom('documents').select('id').where('name', '=', 'enorme.png').execute();
     expect(count).toEqual([]);
   });
 
+  it('refuses names with folders or control characters, empty files and extra parts with a 400, keeping nothing', async () => {
+    const before = storedFiles().length;
+    const documentsBefore = (await get().db.selectFrom('documents').select('id').execute()).length;
+    const plantPart: [string, string] = ['plant_id', String(demo.plant.id)];
+    for (const name of ['../../etc/foto.png', 'carpeta/foto.png', 'C:\\fotos\\foto.png', 'foto\u0000.png', 'foto\u0007.png']) {
+      const res = await upload([plantPart, photo(name)]);
+      expect(res.status, name).toBe(400);
+      expect(res.body, name).toEqual({ document: ['El nombre del archivo no es válido: sin carpetas ni caracteres de control.'] });
+    }
+    const empty = await upload([plantPart, { name: 'vacio.pdf', type: 'application/pdf', content: Buffer.alloc(0) }], USERS.admin, { 'accept-language': 'en' });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({ document: ['The file is empty.'] });
+    const twoFiles = await upload([plantPart, photo('a.png'), photo('b.png')]);
+    expect(twoFiles.status).toBe(400);
+    expect(twoFiles.body).toEqual({ non_field_errors: ['El envío tiene más partes de las admitidas: un archivo y como mucho 5 campos.'] });
+    const manyFields = await upload([plantPart, ...Array.from({ length: 6 }, (): [string, string] => ['is_photo', 'false']), photo()]);
+    expect(manyFields.status).toBe(400);
+    expect(manyFields.body).toEqual({ non_field_errors: ['El envío tiene más partes de las admitidas: un archivo y como mucho 5 campos.'] });
+    expect(storedFiles()).toHaveLength(before);
+    expect(await get().db.selectFrom('documents').select('id').execute()).toHaveLength(documentsBefore);
+  });
+
   it('refuses an upload without a file or plant, or that is not multipart', async () => {
     const noFile = await upload([['plant_id', String(demo.plant.id)]]);
-    expect(noFile.statusCode).toBe(400);
-    expect(noFile.json()).toEqual({ document: ['Adjunte el archivo en el campo «document».'] });
+    expect(noFile.status).toBe(400);
+    expect(noFile.body).toEqual({ document: ['Adjunte el archivo en el campo «document».'] });
     const noPlant = await upload([photo()]);
-    expect(noPlant.statusCode).toBe(400);
-    expect(noPlant.json()).toEqual({ plant_id: ['Este campo es obligatorio.'] });
+    expect(noPlant.status).toBe(400);
+    expect(noPlant.body).toEqual({ plant_id: ['Este campo es obligatorio.'] });
     const badPlant = await upload([['plant_id', 'abc'], photo()]);
-    expect(badPlant.json()).toEqual({ plant_id: ['Introduzca un número entero.'] });
+    expect(badPlant.body).toEqual({ plant_id: ['Introduzca un número entero.'] });
     const extraField = await upload([['plant_id', String(demo.plant.id)], ['owner', 'me'], photo()]);
-    expect(extraField.json()).toEqual({ owner: ['Campo no permitido.'] });
+    expect(extraField.body).toEqual({ owner: ['Campo no permitido.'] });
     const json = await get().app.inject({ method: 'POST', url: '/api/documents/', payload: { plant_id: demo.plant.id }, headers: await get().as(USERS.admin) });
     expect(json.statusCode).toBe(415);
   });
@@ -156,9 +149,9 @@ describeEachDatabase('documents', (get) => {
     const element = demo.moduleIds[0];
     const stateChangeId = await recordChange(element);
     const res = await upload([['plant_id', String(demo.plant.id)], ['transaction_id', String(stateChangeId)], photo('después.png')]);
-    expect(res.statusCode).toBe(201);
-    const history = await request('GET', `/api/elements/${element}/state-changes/`);
-    expect(history.json().results[0]).toMatchObject({ id: stateChangeId, documents: [{ id: res.json().id, name: 'después.png' }] });
+    expect(res.status).toBe(201);
+    const history = await get().call('GET', `/api/elements/${element}/state-changes/`);
+    expect(history.body.results[0]).toMatchObject({ id: stateChangeId, documents: [{ id: res.body.id, name: 'después.png' }] });
 
     const theirChange = await get()
       .db.selectFrom('state_changes')
@@ -166,56 +159,56 @@ describeEachDatabase('documents', (get) => {
       .where('plant_id', '!=', demo.plant.id)
       .executeTakeFirst();
     const unknown = await upload([['plant_id', String(demo.plant.id)], ['transaction_id', String(theirChange?.id ?? 999_999)], photo()]);
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toHaveProperty('transaction_id');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toHaveProperty('transaction_id');
   });
 
   it("answers 404 for another organisation's plant and documents", async () => {
     const before = storedFiles().length;
     const foreignPlant = await upload([['plant_id', String(demo.other.id)], photo()]);
-    expect(foreignPlant.statusCode).toBe(404);
+    expect(foreignPlant.status).toBe(404);
     expect(storedFiles()).toHaveLength(before);
 
-    const ours = (await upload([['plant_id', String(demo.plant.id)], photo()])).json();
-    expect((await request('GET', ours.url, USERS.otherAdmin)).statusCode).toBe(404);
-    expect((await request('DELETE', `/api/documents/${ours.id}/`, USERS.otherAdmin)).statusCode).toBe(404);
-    expect((await request('GET', ours.url)).statusCode).toBe(200);
+    const ours = (await upload([['plant_id', String(demo.plant.id)], photo()])).body;
+    expect((await get().call('GET', ours.url, { as: USERS.otherAdmin })).status).toBe(404);
+    expect((await get().call('DELETE', `/api/documents/${ours.id}/`, { as: USERS.otherAdmin })).status).toBe(404);
+    expect((await get().call('GET', ours.url)).status).toBe(200);
   });
 
   it('lets the uploader or an administrator delete a document (204), and nobody else (403)', async () => {
-    const byTechnician = (await upload([['plant_id', String(demo.plant.id)], photo()], USERS.technician)).json();
-    const byAdmin = (await upload([['plant_id', String(demo.plant.id)], photo()])).json();
+    const byTechnician = (await upload([['plant_id', String(demo.plant.id)], photo()], USERS.technician)).body;
+    const byAdmin = (await upload([['plant_id', String(demo.plant.id)], photo()])).body;
     const before = storedFiles().length;
 
-    const refused = await request('DELETE', `/api/documents/${byAdmin.id}/`, USERS.technician);
-    expect(refused.statusCode).toBe(403);
-    const own = await request('DELETE', `/api/documents/${byTechnician.id}/`, USERS.technician);
-    expect(own.statusCode).toBe(204);
-    expect(own.body).toBe('');
-    const admin = await request('DELETE', `/api/documents/${byAdmin.id}/`);
-    expect(admin.statusCode).toBe(204);
+    const refused = await get().call('DELETE', `/api/documents/${byAdmin.id}/`, { as: USERS.technician });
+    expect(refused.status).toBe(403);
+    const own = await get().call('DELETE', `/api/documents/${byTechnician.id}/`, { as: USERS.technician });
+    expect(own.status).toBe(204);
+    expect(own.text).toBe('');
+    const admin = await get().call('DELETE', `/api/documents/${byAdmin.id}/`);
+    expect(admin.status).toBe(204);
 
     expect(storedFiles()).toHaveLength(before - 2);
-    expect((await request('GET', byAdmin.url)).statusCode).toBe(404);
-    expect((await request('DELETE', `/api/documents/${byAdmin.id}/`)).statusCode).toBe(404);
-    expect((await request('DELETE', '/api/documents/abc/')).statusCode).toBe(400);
+    expect((await get().call('GET', byAdmin.url)).status).toBe(404);
+    expect((await get().call('DELETE', `/api/documents/${byAdmin.id}/`)).status).toBe(404);
+    expect((await get().call('DELETE', '/api/documents/abc/')).status).toBe(400);
   });
 
   it('deletes a document of a state change through the element history', async () => {
     const [element, otherElement] = demo.moduleIds.slice(1, 3);
     const stateChangeId = await recordChange(element);
-    const document = (await upload([['plant_id', String(demo.plant.id)], ['transaction_id', String(stateChangeId)], photo()])).json();
-    const loose = (await upload([['plant_id', String(demo.plant.id)], photo()])).json();
+    const document = (await upload([['plant_id', String(demo.plant.id)], ['transaction_id', String(stateChangeId)], photo()])).body;
+    const loose = (await upload([['plant_id', String(demo.plant.id)], photo()])).body;
     const url = (elementId: number, scId: number, docId: number) => `/api/elements/${elementId}/state-changes/${scId}/delete-document/${docId}/`;
 
-    expect((await request('POST', url(otherElement, stateChangeId, document.id))).statusCode).toBe(404);
-    expect((await request('POST', url(element, stateChangeId, loose.id))).statusCode).toBe(404);
-    expect((await request('POST', url(element, stateChangeId, document.id), USERS.otherAdmin)).statusCode).toBe(404);
+    expect((await get().call('POST', url(otherElement, stateChangeId, document.id))).status).toBe(404);
+    expect((await get().call('POST', url(element, stateChangeId, loose.id))).status).toBe(404);
+    expect((await get().call('POST', url(element, stateChangeId, document.id), { as: USERS.otherAdmin })).status).toBe(404);
 
-    const res = await request('POST', url(element, stateChangeId, document.id));
-    expect(res.statusCode).toBe(204);
-    const history = await request('GET', `/api/elements/${element}/state-changes/`);
-    expect(history.json().results[0]).toMatchObject({ id: stateChangeId, documents: [] });
-    expect((await request('GET', document.url)).statusCode).toBe(404);
+    const res = await get().call('POST', url(element, stateChangeId, document.id));
+    expect(res.status).toBe(204);
+    const history = await get().call('GET', `/api/elements/${element}/state-changes/`);
+    expect(history.body.results[0]).toMatchObject({ id: stateChangeId, documents: [] });
+    expect((await get().call('GET', document.url)).status).toBe(404);
   });
 });

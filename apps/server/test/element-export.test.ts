@@ -48,12 +48,6 @@ describeEachDatabase('element export', (get) => {
         .execute();
   });
 
-  const call = async (url: string, email: string = USERS.admin, language = 'es') =>
-    get().app.inject({
-      method: 'GET',
-      url,
-      headers: { ...(await get().as(email)), 'accept-language': language },
-    });
   const csvLines = (body: string) =>
     body
       .replace(/^\uFEFF/, '')
@@ -61,33 +55,31 @@ describeEachDatabase('element export', (get) => {
       .filter(Boolean);
   /** The element list's count for the same filters. */
   const listCount = async (plantId: number, query: string) =>
-    (await call(`/api/plants/${plantId}/elements/?${query}&page_size=1`)).json().count as number;
+    (await get().call('GET', `/api/plants/${plantId}/elements/?${query}&page_size=1`)).body.count as number;
   const today = () => new Date().toISOString().slice(0, 10);
 
   it('exports every element of the plant as CSV with translated headers and a file name', async () => {
-    const res = await call(`/api/plants/${fx.plantId}/elements/export/?format=csv`);
-    expect(res.statusCode).toBe(200);
+    const res = await get().call('GET', `/api/plants/${fx.plantId}/elements/export/?format=csv`);
+    expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toContain(
       `filename="elementos-${FIXTURE_PLANT_CODE}-${today()}.csv"`,
     );
-    expect(res.body.startsWith('\uFEFF')).toBe(true);
-    const lines = csvLines(res.body);
+    expect(res.text.startsWith('\uFEFF')).toBe(true);
+    const lines = csvLines(res.text);
     expect(lines[0]).toBe('Código;Tipo;Estado;Número de serie;Contratista;Actualizado (UTC)');
     expect(lines).toHaveLength(1 + 17);
     const nok = lines.find((l) => l.startsWith('B01-T001-S1-M02;'))!;
     expect(nok).toBe('B01-T001-S1-M02;MOD;No OK;;;2026-01-01T00:00:00.000Z');
 
-    const en = await call(
-      `/api/plants/${fx.plantId}/elements/export/?format=csv&type=MOD`,
-      USERS.admin,
-      'en',
-    );
+    const en = await get().call('GET', `/api/plants/${fx.plantId}/elements/export/?format=csv&type=MOD`, {
+      language: 'en',
+    });
     expect(en.headers['content-disposition']).toContain(
       `filename="elements-${FIXTURE_PLANT_CODE}-MOD-${today()}.csv"`,
     );
-    expect(csvLines(en.body)[0]).toBe('Code,Type,State,Serial number,Contractor,Updated (UTC)');
-    expect(csvLines(en.body)).toHaveLength(1 + 9);
+    expect(csvLines(en.text)[0]).toBe('Code,Type,State,Serial number,Contractor,Updated (UTC)');
+    expect(csvLines(en.text)).toHaveLength(1 + 9);
   });
 
   it('has as many rows as the element list for the same filters', async () => {
@@ -103,15 +95,15 @@ describeEachDatabase('element export', (get) => {
       'updated_from=2026-01-02',
       'is_serial_duplicated=false',
     ]) {
-      const res = await call(`/api/plants/${fx.plantId}/elements/export/?format=csv&${query}`);
-      expect(res.statusCode, query).toBe(200);
-      expect(csvLines(res.body).length - 1, query).toBe(await listCount(fx.plantId, query));
+      const res = await get().call('GET', `/api/plants/${fx.plantId}/elements/export/?format=csv&${query}`);
+      expect(res.status, query).toBe(200);
+      expect(csvLines(res.text).length - 1, query).toBe(await listCount(fx.plantId, query));
     }
   });
 
   it('streams more rows than one chunk in the element list order, each row once', async () => {
-    const res = await call(`/api/plants/${bigPlantId}/elements/export/?format=csv&type=MOD`);
-    const codes = csvLines(res.body)
+    const res = await get().call('GET', `/api/plants/${bigPlantId}/elements/export/?format=csv&type=MOD`);
+    const codes = csvLines(res.text)
       .slice(1)
       .map((l) => l.split(';')[0]);
     expect(codes).toHaveLength(BIG);
@@ -119,30 +111,34 @@ describeEachDatabase('element export', (get) => {
     const listed: string[] = [];
     for (let page = 1; listed.length < BIG; page++) {
       const body = (
-        await call(`/api/plants/${bigPlantId}/modules/?ordering=code&page=${page}&page_size=1000`)
-      ).json();
+        await get().call(
+          'GET',
+          `/api/plants/${bigPlantId}/modules/?ordering=code&page=${page}&page_size=1000`,
+        )
+      ).body;
       listed.push(...body.results.map((e: { code: string }) => e.code));
       if (!body.next) break;
     }
     expect(codes).toEqual(listed);
 
-    const filtered = await call(
+    const filtered = await get().call(
+      'GET',
       `/api/plants/${bigPlantId}/elements/export/?format=csv&state=${fx.states.get('MOD.MONT')}`,
     );
-    expect(csvLines(filtered.body).length - 1).toBe(
+    expect(csvLines(filtered.text).length - 1).toBe(
       await listCount(bigPlantId, `state=${fx.states.get('MOD.MONT')}`),
     );
   });
 
   it('exports xlsx that reopens with the rows and the translated header', async () => {
-    const res = await call(`/api/plants/${bigPlantId}/elements/export/?format=xlsx&type=MOD`);
-    expect(res.statusCode).toBe(200);
+    const res = await get().call('GET', `/api/plants/${bigPlantId}/elements/export/?format=xlsx&type=MOD`);
+    expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
     expect(res.headers['content-disposition']).toContain(`filename="elementos-EXP-01-MOD-${today()}.xlsx"`);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.read(Readable.from(res.rawPayload));
+    await workbook.xlsx.read(Readable.from(res.bytes));
     const sheet = workbook.getWorksheet('Elementos')!;
     expect(sheet.getRow(1).values).toEqual([
       undefined,
@@ -157,13 +153,11 @@ describeEachDatabase('element export', (get) => {
     expect(sheet.getCell('B2').value).toBe('MOD');
     expect(sheet.getCell('F2').value).toBe('2026-01-02T00:00:00.000Z');
 
-    const small = await call(
-      `/api/plants/${fx.plantId}/elements/export/?format=xlsx&type=TRA`,
-      USERS.admin,
-      'it',
-    );
+    const small = await get().call('GET', `/api/plants/${fx.plantId}/elements/export/?format=xlsx&type=TRA`, {
+      language: 'it',
+    });
     const book = new ExcelJS.Workbook();
-    await book.xlsx.read(Readable.from(small.rawPayload));
+    await book.xlsx.read(Readable.from(small.bytes));
     const tra = book.getWorksheet('Elementi')!;
     expect(tra.getRow(1).getCell(1).value).toBe('Codice');
     expect([tra.getCell('A2').value, tra.getCell('A3').value]).toEqual(['B01-T001', 'B01-T002']);
@@ -171,21 +165,25 @@ describeEachDatabase('element export', (get) => {
 
   it('does not collide with the element detail path', async () => {
     const id = fx.elements.get('B01-T001')!;
-    const detail = await call(`/api/plants/${fx.plantId}/trackers/${id}/`);
-    expect(detail.statusCode).toBe(200);
-    expect(detail.json().code).toBe('B01-T001');
+    const detail = await get().call('GET', `/api/plants/${fx.plantId}/trackers/${id}/`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.code).toBe('B01-T001');
     // Without a trailing slash too.
     expect(
-      (await call(`/api/plants/${fx.plantId}/elements/export?format=csv&type=TRA`)).headers['content-type'],
+      (await get().call('GET', `/api/plants/${fx.plantId}/elements/export?format=csv&type=TRA`)).headers[
+        'content-type'
+      ],
     ).toBe('text/csv; charset=utf-8');
   });
 
   it('refuses bad filters with 400 and other organisations with 404', async () => {
     const bad = async (query: string, field: string, language = 'es') => {
-      const res = await call(`/api/plants/${fx.plantId}/elements/export/?${query}`, USERS.admin, language);
-      expect(res.statusCode, query).toBe(400);
-      expect(res.json()[field], res.body).toHaveLength(1);
-      return res.json()[field][0] as string;
+      const res = await get().call('GET', `/api/plants/${fx.plantId}/elements/export/?${query}`, {
+        language,
+      });
+      expect(res.status, query).toBe(400);
+      expect(res.body[field], res.text).toHaveLength(1);
+      return res.body[field][0] as string;
     };
     await bad('', 'format');
     await bad('format=pdf', 'format');
@@ -194,8 +192,12 @@ describeEachDatabase('element export', (get) => {
     await bad('format=csv&updated_from=yesterday', 'updated_from');
     await bad('format=csv&page_size=5000&ct=0', 'ct');
     expect(
-      (await call(`/api/plants/${fx.plantId}/elements/export/?format=csv`, USERS.otherAdmin)).statusCode,
+      (
+        await get().call('GET', `/api/plants/${fx.plantId}/elements/export/?format=csv`, {
+          as: USERS.otherAdmin,
+        })
+      ).status,
     ).toBe(404);
-    expect((await call(`/api/plants/999999/elements/export/?format=csv`)).statusCode).toBe(404);
+    expect((await get().call('GET', `/api/plants/999999/elements/export/?format=csv`)).status).toBe(404);
   });
 });

@@ -30,11 +30,7 @@ describeEachDatabase('elements', (get) => {
     demo = await loadDemo(get());
   });
 
-  const getJson = async (url: string, email: string = USERS.admin, headers: Record<string, string> = {}) => {
-    const res = await get().app.inject({ method: 'GET', url, headers: { ...(await get().as(email)), ...headers } });
-    return { status: res.statusCode, body: res.json() };
-  };
-  const list = (query = '', plantId = demo.plant.id, type = 'modules') => getJson(`/api/plants/${plantId}/${type}/${query}`);
+  const list = (query = '', plantId = demo.plant.id, type = 'modules') => get().call('GET', `/api/plants/${plantId}/${type}/${query}`);
   const codes = (body: { results: { code: string }[] }) => body.results.map((e) => e.code);
 
   it('lists the elements of a type, paged, with exactly the fields of the local element table', async () => {
@@ -144,14 +140,14 @@ describeEachDatabase('elements', (get) => {
 
   it('lists the elements of a plant by type code and CTR', async () => {
     const ctr = await get().db.selectFrom('elements').selectAll().where('plant_id', '=', demo.plant.id).where('type_id', '=', demo.types.get('CTR')!).executeTakeFirstOrThrow();
-    const { status, body } = await getJson(`/api/plants/${demo.plant.id}/elements/?type=MOD&ct=${ctr.id}&page_size=1000`);
+    const { status, body } = await get().call('GET', `/api/plants/${demo.plant.id}/elements/?type=MOD&ct=${ctr.id}&page_size=1000`);
     expect(status).toBe(200);
     expect(body.count).toBe(demo.modules.filter((m) => m.ctr_id === ctr.id).length);
     expect(body.results.every((e: { type_id: number }) => e.type_id === demo.types.get('MOD'))).toBe(true);
-    const everyType = await getJson(`/api/plants/${demo.plant.id}/elements/?ct=${ctr.id}&page_size=1`);
+    const everyType = await get().call('GET', `/api/plants/${demo.plant.id}/elements/?ct=${ctr.id}&page_size=1`);
     const underCtr = await get().db.selectFrom('elements').select((eb) => eb.fn.countAll<number>().as('n')).where('ctr_id', '=', ctr.id).executeTakeFirstOrThrow();
     expect(everyType.body.count).toBe(Number(underCtr.n));
-    const unknown = await getJson(`/api/plants/${demo.plant.id}/elements/?type=XYZ`, USERS.admin, { 'accept-language': 'en' });
+    const unknown = await get().call('GET', `/api/plants/${demo.plant.id}/elements/?type=XYZ`, { language: 'en' });
     expect(unknown.status).toBe(400);
     expect(unknown.body).toEqual({ type: ['There is no element type with code XYZ.'] });
   });
@@ -159,7 +155,7 @@ describeEachDatabase('elements', (get) => {
   it('shows one element with its type, current state and geometry', async () => {
     const sample = demo.modules.find((m) => m.state_id !== null)!;
     const state = await get().db.selectFrom('states').selectAll().where('id', '=', sample.state_id!).executeTakeFirstOrThrow();
-    const { status, body } = await getJson(`/api/plants/${demo.plant.id}/modules/${sample.id}/`);
+    const { status, body } = await get().call('GET', `/api/plants/${demo.plant.id}/modules/${sample.id}/`);
     expect(status).toBe(200);
     expect(body).toMatchObject({
       id: sample.id,
@@ -175,14 +171,14 @@ describeEachDatabase('elements', (get) => {
 
   it('answers 404 for an element under another type, another plant or another organisation', async () => {
     const sample = demo.modules[0];
-    expect((await getJson(`/api/plants/${demo.plant.id}/strings/${sample.id}/`)).status).toBe(404);
-    expect((await getJson(`/api/plants/${demo.plant.id}/extra-elements/${sample.id}/`)).status).toBe(404);
-    expect((await getJson(`/api/plants/${demo.other.id}/modules/${sample.id}/`, USERS.otherAdmin)).status).toBe(404);
-    expect((await getJson(`/api/plants/${demo.plant.id}/modules/${sample.id}/`, USERS.otherAdmin)).status).toBe(404);
-    const theirList = await getJson(`/api/plants/${demo.other.id}/modules/`);
+    expect((await get().call('GET', `/api/plants/${demo.plant.id}/strings/${sample.id}/`)).status).toBe(404);
+    expect((await get().call('GET', `/api/plants/${demo.plant.id}/extra-elements/${sample.id}/`)).status).toBe(404);
+    expect((await get().call('GET', `/api/plants/${demo.other.id}/modules/${sample.id}/`, { as: USERS.otherAdmin })).status).toBe(404);
+    expect((await get().call('GET', `/api/plants/${demo.plant.id}/modules/${sample.id}/`, { as: USERS.otherAdmin })).status).toBe(404);
+    const theirList = await get().call('GET', `/api/plants/${demo.other.id}/modules/`);
     expect(theirList.status).toBe(404);
     expect(theirList.body).toEqual({ detail: 'No encontrado.', code: 'not_found' });
-    expect((await getJson(`/api/plants/${demo.other.id}/elements/?type=MOD`)).status).toBe(404);
+    expect((await get().call('GET', `/api/plants/${demo.other.id}/elements/?type=MOD`)).status).toBe(404);
   });
 
   it('answers 404 to a user not authorised on the plant', async () => {
@@ -190,11 +186,11 @@ describeEachDatabase('elements', (get) => {
     const tech = await ctx.db.selectFrom('users').select('id').where('email', '=', USERS.technician).executeTakeFirstOrThrow();
     await ctx.db.deleteFrom('user_plants').where('user_id', '=', tech.id).where('plant_id', '=', demo.plant.id).execute();
     try {
-      expect((await getJson(`/api/plants/${demo.plant.id}/modules/`, USERS.technician)).status).toBe(404);
+      expect((await get().call('GET', `/api/plants/${demo.plant.id}/modules/`, { as: USERS.technician })).status).toBe(404);
     } finally {
       await ctx.db.insertInto('user_plants').values({ user_id: tech.id, plant_id: demo.plant.id }).execute();
     }
-    expect((await getJson(`/api/plants/${demo.plant.id}/modules/`, USERS.technician)).status).toBe(200);
+    expect((await get().call('GET', `/api/plants/${demo.plant.id}/modules/`, { as: USERS.technician })).status).toBe(200);
   });
 
   it('lists extra element types through extra-elements/ only', async () => {
@@ -209,31 +205,31 @@ describeEachDatabase('elements', (get) => {
       .insertInto('elements')
       .values(['ZAN-02', 'ZAN-01'].map((code) => ({ plant_id: demo.plant.id, type_id: trench.id, code, geom: 'SRID=4326;LINESTRING(-5.6 37.4,-5.61 37.41)', updated_at: now })))
       .execute();
-    const { status, body } = await getJson(`/api/plants/${demo.plant.id}/extra-elements/?element_type=${trench.id}`);
+    const { status, body } = await get().call('GET', `/api/plants/${demo.plant.id}/extra-elements/?element_type=${trench.id}`);
     expect(status).toBe(200);
     expect(codes(body)).toEqual(['ZAN-01', 'ZAN-02']);
-    const detail = await getJson(`/api/plants/${demo.plant.id}/extra-elements/${body.results[0].id}/`);
+    const detail = await get().call('GET', `/api/plants/${demo.plant.id}/extra-elements/${body.results[0].id}/`);
     expect(detail.body).toMatchObject({ code: 'ZAN-01', type: 'ZAN', state: null });
 
-    const standard = await getJson(`/api/plants/${demo.plant.id}/extra-elements/?element_type=${demo.types.get('MOD')}`);
+    const standard = await get().call('GET', `/api/plants/${demo.plant.id}/extra-elements/?element_type=${demo.types.get('MOD')}`);
     expect(standard.status).toBe(400);
     expect(standard.body).toEqual({ element_type: ['El tipo MOD tiene su propia ruta: modules/. extra-elements/ es solo para los demás tipos.'] });
-    const missing = await getJson(`/api/plants/${demo.plant.id}/extra-elements/`);
+    const missing = await get().call('GET', `/api/plants/${demo.plant.id}/extra-elements/`);
     expect(missing.body).toEqual({ element_type: ['Este campo es obligatorio.'] });
     const theirs = await ctx.db.selectFrom('element_types').select('id').where('client_id', '=', demo.other.client_id).executeTakeFirstOrThrow();
-    const foreign = await getJson(`/api/plants/${demo.plant.id}/extra-elements/?element_type=${theirs.id}`);
+    const foreign = await get().call('GET', `/api/plants/${demo.plant.id}/extra-elements/?element_type=${theirs.id}`);
     expect(foreign.body).toEqual({ element_type: [`No existe el tipo de elemento ${theirs.id}.`] });
   });
 
   it('refuses unknown types, non-numeric ids and bad filters clearly', async () => {
-    const unknown = await getJson(`/api/plants/${demo.plant.id}/gizmos/`, USERS.admin, { 'accept-language': 'en' });
+    const unknown = await get().call('GET', `/api/plants/${demo.plant.id}/gizmos/`, { language: 'en' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.detail).toBe('There is no element type "gizmos". Use hincas, masts, strings, trackers, modules, inverters, ctrs or extra-elements.');
-    expect((await getJson(`/api/plants/${demo.plant.id}/gizmos/1/`)).status).toBe(404);
-    const badPlant = await getJson('/api/plants/abc/modules/');
+    expect((await get().call('GET', `/api/plants/${demo.plant.id}/gizmos/1/`)).status).toBe(404);
+    const badPlant = await get().call('GET', '/api/plants/abc/modules/');
     expect(badPlant.status).toBe(400);
     expect(badPlant.body).toHaveProperty('id');
-    const badElement = await getJson(`/api/plants/${demo.plant.id}/modules/xyz/`);
+    const badElement = await get().call('GET', `/api/plants/${demo.plant.id}/modules/xyz/`);
     expect(badElement.status).toBe(400);
     expect(badElement.body).toHaveProperty('elementId');
     const badState = await list('?state=1,x');
@@ -245,18 +241,31 @@ describeEachDatabase('elements', (get) => {
   });
 
   it('keeps a page count right after a state change', async () => {
-    const sample = demo.modules[0];
-    const pending = await get().db.selectFrom('states').select('id').where('element_type_id', '=', demo.types.get('MOD')!).where('code', '=', 'PEND').executeTakeFirstOrThrow();
-    const mounted = await get().db.selectFrom('states').select('id').where('element_type_id', '=', demo.types.get('MOD')!).where('code', '=', 'MONT').executeTakeFirstOrThrow();
-    await get().db.updateTable('elements').set({ state_id: pending.id }).where('id', '=', sample.id).execute();
-    const before = (await list(`?state=${mounted.id}`)).body.count;
-    const recorded = await get().app.inject({
+    const ctx = get();
+    const pending = await ctx.db.selectFrom('states').select('id').where('element_type_id', '=', demo.types.get('MOD')!).where('code', '=', 'PEND').executeTakeFirstOrThrow();
+    const mounted = await ctx.db.selectFrom('states').select('id').where('element_type_id', '=', demo.types.get('MOD')!).where('code', '=', 'MONT').executeTakeFirstOrThrow();
+    // A plant of this test's own with one pending module and one mounted, so the demo plant's figures stay as loaded.
+    const { id: plantId } = await ctx.db
+      .insertInto('plants')
+      .values({ client_id: demo.plant.client_id, code: 'CNT-01', name: 'FV Recuento', state_group_id: demo.plant.state_group_id, created_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const module = (code: string, state: number) =>
+      ctx.db
+        .insertInto('elements')
+        .values({ plant_id: plantId, type_id: demo.types.get('MOD')!, code, state_id: state, updated_at: new Date().toISOString() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const sample = await module('M-01', pending.id);
+    await module('M-02', mounted.id);
+    expect((await list(`?state=${mounted.id}`, plantId)).body.count).toBe(1);
+    const recorded = await ctx.app.inject({
       method: 'POST',
-      url: `/api/plants/${demo.plant.id}/modules/${sample.id}/state-change/`,
+      url: `/api/plants/${plantId}/modules/${sample.id}/state-change/`,
       payload: { state: mounted.id, element_type: demo.types.get('MOD') },
-      headers: await get().as(USERS.admin),
+      headers: await ctx.as(USERS.admin),
     });
     expect(recorded.statusCode).toBe(200);
-    expect((await list(`?state=${mounted.id}`)).body.count).toBe(before + 1);
+    expect((await list(`?state=${mounted.id}`, plantId)).body.count).toBe(2);
   });
 });

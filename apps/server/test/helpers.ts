@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe } from 'vitest';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
@@ -13,6 +14,18 @@ import type { Mail } from '../src/lib/mailer';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
+/** A closed rectangular ring, for polygon selections. */
+export const rectangle = (minX: number, minY: number, maxX: number, maxY: number): [number, number][] => [
+  [minX, minY],
+  [maxX, minY],
+  [maxX, maxY],
+  [minX, maxY],
+  [minX, minY],
+];
+
+/** A ring as the `polygon` parameter takes it: `x y,x y,…`. */
+export const ringText = (ring: readonly (readonly [number, number])[]) => ring.map(([x, y]) => `${x} ${y}`).join(',');
+
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL points at a server we may create databases on. */
 export const databases: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
@@ -21,18 +34,112 @@ export const USERS = {
   admin: 'admin@heliotrack.demo',
   technician: 'tecnico@heliotrack.demo',
   inactive: 'inactivo@heliotrack.demo',
+  inspector: 'inspector@heliotrack.demo',
   otherAdmin: 'admin@otra.demo',
 } as const;
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface CallOptions {
+  /** Who calls: a named demo user (USERS.admin when left out), or null for a call without a token. */
+  as?: string | null;
+  payload?: InjectOptions['payload'];
+  /** Accept-Language of the call; none (so Spanish) when left out. */
+  language?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * What the API answered: the status and the JSON body as fields, so a test can compare the two at
+ * once (`toEqual({ status: 404, body: {...} })`); the rest of the raw answer behind getters.
+ */
+export class Answer {
+  readonly status: number;
+  /** The parsed body of a JSON answer; null for an empty or non-JSON one. */
+  readonly body: any;
+  readonly #res: LightMyRequestResponse;
+
+  constructor(res: LightMyRequestResponse) {
+    this.#res = res;
+    this.status = res.statusCode;
+    const isJson = String(res.headers['content-type'] ?? '').includes('json') && res.body !== '';
+    this.body = isJson ? res.json() : null;
+  }
+
+  /** The body as text (CSV, an empty 204). */
+  get text(): string {
+    return this.#res.body;
+  }
+
+  /** The body's bytes (xlsx, PDF, vector tiles). */
+  get bytes(): Buffer {
+    return this.#res.rawPayload;
+  }
+
+  get headers() {
+    return this.#res.headers;
+  }
+}
 
 export interface TestContext {
   app: Awaited<ReturnType<typeof buildApp>>;
   db: Db;
   config: Config;
   mails: Mail[];
+  /** Every route the app registered, as `METHOD /url` with Fastify's `:param`s (HEAD twins left out). */
+  routes: string[];
   /** Logs in and returns the token pair. */
   login(email: string, password?: string): Promise<{ access: string; refresh: string }>;
   /** Authorization headers of a named demo user. */
   as(email: string): Promise<Record<string, string>>;
+  /** One request to the API, e.g. `call('POST', '/api/contractors/', { as: USERS.technician, payload })`. */
+  call(method: Method, url: string, options?: CallOptions): Promise<Answer>;
+}
+
+/**
+ * A user of the caller's organisation made for one test, so the test can change their plants, RUCs or
+ * password without touching the named demo users others rely on. Logs in with DEMO_PASSWORD.
+ */
+export async function createUser(
+  ctx: TestContext,
+  { email, roles, plants = [], as = USERS.admin }: { email: string; roles: string[]; plants?: number[]; as?: string },
+) {
+  const res = await ctx.call('POST', '/api/client-users/', { as, payload: { email, name: email.split('@')[0], password: DEMO_PASSWORD, roles, plants } });
+  if (res.status !== 201) throw new Error(`creating ${email} failed: ${res.status} ${res.text}`);
+  return res.body as { id: number; email: string };
+}
+
+/** The newest mail sent to `to`; never a position in ctx.mails, which every test of the file shares. */
+export function latestMailTo(ctx: TestContext, to: string): Mail {
+  const mail = ctx.mails.filter((m) => m.to === to).at(-1);
+  if (!mail) throw new Error(`no mail to ${to}`);
+  return mail;
+}
+
+export interface FilePart {
+  name: string;
+  type: string;
+  content: Buffer;
+  /** The part's field name; `document` when left out. */
+  field?: string;
+}
+
+/** A multipart/form-data body, parts in the given order: fields as [name, value], files as the `document` part (or `field`). */
+export function multipart(parts: (FilePart | [string, string])[]) {
+  const boundary = `heliotrack-${randomBytes(8).toString('hex')}`;
+  const chunks = parts.map((part) =>
+    Array.isArray(part)
+      ? Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part[0]}"\r\n\r\n${part[1]}\r\n`)
+      : Buffer.concat([
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.field ?? 'document'}"; filename="${part.name}"\r\nContent-Type: ${part.type}\r\n\r\n`),
+          part.content,
+          Buffer.from('\r\n'),
+        ]),
+  );
+  return {
+    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 async function createDatabase(kind: DatabaseKind, dir: string) {
@@ -80,7 +187,16 @@ export async function createTestContext(kind: DatabaseKind, env: Record<string, 
   await migrateToLatest(db);
   await seedDemo(db, { largePlantMwp: 0, smallPlantMwp: 0.2 });
   const mails: Mail[] = [];
-  const app = await buildApp({ config, db, logger: false, mailer: { send: async (mail) => void mails.push(mail) } });
+  const routes: string[] = [];
+  const app = await buildApp({
+    config,
+    db,
+    logger: false,
+    mailer: { send: async (mail) => void mails.push(mail) },
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
+    },
+  });
   await app.ready();
 
   const tokens = new Map<string, string>();
@@ -89,6 +205,7 @@ export async function createTestContext(kind: DatabaseKind, env: Record<string, 
     db,
     config,
     mails,
+    routes,
     async login(email, password = DEMO_PASSWORD) {
       const res = await app.inject({ method: 'POST', url: '/api/token/', payload: { email, password } });
       if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
@@ -97,6 +214,15 @@ export async function createTestContext(kind: DatabaseKind, env: Record<string, 
     async as(email) {
       if (!tokens.has(email)) tokens.set(email, (await ctx.login(email)).access);
       return { authorization: `Bearer ${tokens.get(email)}` };
+    },
+    async call(method, url, { as = USERS.admin, payload, language, headers = {} } = {}) {
+      const res = await app.inject({
+        method,
+        url,
+        payload,
+        headers: { ...(as === null ? {} : await ctx.as(as)), ...(language ? { 'accept-language': language } : {}), ...headers },
+      });
+      return new Answer(res);
     },
   };
   const close = async () => {

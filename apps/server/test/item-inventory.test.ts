@@ -25,18 +25,16 @@ describeEachDatabase('item inventory', (get) => {
     demo = await loadDemo(get());
   });
 
-  const call = async (method: 'GET' | 'POST', url: string, payload?: object, email: string = USERS.admin, headers: Record<string, string> = {}) =>
-    get().app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...(await get().as(email)), ...headers } });
 
   it('finds an element by serial, ignoring case, with its plant, type, state and open flash reports', async () => {
     for (const [title, status] of [['Abierto', 'open'], ['En curso', 'in_progress'], ['Cerrado', 'closed']]) {
-      const res = await call('POST', '/api/flash-reports/', { element: demo.module.id, title, severity: 'low', status });
-      expect(res.statusCode).toBe(201);
+      const res = await get().call('POST', '/api/flash-reports/', { payload: { element: demo.module.id, title, severity: 'low', status } });
+      expect(res.status).toBe(201);
     }
-    const res = await call('GET', '/api/item-inventory/?search=xyz-0042', undefined, USERS.technician);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ count: 1, next: null, previous: null });
-    expect(res.json().results[0]).toEqual({
+    const res = await get().call('GET', '/api/item-inventory/?search=xyz-0042', { as: USERS.technician });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ count: 1, next: null, previous: null });
+    expect(res.body.results[0]).toEqual({
       id: demo.module.id,
       code: demo.module.code,
       serial: 'JAM72S30-XYZ-0042',
@@ -48,11 +46,11 @@ describeEachDatabase('item inventory', (get) => {
   });
 
   it('searches codes, filters by type and plant, and pages', async () => {
-    const byCode = await call('GET', `/api/item-inventory/?search=${encodeURIComponent(demo.module.code.toLowerCase())}`);
-    expect(byCode.json().results.map((r: { id: number }) => r.id)).toContain(demo.module.id);
-    const modules = await call('GET', `/api/item-inventory/?type=MOD&plant=${demo.plant.id}&page_size=2`);
-    expect(modules.statusCode).toBe(200);
-    const { count, results, next } = modules.json();
+    const byCode = await get().call('GET', `/api/item-inventory/?search=${encodeURIComponent(demo.module.code.toLowerCase())}`);
+    expect(byCode.body.results.map((r: { id: number }) => r.id)).toContain(demo.module.id);
+    const modules = await get().call('GET', `/api/item-inventory/?type=MOD&plant=${demo.plant.id}&page_size=2`);
+    expect(modules.status).toBe(200);
+    const { count, results, next } = modules.body;
     expect(results).toHaveLength(2);
     expect(results.every((r: { type: string }) => r.type === 'MOD')).toBe(true);
     const total = await get()
@@ -65,33 +63,33 @@ describeEachDatabase('item inventory', (get) => {
     expect(count).toBe(Number(total.n));
     expect(next).toContain('page=2');
     expect(next).toContain('type=MOD');
-    const none = await call('GET', '/api/item-inventory/?search=%25_nothing');
-    expect(none.json()).toMatchObject({ count: 0, results: [] });
+    const none = await get().call('GET', '/api/item-inventory/?search=%25_nothing');
+    expect(none.body).toMatchObject({ count: 0, results: [] });
   });
 
   it('refuses unknown types, invisible plants and oversized pages, translated', async () => {
-    const type = await call('GET', '/api/item-inventory/?type=NOPE', undefined, USERS.admin, { 'accept-language': 'en' });
-    expect(type.statusCode).toBe(400);
-    expect(type.json()).toEqual({ type: ['There is no element type with code NOPE.'] });
-    const plant = await call('GET', `/api/item-inventory/?plant=${demo.otherPlantId}`);
-    expect(plant.statusCode).toBe(400);
-    expect(plant.json()).toEqual({ plant: [`No existe la planta ${demo.otherPlantId}.`] });
-    expect((await call('GET', '/api/item-inventory/?page_size=1001')).statusCode).toBe(400);
+    const type = await get().call('GET', '/api/item-inventory/?type=NOPE', { language: 'en' });
+    expect(type.status).toBe(400);
+    expect(type.body).toEqual({ type: ['There is no element type with code NOPE.'] });
+    const plant = await get().call('GET', `/api/item-inventory/?plant=${demo.otherPlantId}`);
+    expect(plant.status).toBe(400);
+    expect(plant.body).toEqual({ plant: [`No existe la planta ${demo.otherPlantId}.`] });
+    expect((await get().call('GET', '/api/item-inventory/?page_size=1001')).status).toBe(400);
   });
 
   it('answers one element by id, and nothing for an element of another organisation', async () => {
-    const one = await call('GET', `/api/item-inventory/?id=${demo.module.id}`, undefined, USERS.technician);
-    expect(one.statusCode).toBe(200);
-    expect(one.json()).toMatchObject({ count: 1, results: [{ id: demo.module.id, code: demo.module.code, type: 'MOD' }] });
-    const hidden = await call('GET', `/api/item-inventory/?id=${demo.module.id}`, undefined, USERS.otherAdmin);
-    expect(hidden.json()).toMatchObject({ count: 0, results: [] });
-    expect((await call('GET', '/api/item-inventory/?id=abc')).statusCode).toBe(400);
+    const one = await get().call('GET', `/api/item-inventory/?id=${demo.module.id}`, { as: USERS.technician });
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ count: 1, results: [{ id: demo.module.id, code: demo.module.code, type: 'MOD' }] });
+    const hidden = await get().call('GET', `/api/item-inventory/?id=${demo.module.id}`, { as: USERS.otherAdmin });
+    expect(hidden.body).toMatchObject({ count: 0, results: [] });
+    expect((await get().call('GET', '/api/item-inventory/?id=abc')).status).toBe(400);
   });
 
   it("never shows another organisation's elements", async () => {
-    const res = await call('GET', `/api/item-inventory/?search=${encodeURIComponent(demo.module.code)}`, undefined, USERS.otherAdmin);
-    expect(res.json().results.map((r: { id: number }) => r.id)).not.toContain(demo.module.id);
-    const all = await call('GET', '/api/item-inventory/?page_size=1000', undefined, USERS.otherAdmin);
-    expect(all.json().results.every((r: { plant: { id: number } }) => r.plant.id === demo.otherPlantId)).toBe(true);
+    const res = await get().call('GET', `/api/item-inventory/?search=${encodeURIComponent(demo.module.code)}`, { as: USERS.otherAdmin });
+    expect(res.body.results.map((r: { id: number }) => r.id)).not.toContain(demo.module.id);
+    const all = await get().call('GET', '/api/item-inventory/?page_size=1000', { as: USERS.otherAdmin });
+    expect(all.body.results.every((r: { plant: { id: number } }) => r.plant.id === demo.otherPlantId)).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import Pbf from 'pbf';
 import { VectorTile } from '@mapbox/vector-tile';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { centroid, parseWkt } from '@heliotrack/domain/geometry';
 import { lonLatToTile } from '@heliotrack/domain/tiles';
 import { describeEachDatabase, type TestContext, USERS } from './helpers';
@@ -64,21 +64,18 @@ async function createEmptyPlant(ctx: TestContext, code: string) {
 }
 
 describeEachDatabase('layout import', (get) => {
-  let plant: number;
-  beforeAll(async () => {
-    plant = await createEmptyPlant(get(), 'IMP-01');
-  });
+  // Each test imports into an empty plant of its own.
+  let plants = 0;
+  const emptyPlant = () => createEmptyPlant(get(), `IMP-${String(++plants).padStart(2, '0')}`);
 
-  const post = async (payload: unknown, { dryRun = false, email = USERS.admin as string, language = 'es', plantId = plant, contentType = 'application/json' } = {}) => {
-    const res = await get().app.inject({
-      method: 'POST',
-      url: `/api/plants/${plantId}/import-layout/${dryRun ? '?dry_run=true' : ''}`,
-      headers: { ...(await get().as(email)), 'accept-language': language, 'content-type': contentType },
+  const post = (plantId: number, payload: unknown, { dryRun = false, email = USERS.admin as string, language = 'es', contentType = 'application/json' } = {}) =>
+    get().call('POST', `/api/plants/${plantId}/import-layout/${dryRun ? '?dry_run=true' : ''}`, {
+      as: email,
+      language,
       payload: JSON.stringify(payload),
+      headers: { 'content-type': contentType },
     });
-    return { status: res.statusCode, body: res.json() };
-  };
-  const elementsOfPlant = (plantId = plant) =>
+  const elementsOfPlant = (plantId: number) =>
     get()
       .db.selectFrom('elements')
       .innerJoin('element_types', 'element_types.id', 'elements.type_id')
@@ -87,7 +84,7 @@ describeEachDatabase('layout import', (get) => {
       .where('elements.plant_id', '=', plantId)
       .orderBy('elements.code')
       .execute();
-  const version = async () => (await get().db.selectFrom('plants').select('elements_version').where('id', '=', plant).executeTakeFirstOrThrow()).elements_version;
+  const version = async (plantId: number) => (await get().db.selectFrom('plants').select('elements_version').where('id', '=', plantId).executeTakeFirstOrThrow()).elements_version;
 
   /** A layout with one error of each kind after two valid features. */
   const faultyLayout = () => ({
@@ -107,7 +104,8 @@ describeEachDatabase('layout import', (get) => {
   });
 
   it('previews counts per type and an error per faulty feature, writing nothing', async () => {
-    const { status, body } = await post(faultyLayout(), { dryRun: true, language: 'en' });
+    const plant = await emptyPlant();
+    const { status, body } = await post(plant, faultyLayout(), { dryRun: true, language: 'en' });
     expect(status).toBe(200);
     expect(body).toMatchObject({ dry_run: true, total: 11, counts: { CTR: 1, TRA: 1 }, created: 2, updated: 0, error_count: 9 });
     expect(body.errors.map((e: { index: number; code: string }) => [e.index, e.code])).toEqual([
@@ -124,32 +122,34 @@ describeEachDatabase('layout import', (get) => {
     expect(body.errors[0].message).toBe('Element type XYZ does not exist.');
     expect(body.errors[3].message).toBe('Code T-NEW-1 of type TRA already appears in feature 1.');
     expect(body.errors[4].message).toBe('Transformation centre CT-NOPE exists neither in the plant nor in the file.');
-    expect(await elementsOfPlant()).toEqual([]);
+    expect(await elementsOfPlant(plant)).toEqual([]);
   });
 
   it('refuses the whole file with a 400 naming each faulty feature, writing nothing', async () => {
-    const before = await version();
-    const { status, body } = await post(faultyLayout());
+    const plant = await emptyPlant();
+    const before = await version(plant);
+    const { status, body } = await post(plant, faultyLayout());
     expect(status).toBe(400);
     expect(Object.keys(body)).toEqual(['features.2', 'features.3', 'features.4', 'features.5', 'features.6', 'features.7', 'features.8', 'features.9', 'features.10']);
     expect(body['features.2']).toEqual(['El tipo de elemento XYZ no existe.']);
     expect(body['features.10']).toEqual(['La propiedad "code" admite como máximo 100 caracteres.']);
-    expect(await elementsOfPlant()).toEqual([]);
-    expect(await version()).toBe(before);
+    expect(await elementsOfPlant(plant)).toEqual([]);
+    expect(await version(plant)).toBe(before);
   });
 
   it('imports a valid layout: EWKT, bounding boxes, first states, CTRs resolved, tiles told', async () => {
     const ctx = get();
-    const before = await version();
-    const preview = await post(validLayout(), { dryRun: true });
+    const plant = await emptyPlant();
+    const before = await version(plant);
+    const preview = await post(plant, validLayout(), { dryRun: true });
     expect(preview.body).toMatchObject({ total: 5, counts: { CTR: 1, TRA: 1, MOD: 2, HIN: 1 }, created: 5, updated: 0, errors: [], error_count: 0 });
 
-    const { status, body } = await post(validLayout());
+    const { status, body } = await post(plant, validLayout());
     expect(status).toBe(200);
     expect(body).toMatchObject({ dry_run: false, total: 5, created: 5, updated: 0, errors: [] });
-    expect(await version()).toBe(before + 1);
+    expect(await version(plant)).toBe(before + 1);
 
-    const rows = await elementsOfPlant();
+    const rows = await elementsOfPlant(plant);
     expect(rows.map((r) => [r.type, r.code])).toEqual([
       ['HIN', '42'],
       ['CTR', 'CT-NEW'],
@@ -189,7 +189,9 @@ describeEachDatabase('layout import', (get) => {
 
   it('updates elements with the same type and code instead of adding them, keeping state and id, and the map follows', async () => {
     const ctx = get();
-    const before = await elementsOfPlant();
+    const plant = await emptyPlant();
+    expect((await post(plant, validLayout())).body).toMatchObject({ created: 5, updated: 0 });
+    const before = await elementsOfPlant(plant);
     const tracker = before.find((r) => r.code === 'T-NEW-1')!;
     const tileOf = async (geom: string) => {
       const [lon, lat] = centroid(parseWkt(geom));
@@ -202,10 +204,10 @@ describeEachDatabase('layout import', (get) => {
 
     const moved = validLayout(0.01);
     moved.features[1].properties!.description = 'Tracker movido';
-    const { status, body } = await post(moved);
+    const { status, body } = await post(plant, moved);
     expect(status).toBe(200);
     expect(body).toMatchObject({ created: 0, updated: 5 });
-    const after = await elementsOfPlant();
+    const after = await elementsOfPlant(plant);
     expect(after.map((r) => r.id)).toEqual(before.map((r) => r.id));
     const movedTracker = after.find((r) => r.code === 'T-NEW-1')!;
     expect(movedTracker.state_id).toBe(tracker.state_id);
@@ -219,23 +221,27 @@ describeEachDatabase('layout import', (get) => {
   });
 
   it('reads application/geo+json bodies too', async () => {
-    const { status, body } = await post(validLayout(0.01), { dryRun: true, contentType: 'application/geo+json' });
+    const plant = await emptyPlant();
+    expect((await post(plant, validLayout())).body).toMatchObject({ created: 5 });
+    const { status, body } = await post(plant, validLayout(0.01), { dryRun: true, contentType: 'application/geo+json' });
     expect(status).toBe(200);
     expect(body.updated).toBe(5);
   });
 
   it('refuses anything but a FeatureCollection', async () => {
-    const { status, body } = await post({ type: 'Feature', features: [] }, { language: 'en' });
+    const { status, body } = await post(await emptyPlant(), { type: 'Feature', features: [] }, { language: 'en' });
     expect(status).toBe(400);
     expect(Object.keys(body)).toEqual(['type']);
   });
 
   it('is for administrators only (403), and 404 for a plant of another organisation', async () => {
-    const refused = await post(validLayout(), { email: USERS.technician });
+    const plant = await emptyPlant();
+    const refused = await post(plant, validLayout(), { email: USERS.technician });
     expect(refused.status).toBe(403);
     expect(refused.body.detail).toBe('No tiene permiso para realizar esta acción.');
-    const foreign = await post(validLayout(), { email: USERS.otherAdmin });
+    const foreign = await post(plant, validLayout(), { email: USERS.otherAdmin });
     expect(foreign.status).toBe(404);
+    expect(await elementsOfPlant(plant)).toEqual([]);
   });
 
   it('imports from the command line', async () => {

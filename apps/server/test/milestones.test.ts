@@ -12,10 +12,6 @@ describeEachDatabase('milestones and their follow-up', (get) => {
     fx = await createProgressFixture(get().db);
   });
 
-  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, email: string = USERS.admin) => {
-    const res = await get().app.inject({ method, url, payload, headers: await get().as(email) });
-    return { status: res.statusCode, body: res.body ? res.json() : null };
-  };
   const base = () => `/api/plants/${fx.plantId}/milestones/`;
   const milestone = (extra: object = {}) => ({
     name: 'Módulos conectados',
@@ -27,30 +23,33 @@ describeEachDatabase('milestones and their follow-up', (get) => {
   });
 
   it('creates, lists by element type, edits and deletes milestones', async () => {
-    const created = await call('POST', base(), milestone());
+    // A plant of this test's own, so its list holds exactly the milestones made here.
+    const own = await createProgressFixture(get().db, { code: 'TST-06M' });
+    const base = () => `/api/plants/${own.plantId}/milestones/`;
+    const created = await get().call('POST', base(), { payload: milestone() });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ plant: fx.plantId, name: 'Módulos conectados', target_count: 4, target_date: '2026-01-13' });
-    const strings = await call('POST', base(), milestone({ name: 'Strings tendidos', element_type: fx.types.get('STR'), state: fx.states.get('STR.TEND'), target_count: 0 }));
+    expect(created.body).toMatchObject({ plant: own.plantId, name: 'Módulos conectados', target_count: 4, target_date: '2026-01-13' });
+    const strings = await get().call('POST', base(), { payload: milestone({ name: 'Strings tendidos', element_type: fx.types.get('STR'), state: fx.states.get('STR.TEND'), target_count: 0 }) });
     expect(strings.status).toBe(201);
 
-    expect((await call('GET', base())).body.map((m: { id: number }) => m.id).sort()).toEqual([created.body.id, strings.body.id].sort());
-    expect((await call('GET', `${base()}?element_type=${fx.types.get('STR')}`)).body.map((m: { id: number }) => m.id)).toEqual([strings.body.id]);
+    expect((await get().call('GET', base())).body.map((m: { id: number }) => m.id).sort()).toEqual([created.body.id, strings.body.id].sort());
+    expect((await get().call('GET', `${base()}?element_type=${fx.types.get('STR')}`)).body.map((m: { id: number }) => m.id)).toEqual([strings.body.id]);
 
-    const put = await call('PUT', `${base()}${created.body.id}/`, milestone({ name: 'Conectados', target_count: 5 }));
+    const put = await get().call('PUT', `${base()}${created.body.id}/`, { payload: milestone({ name: 'Conectados', target_count: 5 }) });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ id: created.body.id, name: 'Conectados', target_count: 5 });
-    expect((await call('GET', `${base()}${created.body.id}/`)).body.name).toBe('Conectados');
+    expect((await get().call('GET', `${base()}${created.body.id}/`)).body.name).toBe('Conectados');
 
-    expect((await call('DELETE', `${base()}${strings.body.id}/`)).status).toBe(204);
-    expect((await call('GET', `${base()}${strings.body.id}/`)).status).toBe(404);
-    expect((await call('DELETE', `${base()}${created.body.id}/`)).status).toBe(204);
-    expect((await call('GET', base())).body).toEqual([]);
+    expect((await get().call('DELETE', `${base()}${strings.body.id}/`)).status).toBe(204);
+    expect((await get().call('GET', `${base()}${strings.body.id}/`)).status).toBe(404);
+    expect((await get().call('DELETE', `${base()}${created.body.id}/`)).status).toBe(204);
+    expect((await get().call('GET', base())).body).toEqual([]);
   });
 
   it('answers the S-curve: planned linear from the start date, actual from the history', async () => {
     // CONE is reached by CONE and INSP (INSP depends on CONE): a on 01-12, d on 01-12 (SC3 at 00:00).
-    const { body: m } = await call('POST', base(), milestone());
-    const { status, body } = await call('GET', `${base()}${m.id}/followup/`);
+    const { body: m } = await get().call('POST', base(), { payload: milestone() });
+    const { status, body } = await get().call('GET', `${base()}${m.id}/followup/`);
     expect(status).toBe(200);
     expect(body.start_date).toBe(FIXTURE_START_DATE);
     expect(body.reaching_states.sort()).toEqual([fx.states.get('MOD.CONE'), fx.states.get('MOD.INSP')].sort());
@@ -63,22 +62,22 @@ describeEachDatabase('milestones and their follow-up', (get) => {
     ]);
 
     // MONT is reached by MONT, CONE and INSP: a and b on 01-10, d on 01-11 (23:59:59.999); b's later NOK still counts.
-    const { body: mounted } = await call('POST', base(), milestone({ state: fx.states.get('MOD.MONT'), target_count: 3, target_date: '2026-01-11' }));
-    expect((await call('GET', `${base()}${mounted.id}/followup/`)).body.points).toEqual([
+    const { body: mounted } = await get().call('POST', base(), { payload: milestone({ state: fx.states.get('MOD.MONT'), target_count: 3, target_date: '2026-01-11' }) });
+    expect((await get().call('GET', `${base()}${mounted.id}/followup/`)).body.points).toEqual([
       { date: '2026-01-09', planned: 0, actual: 0 },
       { date: '2026-01-10', planned: 1.5, actual: 2 },
       { date: '2026-01-11', planned: 3, actual: 3 },
     ]);
 
     // A target date before the start: one point, planned at the target.
-    const { body: early } = await call('POST', base(), milestone({ target_date: '2026-01-01' }));
-    expect((await call('GET', `${base()}${early.id}/followup/`)).body.points).toEqual([{ date: '2026-01-01', planned: 4, actual: 0 }]);
+    const { body: early } = await get().call('POST', base(), { payload: milestone({ target_date: '2026-01-01' }) });
+    expect((await get().call('GET', `${base()}${early.id}/followup/`)).body.points).toEqual([{ date: '2026-01-01', planned: 4, actual: 0 }]);
   });
 
   it('refuses bad milestones with 400 and writes nothing', async () => {
-    const before = (await call('GET', base())).body.length;
+    const before = (await get().call('GET', base())).body.length;
     const bad = async (payload: object, field: string) => {
-      const res = await call('POST', base(), payload);
+      const res = await get().call('POST', base(), { payload });
       expect(res.status, JSON.stringify(payload)).toBe(400);
       expect(res.body, JSON.stringify(payload)).toHaveProperty(field);
     };
@@ -92,26 +91,26 @@ describeEachDatabase('milestones and their follow-up', (get) => {
     await bad(milestone({ name: '' }), 'name');
     const otherType = await get().db.selectFrom('element_types').select('id').where('client_id', '!=', fx.clientId).executeTakeFirstOrThrow();
     await bad(milestone({ element_type: otherType.id }), 'element_type');
-    const res = await call('POST', base(), milestone({ state: fx.states.get('STR.TEND') }));
+    const res = await get().call('POST', base(), { payload: milestone({ state: fx.states.get('STR.TEND') }) });
     expect(res.body.state[0]).toContain('MOD');
-    expect((await call('GET', `${base()}?element_type=abc`)).status).toBe(400);
-    expect((await call('GET', `${base()}?element_type=999999`)).status).toBe(400);
-    expect((await call('GET', base())).body.length).toBe(before);
+    expect((await get().call('GET', `${base()}?element_type=abc`)).status).toBe(400);
+    expect((await get().call('GET', `${base()}?element_type=999999`)).status).toBe(400);
+    expect((await get().call('GET', base())).body.length).toBe(before);
   });
 
   it('keeps writes to administrators (403) and other organisations out (404)', async () => {
-    const { body: m } = await call('POST', base(), milestone());
-    expect((await call('POST', base(), milestone(), USERS.technician)).status).toBe(403);
-    expect((await call('PUT', `${base()}${m.id}/`, milestone(), USERS.technician)).status).toBe(403);
-    expect((await call('DELETE', `${base()}${m.id}/`, undefined, USERS.technician)).status).toBe(403);
+    const { body: m } = await get().call('POST', base(), { payload: milestone() });
+    expect((await get().call('POST', base(), { payload: milestone(), as: USERS.technician })).status).toBe(403);
+    expect((await get().call('PUT', `${base()}${m.id}/`, { payload: milestone(), as: USERS.technician })).status).toBe(403);
+    expect((await get().call('DELETE', `${base()}${m.id}/`, { as: USERS.technician })).status).toBe(403);
     for (const url of [base(), `${base()}${m.id}/`, `${base()}${m.id}/followup/`]) {
-      expect((await call('GET', url, undefined, USERS.otherAdmin)).status, url).toBe(404);
+      expect((await get().call('GET', url, { as: USERS.otherAdmin })).status, url).toBe(404);
     }
-    expect((await call('POST', base(), milestone(), USERS.otherAdmin)).status).toBe(404);
-    expect((await call('DELETE', `${base()}${m.id}/`, undefined, USERS.otherAdmin)).status).toBe(404);
+    expect((await get().call('POST', base(), { payload: milestone(), as: USERS.otherAdmin })).status).toBe(404);
+    expect((await get().call('DELETE', `${base()}${m.id}/`, { as: USERS.otherAdmin })).status).toBe(404);
     // A milestone id of another plant is not found under this one.
     const car = await get().db.selectFrom('plants').select('id').where('code', '=', 'CAR-01').executeTakeFirstOrThrow();
-    expect((await call('GET', `/api/plants/${car.id}/milestones/${m.id}/`)).status).toBe(404);
-    expect((await call('GET', `${base()}${m.id}/`)).status).toBe(200);
+    expect((await get().call('GET', `/api/plants/${car.id}/milestones/${m.id}/`)).status).toBe(404);
+    expect((await get().call('GET', `${base()}${m.id}/`)).status).toBe(200);
   });
 });

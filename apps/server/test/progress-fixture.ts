@@ -32,6 +32,7 @@ export const FIXTURE_START_DATE = '2026-01-09';
 
 export interface ProgressFixture {
   clientId: number;
+  code: string;
   adminId: number;
   plantId: number;
   types: Map<string, number>;
@@ -42,9 +43,13 @@ export interface ProgressFixture {
   changeIds: number[];
 }
 
-export async function createProgressFixture(db: Db): Promise<ProgressFixture> {
+/**
+ * The fixture plant; a test that changes it, or needs history by another user, takes one of its own
+ * with another `code` (and `userId` for the author of the history, the demo administrator by default).
+ */
+export async function createProgressFixture(db: Db, { code = FIXTURE_PLANT_CODE, userId }: { code?: string; userId?: number } = {}): Promise<ProgressFixture> {
   const client = await db.selectFrom('clients').select('id').where('name', '=', 'Demo Solar').executeTakeFirstOrThrow();
-  const admin = await db.selectFrom('users').select('id').where('email', '=', 'admin@heliotrack.demo').executeTakeFirstOrThrow();
+  const admin = userId === undefined ? await db.selectFrom('users').select('id').where('email', '=', 'admin@heliotrack.demo').executeTakeFirstOrThrow() : { id: userId };
   const types = new Map(
     (await db.selectFrom('element_types').select(['id', 'code']).where('client_id', '=', client.id).execute()).map((t) => [t.code, t.id]),
   );
@@ -65,7 +70,7 @@ export async function createProgressFixture(db: Db): Promise<ProgressFixture> {
   };
   const plant = await db
     .insertInto('plants')
-    .values({ client_id: client.id, code: FIXTURE_PLANT_CODE, name: 'Planta de prueba 6', power: 0.0054, start_date: FIXTURE_START_DATE, created_at: '2026-01-01T00:00:00.000Z' })
+    .values({ client_id: client.id, code, name: `Planta de prueba ${code}`, power: 0.0054, start_date: FIXTURE_START_DATE, created_at: '2026-01-01T00:00:00.000Z' })
     .returning('id')
     .executeTakeFirstOrThrow();
   const elements = new Map<string, number>();
@@ -128,5 +133,5 @@ export async function createProgressFixture(db: Db): Promise<ProgressFixture> {
       .values(links.map(([element_id, previous]) => ({ state_change_id: change.id, element_id, previous_state_id: previous ? st(`MOD.${previous}`) : null })))
       .execute();
   }
-  return { clientId: client.id, adminId: admin.id, plantId: plant.id, types, states, elements, ctrs: [c1, c2], changeIds };
+  return { clientId: client.id, code, adminId: admin.id, plantId: plant.id, types, states, elements, ctrs: [c1, c2], changeIds };
 }

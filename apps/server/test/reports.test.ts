@@ -11,7 +11,7 @@ import {
   resumeUnfinishedReports,
 } from '../src/modules/reports/report-jobs';
 import type { ReportSnapshot } from '../src/modules/reports/report-snapshot';
-import { describeEachDatabase, type TestContext, USERS } from './helpers';
+import { describeEachDatabase, type Method, type TestContext, USERS } from './helpers';
 import { createProgressFixture, FIXTURE_PLANT_CODE, type ProgressFixture } from './progress-fixture';
 
 /*
@@ -20,38 +20,17 @@ import { createProgressFixture, FIXTURE_PLANT_CODE, type ProgressFixture } from 
  * scheduled job.
  */
 
-type Method = 'GET' | 'POST' | 'DELETE';
-
 function client(get: () => TestContext) {
-  const call = async (
-    method: Method,
-    url: string,
-    payload?: object,
-    email: string = USERS.admin,
-    language = 'es',
-  ) => {
-    const res = await get().app.inject({
-      method,
-      url,
-      payload,
-      headers: { ...(await get().as(email)), 'accept-language': language },
-    });
-    return {
-      status: res.statusCode,
-      body: res.body && res.headers['content-type']?.toString().includes('json') ? res.json() : null,
-      res,
-    };
-  };
   /** Polls the report until its job has finished (the web polls the same way). */
   const finished = async (url: string, email: string = USERS.admin) => {
     for (let i = 0; i < 600; i++) {
-      const { body } = await call('GET', url, undefined, email);
+      const { body } = await get().call('GET', url, { as: email });
       if (body.status === 'done' || body.status === 'failed') return body;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     throw new Error(`report ${url} did not finish`);
   };
-  return { call, finished };
+  return { finished };
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -60,7 +39,7 @@ const pageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type\s*\/Pag
 describeEachDatabase('reports', (get) => {
   let fx: ProgressFixture;
   let technicianId: number;
-  const { call, finished } = client(get);
+  const { finished } = client(get);
   const base = () => `/api/plants/${fx.plantId}/reports/`;
   const snapshotOf = async (id: number) => {
     const row = await get()
@@ -84,18 +63,20 @@ describeEachDatabase('reports', (get) => {
       .values({ user_id: technicianId, plant_id: fx.plantId })
       .execute();
     // CONE is reached on 2026-01-12 by two modules (a, d); the target date is long past.
-    const milestone = await call('POST', `/api/plants/${fx.plantId}/milestones/`, {
-      name: 'Módulos conectados',
-      element_type: fx.types.get('MOD'),
-      state: fx.states.get('MOD.CONE'),
-      target_count: 4,
-      target_date: '2026-01-13',
+    const milestone = await get().call('POST', `/api/plants/${fx.plantId}/milestones/`, {
+      payload: {
+        name: 'Módulos conectados',
+        element_type: fx.types.get('MOD'),
+        state: fx.states.get('MOD.CONE'),
+        target_count: 4,
+        target_date: '2026-01-13',
+      },
     });
     expect(milestone.status).toBe(201);
   });
 
   it('answers 202 pending at once, then makes the snapshot in the background with the hand-computed figures', async () => {
-    const created = await call('POST', base(), {});
+    const created = await get().call('POST', base(), { payload: {} });
     expect(created.status).toBe(202);
     expect(created.body).toMatchObject({
       plant: fx.plantId,
@@ -149,26 +130,26 @@ describeEachDatabase('reports', (get) => {
   });
 
   it('downloads the PDF and the xlsx made from the same snapshot, with readable file names', async () => {
-    const { body: created } = await call('POST', base(), {});
+    const { body: created } = await get().call('POST', base(), { payload: {} });
     await finished(`${base()}${created.id}/`);
 
-    const pdf = await call('GET', `${base()}${created.id}/download/?format=pdf`);
+    const pdf = await get().call('GET', `${base()}${created.id}/download/?format=pdf`);
     expect(pdf.status).toBe(200);
-    expect(pdf.res.headers['content-type']).toBe('application/pdf');
-    expect(pdf.res.headers['content-disposition']).toContain(
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toContain(
       `filename="informe-${FIXTURE_PLANT_CODE}-${today()}.pdf"`,
     );
-    expect(pdf.res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(pageCount(pdf.res.rawPayload)).toBeGreaterThanOrEqual(2);
-    if (process.env.REPORT_PDF_OUT) fs.writeFileSync(process.env.REPORT_PDF_OUT, pdf.res.rawPayload);
+    expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pageCount(pdf.bytes)).toBeGreaterThanOrEqual(2);
+    if (process.env.REPORT_PDF_OUT) fs.writeFileSync(process.env.REPORT_PDF_OUT, pdf.bytes);
 
-    const xlsx = await call('GET', `${base()}${created.id}/download/?format=xlsx`);
+    const xlsx = await get().call('GET', `${base()}${created.id}/download/?format=xlsx`);
     expect(xlsx.status).toBe(200);
-    expect(xlsx.res.headers['content-disposition']).toContain(
+    expect(xlsx.headers['content-disposition']).toContain(
       `filename="informe-${FIXTURE_PLANT_CODE}-${today()}.xlsx"`,
     );
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.read(Readable.from(xlsx.res.rawPayload));
+    await workbook.xlsx.read(Readable.from(xlsx.bytes));
     expect(workbook.worksheets.map((w) => w.name)).toEqual([
       'Resumen',
       'Avance',
@@ -190,15 +171,15 @@ describeEachDatabase('reports', (get) => {
     expect(workbook.getWorksheet('Seguimiento')!.rowCount).toBe(6);
 
     // In English: the report's language names the file and the sheets.
-    const { body: english } = await call('POST', base(), {}, USERS.admin, 'en');
+    const { body: english } = await get().call('POST', base(), { payload: {}, language: 'en' });
     expect(english.language).toBe('en');
     await finished(`${base()}${english.id}/`);
-    const enXlsx = await call('GET', `${base()}${english.id}/download/?format=xlsx`);
-    expect(enXlsx.res.headers['content-disposition']).toContain(
+    const enXlsx = await get().call('GET', `${base()}${english.id}/download/?format=xlsx`);
+    expect(enXlsx.headers['content-disposition']).toContain(
       `filename="report-${FIXTURE_PLANT_CODE}-${today()}.xlsx"`,
     );
     const enBook = new ExcelJS.Workbook();
-    await enBook.xlsx.read(Readable.from(enXlsx.res.rawPayload));
+    await enBook.xlsx.read(Readable.from(enXlsx.bytes));
     expect(enBook.worksheets.map((w) => w.name)).toEqual([
       'Summary',
       'Progress',
@@ -210,7 +191,9 @@ describeEachDatabase('reports', (get) => {
   });
 
   it('limits a report to one element type', async () => {
-    const { status, body } = await call('POST', base(), { element_type: fx.types.get('STR') });
+    const { status, body } = await get().call('POST', base(), {
+      payload: { element_type: fx.types.get('STR') },
+    });
     expect(status).toBe(202);
     expect(body.element_type).toBe(fx.types.get('STR'));
     expect(await finished(`${base()}${body.id}/`)).toMatchObject({ status: 'done', element_count: 3 });
@@ -222,35 +205,50 @@ describeEachDatabase('reports', (get) => {
   });
 
   it('lists reports newest first, paged, filtered by day, element type and author', async () => {
-    const { body: mine } = await call('POST', base(), {}, USERS.technician);
-    await finished(`${base()}${mine.id}/`, USERS.technician);
-    const all = await call('GET', `${base()}?page_size=1000`);
+    // A plant of this test's own, so the list holds exactly the reports made here.
+    const own = await createProgressFixture(get().db, { code: 'TST-06L' });
+    await get().db.insertInto('user_plants').values({ user_id: technicianId, plant_id: own.plantId }).execute();
+    const url = `/api/plants/${own.plantId}/reports/`;
+    const make = async (payload: object, email: string = USERS.admin) => {
+      const { status, body } = await get().call('POST', url, { payload, as: email });
+      expect(status).toBe(202);
+      await finished(`${url}${body.id}/`, email);
+      return body as { id: number };
+    };
+    await make({});
+    await make({ element_type: own.types.get('STR') });
+    await make({});
+    await make({});
+    const mine = await make({}, USERS.technician);
+    const all = await get().call('GET', `${url}?page_size=1000`);
     expect(all.status).toBe(200);
     const count = all.body.count;
-    expect(count).toBeGreaterThanOrEqual(5);
+    expect(count).toBe(5);
     expect(all.body.results[0].id).toBe(mine.id);
     const ids = all.body.results.map((r: { id: number }) => r.id);
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
 
-    const page2 = await call('GET', `${base()}?page=2&page_size=2`);
+    const page2 = await get().call('GET', `${url}?page=2&page_size=2`);
     expect(page2.body.results.map((r: { id: number }) => r.id)).toEqual(ids.slice(2, 4));
     expect(page2.body.previous).toContain('page=1');
     expect(page2.body.next).toContain('page=3');
 
-    const byAuthor = await call('GET', `${base()}?author=${technicianId}`);
+    const byAuthor = await get().call('GET', `${url}?author=${technicianId}`);
     expect(byAuthor.body.results.map((r: { id: number }) => r.id)).toEqual([mine.id]);
     expect(byAuthor.body.results[0].author).toMatchObject({ id: technicianId });
-    const byType = await call('GET', `${base()}?type=${fx.types.get('STR')}`);
+    const byType = await get().call('GET', `${url}?type=${own.types.get('STR')}`);
     expect(byType.body.count).toBe(1);
-    expect(byType.body.results[0].element_type).toBe(fx.types.get('STR'));
+    expect(byType.body.results[0].element_type).toBe(own.types.get('STR'));
 
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    expect((await call('GET', `${base()}?date_from=${today()}&date_to=${today()}`)).body.count).toBe(count);
-    expect((await call('GET', `${base()}?date_from=${tomorrow}`)).body.count).toBe(0);
-    expect((await call('GET', `${base()}?date_to=${yesterday}`)).body.count).toBe(0);
+    expect((await get().call('GET', `${url}?date_from=${today()}&date_to=${today()}`)).body.count).toBe(
+      count,
+    );
+    expect((await get().call('GET', `${url}?date_from=${tomorrow}`)).body.count).toBe(0);
+    expect((await get().call('GET', `${url}?date_to=${yesterday}`)).body.count).toBe(0);
     // Historic reports are a separate list.
-    expect((await call('GET', `/api/plants/${fx.plantId}/historic-reports/`)).body.count).toBe(0);
+    expect((await get().call('GET', `/api/plants/${own.plantId}/historic-reports/`)).body.count).toBe(0);
   });
 
   it('answers 409 with a translated message until the report is done, and for a failed one', async () => {
@@ -276,29 +274,23 @@ describeEachDatabase('reports', (get) => {
         .executeTakeFirstOrThrow();
     // Not queued: it stays running.
     const running = await insert('running', null);
-    const es = await call('GET', `${base()}${running.id}/download/?format=pdf`);
+    const es = await get().call('GET', `${base()}${running.id}/download/?format=pdf`);
     expect(es.status).toBe(409);
     expect(es.body.detail).toBe('El informe aún no está listo (40 %). Inténtelo de nuevo cuando termine.');
-    const en = await call(
-      'GET',
-      `${base()}${running.id}/download/?format=xlsx`,
-      undefined,
-      USERS.admin,
-      'en',
-    );
+    const en = await get().call('GET', `${base()}${running.id}/download/?format=xlsx`, { language: 'en' });
     expect(en.status).toBe(409);
     expect(en.body.detail).toMatch(/not ready yet \(40 %\)/);
 
     const failed = await insert('failed', 'reports.generationFailed');
-    expect((await call('GET', `${base()}${failed.id}/`, undefined, USERS.admin, 'it')).body.error).toMatch(
+    expect((await get().call('GET', `${base()}${failed.id}/`, { language: 'it' })).body.error).toMatch(
       /Non è stato possibile generare il rapporto/,
     );
-    expect((await call('GET', `${base()}${failed.id}/download/?format=pdf`)).status).toBe(409);
+    expect((await get().call('GET', `${base()}${failed.id}/download/?format=pdf`)).status).toBe(409);
     await get().db.deleteFrom('reports').where('id', 'in', [running.id, failed.id]).execute();
   });
 
   it('deletes a report with 204: the count drops by one and its files are gone', async () => {
-    const { body: created } = await call('POST', base(), {});
+    const { body: created } = await get().call('POST', base(), { payload: {} });
     await finished(`${base()}${created.id}/`);
     const keys = await get()
       .db.selectFrom('reports')
@@ -309,19 +301,19 @@ describeEachDatabase('reports', (get) => {
       path.join(get().config.dataDir, 'uploads', key),
     );
     expect(files.every((f) => fs.existsSync(f))).toBe(true);
-    const before = (await call('GET', base())).body.count;
+    const before = (await get().call('GET', base())).body.count;
 
-    const deleted = await call('DELETE', `${base()}${created.id}/`);
+    const deleted = await get().call('DELETE', `${base()}${created.id}/`);
     expect(deleted.status).toBe(204);
-    expect(deleted.res.body).toBe('');
-    expect((await call('GET', base())).body.count).toBe(before - 1);
+    expect(deleted.text).toBe('');
+    expect((await get().call('GET', base())).body.count).toBe(before - 1);
     expect(files.some((f) => fs.existsSync(f))).toBe(false);
-    expect((await call('GET', `${base()}${created.id}/`)).status).toBe(404);
-    expect((await call('DELETE', `${base()}${created.id}/`)).status).toBe(404);
+    expect((await get().call('GET', `${base()}${created.id}/`)).status).toBe(404);
+    expect((await get().call('DELETE', `${base()}${created.id}/`)).status).toBe(404);
   });
 
   it('answers 404 to another organisation, and for a report of another plant', async () => {
-    const { body: created } = await call('POST', base(), {});
+    const { body: created } = await get().call('POST', base(), { payload: {} });
     await finished(`${base()}${created.id}/`);
     for (const [method, url] of [
       ['GET', base()],
@@ -331,7 +323,8 @@ describeEachDatabase('reports', (get) => {
       ['DELETE', `${base()}${created.id}/`],
     ] as [Method, string][]) {
       expect(
-        (await call(method, url, method === 'POST' ? {} : undefined, USERS.otherAdmin)).status,
+        (await get().call(method, url, { payload: method === 'POST' ? {} : undefined, as: USERS.otherAdmin }))
+          .status,
         `${method} ${url}`,
       ).toBe(404);
     }
@@ -341,16 +334,20 @@ describeEachDatabase('reports', (get) => {
       .where('client_id', '=', fx.clientId)
       .where('id', '!=', fx.plantId)
       .executeTakeFirstOrThrow();
-    expect((await call('GET', `/api/plants/${other.id}/reports/${created.id}/`)).status).toBe(404);
+    expect((await get().call('GET', `/api/plants/${other.id}/reports/${created.id}/`)).status).toBe(404);
     // Under historic-reports/ it is not found either: the kinds do not mix.
-    expect((await call('GET', `/api/plants/${fx.plantId}/historic-reports/${created.id}/`)).status).toBe(404);
-    expect((await call('GET', `${base()}${created.id}/`)).status).toBe(200);
+    expect(
+      (await get().call('GET', `/api/plants/${fx.plantId}/historic-reports/${created.id}/`)).status,
+    ).toBe(404);
+    expect((await get().call('GET', `${base()}${created.id}/`)).status).toBe(200);
   });
 
   it('refuses bad filters and bad requests with 400 in the caller language, writing nothing', async () => {
-    const before = (await call('GET', base())).body.count;
+    const { body: report } = await get().call('POST', base(), { payload: {} });
+    await finished(`${base()}${report.id}/`);
+    const before = (await get().call('GET', base())).body.count;
     const bad = async (method: Method, url: string, field: string, payload?: object, language = 'es') => {
-      const { status, body } = await call(method, url, payload, USERS.admin, language);
+      const { status, body } = await get().call(method, url, { payload, language });
       expect(status, url).toBe(400);
       expect(body[field], JSON.stringify(body)).toHaveLength(1);
       return body[field][0] as string;
@@ -363,8 +360,7 @@ describeEachDatabase('reports', (get) => {
       'Element type 999999 does not exist.',
     );
     await bad('GET', `${base()}?date_from=2026-02-01&date_to=2026-01-01`, 'date_to');
-    const { body: report } = await call('GET', `${base()}?page_size=1`);
-    const id = report.results[0].id;
+    const id = report.id;
     await bad('GET', `${base()}${id}/download/?format=docx`, 'format');
     await bad('GET', `${base()}${id}/download/`, 'format');
     await bad('POST', base(), 'element_type', { element_type: 999999 });
@@ -376,23 +372,27 @@ describeEachDatabase('reports', (get) => {
       .where('clients.name', '!=', 'Demo Solar')
       .executeTakeFirstOrThrow();
     await bad('POST', base(), 'element_type', { element_type: other.id });
-    expect((await call('POST', base(), { element_type: null, extra: 1 })).status).toBe(400);
-    expect((await call('GET', base())).body.count).toBe(before);
+    expect((await get().call('POST', base(), { payload: { element_type: null, extra: 1 } })).status).toBe(
+      400,
+    );
+    expect((await get().call('GET', base())).body.count).toBe(before);
   });
 
   it('makes historic reports on demand under historic-reports/', async () => {
     const url = `/api/plants/${fx.plantId}/historic-reports/`;
-    const { status, body } = await call('POST', url, {});
+    const { status, body } = await get().call('POST', url, { payload: {} });
     expect(status).toBe(202);
     expect(body.kind).toBe('historic');
     await finished(`${url}${body.id}/`);
-    const pdf = await call('GET', `${url}${body.id}/download/?format=pdf`);
-    expect(pdf.res.headers['content-disposition']).toContain(
+    const pdf = await get().call('GET', `${url}${body.id}/download/?format=pdf`);
+    expect(pdf.headers['content-disposition']).toContain(
       `filename="informe-historico-${FIXTURE_PLANT_CODE}-${today()}.pdf"`,
     );
-    expect((await call('GET', url)).body.results.map((r: { id: number }) => r.id)).toEqual([body.id]);
-    expect((await call('GET', base())).body.results.map((r: { id: number }) => r.id)).not.toContain(body.id);
-    expect((await call('DELETE', `${url}${body.id}/`)).status).toBe(204);
+    expect((await get().call('GET', url)).body.results.map((r: { id: number }) => r.id)).toEqual([body.id]);
+    expect((await get().call('GET', base())).body.results.map((r: { id: number }) => r.id)).not.toContain(
+      body.id,
+    );
+    expect((await get().call('DELETE', `${url}${body.id}/`)).status).toBe(204);
   });
 
   it('records a failed job as failed with a translated error and keeps serving', async () => {
@@ -420,13 +420,13 @@ describeEachDatabase('reports', (get) => {
       throw new Error('ENOSPC: no space left on device');
     };
     await new ReportGenerator(get().db, storage, get().app.log).run(row.id);
-    const { body } = await call('GET', `${base()}${row.id}/`, undefined, USERS.admin, 'en');
+    const { body } = await get().call('GET', `${base()}${row.id}/`, { language: 'en' });
     expect(body).toMatchObject({
       status: 'failed',
       error: 'The report could not be generated. Try again or contact your administrator.',
     });
     expect(body.finished_at).not.toBeNull();
-    expect((await call('GET', base())).status).toBe(200);
+    expect((await get().call('GET', base())).status).toBe(200);
   });
 
   it('resumes on start the jobs a previous process left pending or running', async () => {
@@ -472,7 +472,7 @@ describeEachDatabase('reports', (get) => {
 describeEachDatabase(
   'historic reports scheduler',
   (get) => {
-    const { call, finished } = client(get);
+    const { finished } = client(get);
 
     it('keeps one daily snapshot per plant: made on start, never twice for the same day', async () => {
       const plants = await get().db.selectFrom('plants').select(['id', 'client_id']).execute();
@@ -504,12 +504,12 @@ describeEachDatabase(
         .where('code', '=', 'CAR-01')
         .executeTakeFirstOrThrow();
       const url = `/api/plants/${car01.id}/historic-reports/`;
-      const { body } = await call('GET', url);
+      const { body } = await get().call('GET', url);
       expect(body.count).toBe(1);
       expect(body.results[0]).toMatchObject({ kind: 'historic', author: null, language: 'es' });
       expect(await finished(`${url}${body.results[0].id}/`)).toMatchObject({ status: 'done' });
       // The other organisation sees its own plants' snapshots only.
-      expect((await call('GET', url, undefined, USERS.otherAdmin)).status).toBe(404);
+      expect((await get().call('GET', url, { as: USERS.otherAdmin })).status).toBe(404);
 
       // The next day, one more each.
       const tomorrow = new Date(Date.now() + 86_400_000);

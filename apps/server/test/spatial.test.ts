@@ -1,16 +1,9 @@
 import { expect, it } from 'vitest';
 import { elementsInsidePolygon, isInsidePolygon, parseWkt, type Position } from '@heliotrack/domain/geometry';
-import { describeEachDatabase, type TestContext, USERS } from './helpers';
+import { describeEachDatabase, rectangle, ringText, type TestContext, USERS } from './helpers';
 
 /** `x y,x y,…` for the query string. */
-const polygonParam = (ring: Position[]) => encodeURIComponent(ring.map(([x, y]) => `${x} ${y}`).join(','));
-const rectangle = (minX: number, minY: number, maxX: number, maxY: number): Position[] => [
-  [minX, minY],
-  [maxX, minY],
-  [maxX, maxY],
-  [minX, maxY],
-  [minX, minY],
-];
+const polygonParam = (ring: Position[]) => encodeURIComponent(ringText(ring));
 
 async function plantId(ctx: TestContext, code: string) {
   return (await ctx.db.selectFrom('plants').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
@@ -37,10 +30,6 @@ async function plantBox(ctx: TestContext, plant: number) {
 }
 
 describeEachDatabase('polygon selection', (get) => {
-  const select = async (url: string, email: string = USERS.admin, language = 'es') => {
-    const res = await get().app.inject({ method: 'GET', url, headers: { ...(await get().as(email)), 'accept-language': language } });
-    return { status: res.statusCode, body: res.json() };
-  };
   const ids = (body: { id: number }[]) => body.map((e) => e.id);
 
   it('selects the elements whose every vertex is inside, as the shared geometry rule says', async () => {
@@ -54,7 +43,7 @@ describeEachDatabase('polygon selection', (get) => {
     expect(expected.length).toBeGreaterThan(0);
     expect(expected.length).toBeLessThan(modules.length);
 
-    const { status, body } = await select(`/api/plants/${plant}/modules/by-polygon?polygon=${polygonParam(ring)}`);
+    const { status, body } = await get().call('GET', `/api/plants/${plant}/modules/by-polygon?polygon=${polygonParam(ring)}`);
     expect(status).toBe(200);
     expect(ids(body)).toEqual(expected);
     expect(Object.keys(body[0]).sort()).toEqual(
@@ -96,11 +85,11 @@ describeEachDatabase('polygon selection', (get) => {
     expect(isInsidePolygon(southEnd, triangle)).toBe(true);
     expect(isInsidePolygon(line, triangle)).toBe(false);
 
-    const outside = await select(`/api/plants/${plant}/trackers/by-polygon?polygon=${polygonParam(triangle)}`);
+    const outside = await get().call('GET', `/api/plants/${plant}/trackers/by-polygon?polygon=${polygonParam(triangle)}`);
     expect(outside.status).toBe(200);
     expect(ids(outside.body)).not.toContain(tracker.id);
 
-    const around = await select(`/api/plants/${plant}/trackers/by-polygon?polygon=${polygonParam(rectangle(x - e, south - e, x + e, north + e))}`);
+    const around = await get().call('GET', `/api/plants/${plant}/trackers/by-polygon?polygon=${polygonParam(rectangle(x - e, south - e, x + e, north + e))}`);
     expect(ids(around.body)).toContain(tracker.id);
   });
 
@@ -111,11 +100,11 @@ describeEachDatabase('polygon selection', (get) => {
     const everything = polygonParam(rectangle(a - 1, b - 1, c + 1, d + 1));
     expect((await elementsOf(ctx, plant, 'HIN')).length).toBeGreaterThan(0);
     for (const type of ['hincas', 'inverters', 'masts']) {
-      const { status, body } = await select(`/api/plants/${plant}/${type}/by-polygon?polygon=${everything}`);
+      const { status, body } = await get().call('GET', `/api/plants/${plant}/${type}/by-polygon?polygon=${everything}`);
       expect(status).toBe(200);
       expect(body).toEqual([]);
     }
-    const strings = await select(`/api/plants/${plant}/strings/by-polygon?polygon=${everything}`);
+    const strings = await get().call('GET', `/api/plants/${plant}/strings/by-polygon?polygon=${everything}`);
     expect(strings.body).toHaveLength((await elementsOf(ctx, plant, 'STR')).length);
   });
 
@@ -128,9 +117,9 @@ describeEachDatabase('polygon selection', (get) => {
     await ctx.db.updateTable('elements').set({ geom: plain.geom.replace(/^SRID=4326;/, '') }).where('id', '=', plain.id).execute();
     const [a, b, c, d] = await plantBox(ctx, plant);
     const ring = rectangle(a - 1e-4, b - 1e-4, c + 1e-4, d + 1e-4);
-    const bare = await select(`/api/plants/${plant}/strings/by-polygon?polygon=${polygonParam(ring)}`);
+    const bare = await get().call('GET', `/api/plants/${plant}/strings/by-polygon?polygon=${polygonParam(ring)}`);
     expect(ids(bare.body)).toEqual(expect.arrayContaining([withPrefix.id, plain.id]));
-    const prefixed = await select(`/api/plants/${plant}/strings/by-polygon?polygon=${encodeURIComponent('SRID=4326;')}${polygonParam(ring)}`);
+    const prefixed = await get().call('GET', `/api/plants/${plant}/strings/by-polygon?polygon=${encodeURIComponent('SRID=4326;')}${polygonParam(ring)}`);
     expect(prefixed.status).toBe(200);
     expect(ids(prefixed.body)).toEqual(ids(bare.body));
   });
@@ -141,12 +130,12 @@ describeEachDatabase('polygon selection', (get) => {
     const [a, b, c, d] = await plantBox(ctx, plant);
     const closed = rectangle(a - 1e-5, b - 1e-5, (a + c) / 2, d + 1e-5);
     const open = closed.slice(0, -1);
-    const one = await select(`/api/plants/${plant}/modules/by-polygon?polygon=${polygonParam(closed)}`);
-    const other = await select(`/api/plants/${plant}/modules/by-polygon?polygon=${polygonParam(open)}`);
+    const one = await get().call('GET', `/api/plants/${plant}/modules/by-polygon?polygon=${polygonParam(closed)}`);
+    const other = await get().call('GET', `/api/plants/${plant}/modules/by-polygon?polygon=${polygonParam(open)}`);
     expect(one.body.length).toBeGreaterThan(0);
     expect(ids(other.body)).toEqual(ids(one.body));
     // '+' for spaces, as HTML forms encode them, works too.
-    const plus = await select(`/api/plants/${plant}/modules/by-polygon?polygon=${open.map(([x, y]) => `${x}+${y}`).join(',')}`);
+    const plus = await get().call('GET', `/api/plants/${plant}/modules/by-polygon?polygon=${open.map(([x, y]) => `${x}+${y}`).join(',')}`);
     expect(ids(plus.body)).toEqual(ids(one.body));
   });
 
@@ -157,7 +146,7 @@ describeEachDatabase('polygon selection', (get) => {
     const broken = modules[modules.length - 1];
     await ctx.db.updateTable('elements').set({ geom: 'SRID=4326;POLYGON((1 2, 3' }).where('id', '=', broken.id).execute();
     const [a, b, c, d] = await plantBox(ctx, plant);
-    const { status, body } = await select(`/api/plants/${plant}/modules/by-polygon?polygon=${polygonParam(rectangle(a - 1, b - 1, c + 1, d + 1))}`);
+    const { status, body } = await get().call('GET', `/api/plants/${plant}/modules/by-polygon?polygon=${polygonParam(rectangle(a - 1, b - 1, c + 1, d + 1))}`);
     expect(status).toBe(200);
     expect(ids(body)).not.toContain(broken.id);
     expect(body).toHaveLength(modules.length - 1);
@@ -169,16 +158,16 @@ describeEachDatabase('polygon selection', (get) => {
     const [a, b, c, d] = await plantBox(ctx, plant);
     const everything = polygonParam(rectangle(a - 1, b - 1, c + 1, d + 1));
     const [tracker] = await elementsOf(ctx, plant, 'TRA');
-    const extra = await select(`/api/plants/${plant}/extra-elements/by-polygon?element_type=${tracker.type_id}&polygon=${everything}`);
-    const standard = await select(`/api/plants/${plant}/trackers/by-polygon?polygon=${everything}`);
+    const extra = await get().call('GET', `/api/plants/${plant}/extra-elements/by-polygon?element_type=${tracker.type_id}&polygon=${everything}`);
+    const standard = await get().call('GET', `/api/plants/${plant}/trackers/by-polygon?polygon=${everything}`);
     expect(extra.status).toBe(200);
     expect(ids(extra.body)).toEqual(ids(standard.body));
 
     const [foreign] = await elementsOf(ctx, await plantId(ctx, 'ECI-01'), 'TRA');
-    const refused = await select(`/api/plants/${plant}/extra-elements/by-polygon?element_type=${foreign.type_id}&polygon=${everything}`, USERS.admin, 'en');
+    const refused = await get().call('GET', `/api/plants/${plant}/extra-elements/by-polygon?element_type=${foreign.type_id}&polygon=${everything}`, { language: 'en' });
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ element_type: [`Element type ${foreign.type_id} does not exist.`] });
-    const unknownPath = await select(`/api/plants/${plant}/cables/by-polygon?polygon=${everything}`);
+    const unknownPath = await get().call('GET', `/api/plants/${plant}/cables/by-polygon?polygon=${everything}`);
     expect(unknownPath.status).toBe(400);
     expect(Object.keys(unknownPath.body)).toEqual(['type']);
   });
@@ -194,13 +183,13 @@ describeEachDatabase('polygon selection', (get) => {
       ['', 'El polígono está vacío.', 'The polygon is empty.'],
     ];
     for (const [polygon, es, en] of cases) {
-      const spanish = await select(url(polygon));
+      const spanish = await get().call('GET', url(polygon));
       expect(spanish.status).toBe(400);
       expect(spanish.body).toEqual({ polygon: [es] });
-      const english = await select(url(polygon), USERS.admin, 'en');
+      const english = await get().call('GET', url(polygon), { language: 'en' });
       expect(english.body).toEqual({ polygon: [en] });
     }
-    const missing = await select(`/api/plants/${plant}/modules/by-polygon`, USERS.admin, 'en');
+    const missing = await get().call('GET', `/api/plants/${plant}/modules/by-polygon`, { language: 'en' });
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual({ polygon: ['This field is required.'] });
   });
@@ -209,10 +198,10 @@ describeEachDatabase('polygon selection', (get) => {
     const ctx = get();
     const other = await plantId(ctx, 'ECI-01');
     const ring = polygonParam(rectangle(-180, -80, 180, 80));
-    expect((await select(`/api/plants/${other}/modules/by-polygon?polygon=${ring}`)).status).toBe(404);
-    expect((await select(`/api/plants/${other}/extra-elements/by-polygon?element_type=1&polygon=${ring}`)).status).toBe(404);
+    expect((await get().call('GET', `/api/plants/${other}/modules/by-polygon?polygon=${ring}`)).status).toBe(404);
+    expect((await get().call('GET', `/api/plants/${other}/extra-elements/by-polygon?element_type=1&polygon=${ring}`)).status).toBe(404);
     const own = await plantId(ctx, 'CAR-01');
-    expect((await select(`/api/plants/${own}/modules/by-polygon?polygon=${ring}`, USERS.otherAdmin)).status).toBe(404);
-    expect((await select(`/api/plants/${own}/modules/by-polygon?polygon=${ring}`, USERS.technician)).status).toBe(200);
+    expect((await get().call('GET', `/api/plants/${own}/modules/by-polygon?polygon=${ring}`, { as: USERS.otherAdmin })).status).toBe(404);
+    expect((await get().call('GET', `/api/plants/${own}/modules/by-polygon?polygon=${ring}`, { as: USERS.technician })).status).toBe(200);
   });
 });

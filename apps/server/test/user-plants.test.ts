@@ -1,20 +1,9 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase, USERS } from './helpers';
-import { loadCurrentUser } from '../src/plugins/auth';
+import { createUser, describeEachDatabase, USERS } from './helpers';
+import { loadCurrentUser } from '../src/modules/access/access.service';
 import { recordableStateIds } from '../src/modules/rucs/rucs.service';
 
 describeEachDatabase("users' plant authorisations", (get) => {
-  const call = async (
-    method: 'GET' | 'POST',
-    url: string,
-    email: string,
-    payload?: object,
-    language?: string,
-  ) => {
-    const headers = { ...(await get().as(email)), ...(language ? { 'accept-language': language } : {}) };
-    const res = await get().app.inject({ method, url, headers, payload });
-    return { status: res.statusCode, body: res.json() };
-  };
   const plantOf = async (code: string) =>
     get().db.selectFrom('plants').selectAll().where('code', '=', code).executeTakeFirstOrThrow();
   const userOf = async (email: string) =>
@@ -56,7 +45,7 @@ describeEachDatabase("users' plant authorisations", (get) => {
     const plant = await plantOf('CAR-01');
     const extra = await secondPlant();
     const tech = await userOf(USERS.technician);
-    const { status, body } = await call('GET', `/api/client-users/${tech.id}/plants/`, USERS.admin);
+    const { status, body } = await get().call('GET', `/api/client-users/${tech.id}/plants/`);
     expect(status).toBe(200);
     expect(body).toEqual([
       { id: plant.id, code: 'CAR-01', name: 'FV Carmona I', is_authorized: true, active_rucs: 1 },
@@ -72,16 +61,18 @@ describeEachDatabase("users' plant authorisations", (get) => {
       ['GET', `/api/client-users/${tech.id}/plants/`],
       ['POST', `/api/client-users/${tech.id}/authorized-plants/`, { plants: [] }],
     ] as const) {
-      const res = await call(method, url, USERS.technician, payload);
+      const res = await get().call(method, url, { as: USERS.technician, payload });
       expect(res.status).toBe(403);
       expect(res.body.detail).toBe('No tiene permiso para realizar esta acción.');
     }
     expect(await authorisedPlantIds(tech.id)).toEqual(before);
 
     const other = await userOf(USERS.otherAdmin);
-    expect((await call('GET', `/api/client-users/${other.id}/plants/`, USERS.admin)).status).toBe(404);
-    const hijack = await call('POST', `/api/client-users/${other.id}/authorized-plants/`, USERS.admin, {
-      plants: [plant.id],
+    expect((await get().call('GET', `/api/client-users/${other.id}/plants/`)).status).toBe(404);
+    const hijack = await get().call('POST', `/api/client-users/${other.id}/authorized-plants/`, {
+      payload: {
+        plants: [plant.id],
+      },
     });
     expect(hijack).toEqual({ status: 404, body: { detail: 'No encontrado.', code: 'not_found' } });
     expect(await authorisedPlantIds(other.id)).toEqual([]);
@@ -93,37 +84,48 @@ describeEachDatabase("users' plant authorisations", (get) => {
     const other = await plantOf('ECI-01');
     const before = await authorisedPlantIds(tech.id);
     const url = `/api/client-users/${tech.id}/authorized-plants/`;
-    const foreign = await call('POST', url, USERS.admin, { plants: [mine.id, other.id] });
+    const foreign = await get().call('POST', url, { payload: { plants: [mine.id, other.id] } });
     expect(foreign).toEqual({ status: 400, body: { plants: [`La planta ${other.id} no existe.`] } });
-    const unknown = await call('POST', url, USERS.admin, { plants: [999_999] }, 'en');
+    const unknown = await get().call('POST', url, { payload: { plants: [999_999] }, language: 'en' });
     expect(unknown.body).toEqual({ plants: ['Plant 999999 does not exist.'] });
-    const malformed = await call('POST', url, USERS.admin, { plants: ['uno'] }, 'en');
+    const malformed = await get().call('POST', url, { payload: { plants: ['uno'] }, language: 'en' });
     expect(malformed.status).toBe(400);
     expect(malformed.body['plants.0']).toEqual(['Expected a value of type number.']);
     expect(await authorisedPlantIds(tech.id)).toEqual(before);
   });
 
   it('replaces the plants a user is authorised on: a plant they lose disappears from their plants', async () => {
-    const tech = await userOf(USERS.technician);
     const plant = await plantOf('CAR-01');
     const extra = await secondPlant();
+    // A technician of this test's own, so the demo technician keeps their plants and RUCs.
+    const email = 'tecnico-plantas@heliotrack.demo';
+    const tech = await createUser(get(), { email, roles: ['TC'], plants: [plant.id] });
     const url = `/api/client-users/${tech.id}/authorized-plants/`;
     const seenBy = async () =>
-      (await call('GET', '/api/plants/', USERS.technician)).body.map((p: { id: number }) => p.id);
+      (await get().call('GET', '/api/plants/', { as: email })).body.map(
+        (p: { id: number }) => p.id,
+      );
     expect(await seenBy()).toEqual([plant.id]);
+    const rucs = await get().call('GET', `/api/client-users/plant-rucs/?plant=${plant.id}`);
+    const montaje = rucs.body.find((r: { name: string }) => r.name === 'Montaje');
+    const assignMontaje = () =>
+      get().call('POST', `/api/client-users/${tech.id}/authorized-rucs/`, { payload: { plant: plant.id, rucs: [montaje.id] } });
+    expect((await assignMontaje()).status).toBe(200);
+    const plants = await get().call('GET', `/api/client-users/${tech.id}/plants/`);
+    expect(plants.body.find((p: { id: number }) => p.id === plant.id)).toMatchObject({ is_authorized: true, active_rucs: 1 });
 
-    const moved = await call('POST', url, USERS.admin, { plants: [extra, extra] });
+    const moved = await get().call('POST', url, { payload: { plants: [extra, extra] } });
     expect(moved.status).toBe(200);
     expect(moved.body.map((p: { id: number; is_authorized: boolean }) => [p.id, p.is_authorized])).toEqual([
       [plant.id, false],
       [extra, true],
     ]);
     expect(await seenBy()).toEqual([extra]);
-    expect((await call('GET', `/api/plants/${plant.id}/`, USERS.technician)).status).toBe(404);
-    expect((await call('GET', '/api/dashboard/', USERS.technician)).body.plant_count).toBe(1);
+    expect((await get().call('GET', `/api/plants/${plant.id}/`, { as: email })).status).toBe(404);
+    expect((await get().call('GET', '/api/dashboard/', { as: email })).body.plant_count).toBe(1);
 
     // Their RUCs on the lost plant went with it: a new authorisation starts from none.
-    const restored = await call('POST', url, USERS.admin, { plants: [plant.id, extra] });
+    const restored = await get().call('POST', url, { payload: { plants: [plant.id, extra] } });
     expect(restored.body.find((p: { id: number }) => p.id === plant.id)).toMatchObject({
       is_authorized: true,
       active_rucs: 0,
@@ -132,18 +134,13 @@ describeEachDatabase("users' plant authorisations", (get) => {
     const user = await loadCurrentUser(get().db, tech.id);
     expect(await recordableStateIds(get().db, user!, plant.id)).toEqual(new Set());
 
-    const rucs = await call('GET', `/api/client-users/plant-rucs/?plant=${plant.id}`, USERS.admin);
-    const montaje = rucs.body.find((r: { name: string }) => r.name === 'Montaje');
-    await call('POST', `/api/client-users/${tech.id}/authorized-rucs/`, USERS.admin, {
-      plant: plant.id,
-      rucs: [montaje.id],
-    });
+    await assignMontaje();
     expect(await recordableStateIds(get().db, user!, plant.id)).toEqual(new Set(montaje.states));
 
-    const none = await call('POST', url, USERS.admin, { plants: [] });
+    const none = await get().call('POST', url, { payload: { plants: [] } });
     expect(none.body.every((p: { is_authorized: boolean }) => !p.is_authorized)).toBe(true);
     expect(await seenBy()).toEqual([]);
-    await call('POST', url, USERS.admin, { plants: [plant.id] });
+    await get().call('POST', url, { payload: { plants: [plant.id] } });
     expect(await seenBy()).toEqual([plant.id]);
   });
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DEFAULT_STATE_COLOR } from './constants';
+import { HEX_COLOR_PATTERN } from './state-management';
 
 /** Every field of the local `element_type` table, plus the path segment of its element endpoints. */
 export const ElementType = z.object({
@@ -54,11 +56,8 @@ export const UpdateContractorsGroupRequest = z.strictObject({
 });
 export type UpdateContractorsGroupRequest = z.infer<typeof UpdateContractorsGroupRequest>;
 
-const HEX_COLOR = /^[0-9a-f]{6}$/i;
-export const DEFAULT_COLOR = 'ff8000';
-
 /** The specification's colour rule: a hex string without '#', ff8000 when invalid. */
 export function normaliseColor(value: string | null | undefined): string {
   const hex = (value ?? '').trim().replace(/^#/, '');
-  return HEX_COLOR.test(hex) ? hex.toLowerCase() : DEFAULT_COLOR;
+  return HEX_COLOR_PATTERN.test(hex) ? hex.toLowerCase() : DEFAULT_STATE_COLOR;
 }

@@ -97,10 +97,24 @@ export const StateChangeRequest = z.strictObject({
   contractor: z.number().int().positive().nullable().optional(),
   documents: z.array(z.number().int().positive()).max(50).default([]),
   observations: z.string().max(2000).optional(),
-  /** Id made on the device for offline changes; a repeated one answers the first result again. */
+  /**
+   * Id made on the device for offline changes; a repeated one answers the first result again. Unique
+   * per organisation: another organisation's id is simply a new one.
+   */
   client_uuid: z.string().min(8).max(64).optional(),
+  /**
+   * When the technician made the change on the device (ISO 8601; offline changes arrive later). Kept
+   * beside the server's time, which still orders history and figures. Later than now (give or take
+   * RECORDED_AT_MAX_SKEW_MS) is refused.
+   */
+  recorded_at: z.iso.datetime({ offset: true }).optional(),
+  /** The offline payload of the specification (section 7): on the single-change path, exactly the path's element. */
+  element_ids: z.array(z.number().int().positive()).optional(),
 });
 export type StateChangeRequest = z.infer<typeof StateChangeRequest>;
+
+/** Device clocks run a little fast: a recorded_at up to this much later than the server's now is accepted. */
+export const RECORDED_AT_MAX_SKEW_MS = 5 * 60_000;
 
 /** `POST plants/{id}/{type}/massive-state-change/`: all the elements change, or none does. */
 export const MassiveStateChangeRequest = StateChangeRequest.extend({
@@ -114,6 +128,8 @@ export const StateChangeResult = z.object({
   element_count: z.number().int(),
   state: z.number().int(),
   detail: z.string(),
+  /** The plant's elements_version once the change is in: what the map's tile URL asks for next. */
+  elements_version: z.number().int(),
 });
 export type StateChangeResult = z.infer<typeof StateChangeResult>;
 
@@ -173,7 +189,10 @@ export const StateChangeHistoryItem = z.object({
   observations: z.string(),
   /** How many elements the change moved (1, or the size of a massive change). */
   element_count: z.number().int(),
+  /** When the server recorded it: history and figures are ordered by it. */
   created_at: z.string(),
+  /** When it was made on the device, for changes sent from one (null otherwise). */
+  recorded_at: z.string().nullable(),
   documents: z.array(DocumentInfo),
 });
 export type StateChangeHistoryItem = z.infer<typeof StateChangeHistoryItem>;

@@ -36,8 +36,6 @@ export type MilestoneRequest = z.infer<typeof MilestoneRequest>;
 export const MilestoneListQuery = z.object({ element_type: queryId.optional() });
 export type MilestoneListQuery = z.infer<typeof MilestoneListQuery>;
 
-export const MilestoneParams = z.object({ id: z.coerce.number().int().positive(), milestoneId: z.coerce.number().int().positive() });
-
 /** One day of a milestone's S-curve: planned is linear from 0 at the start to the target at the target date. */
 export const FollowupPoint = z.object({
   date: z.string(),

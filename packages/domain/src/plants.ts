@@ -20,10 +20,10 @@ export const Plant = z.object({
   contractor_group: z.number().int().nullable(),
   is_serial_scan_enable: z.boolean(),
   element_count: z.number().int(),
+  /** Bumped by every change to the plant's elements; tile URLs and caches key on it (`?v=`). */
+  elements_version: z.number().int(),
 });
 export type Plant = z.infer<typeof Plant>;
 
 export const PlantSummary = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
 export type PlantSummary = z.infer<typeof PlantSummary>;
-
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });

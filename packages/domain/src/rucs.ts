@@ -28,11 +28,6 @@ export const RucStatesRequest = z.strictObject({
 });
 export type RucStatesRequest = z.infer<typeof RucStatesRequest>;
 
-export const PlantRucParams = z.object({
-  id: z.coerce.number().int().positive(),
-  rucId: z.coerce.number().int().positive(),
-});
-
 /** `?plant=ID` of `client-users/plant-rucs/` and `client-users/{userId}/rucs/`. */
 export const PlantQuery = z.object({ plant: z.string().pipe(z.coerce.number<string>().int().positive()) });
 

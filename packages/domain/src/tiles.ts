@@ -953,12 +953,3 @@ function varintLength(value: number): number {
   }
   return length;
 }
-
-/**
- * What a plant tile holds, shared by the server and the device's offline tiles. Below this zoom a
- * tile holds the overview types only: modules and piles are counted in hundreds of thousands, each
- * a few metres wide (measured on 250 MWp: ~10,000 elements per z17 tile, ~2,500 at z18).
- */
-export const TILE_DETAIL_MIN_ZOOM = 18;
-/** Element type codes drawn only from TILE_DETAIL_MIN_ZOOM on. */
-export const TILE_DETAIL_ONLY_TYPES: readonly string[] = ['MOD', 'HIN'];

@@ -281,6 +281,9 @@ test.describe('dashboard', () => {
     page,
     request,
   }) => {
+    // Three full page loads, a logout and a login with charts drawn each time: past the 30 s default
+    // on a loaded 2-core machine (measured 30+ s under load), so it gets three times that.
+    test.slow();
     // The charts live on the server: start this user from none, whatever an earlier run left.
     const { access } = await obtainTokens(request, ADMIN);
     const reset = await request.put('/api/user/dashboard-charts/', {

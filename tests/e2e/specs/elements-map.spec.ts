@@ -1,15 +1,47 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, apiGet, expect, obtainTokens, pageHeading, signInViaApi, test } from '../fixtures';
+import {
+  ADMIN,
+  apiGet,
+  coordinatesOf,
+  expect,
+  fitMap,
+  mainMenu,
+  obtainTokens,
+  pageHeading,
+  renderedStates,
+  signInViaApi,
+  test,
+  waitForMapIdle,
+  type MapWindow,
+} from '../fixtures';
 
 /**
  * Issue 4 on the map: draw a polygon around some trackers, change the state of what it selected, and
  * see the new colour on the map. The map's rendered features are read through the MapLibre map the
  * page exposes to automated browsers (window.__heliotrackMap, only when navigator.webdriver is set).
+ * The dashboard's situation map (window.__heliotrackSituationMap) draws the same tiles: both follow a
+ * state change at once, because both ask for the tiles of the plant's elements_version.
  */
+
+const SITUATION_MAP = '__heliotrackSituationMap';
+
+/** The v= of every vector tile of the plant the page asks for, in order ('none' for a tile without). */
+function recordTileVersions(page: Page, plantId: number): string[] {
+  const versions: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith(`/api/plants/${plantId}/tiles/`) && url.pathname.endsWith('.pbf')) {
+      versions.push(url.searchParams.get('v') ?? 'none');
+    }
+  });
+  return versions;
+}
 
 interface Plant {
   id: number;
+  name: string;
   element_count: number;
+  elements_version: number;
 }
 interface State {
   id: number;
@@ -26,56 +58,7 @@ interface Element {
   id: number;
   code: string;
   geom: string;
-}
-interface RenderedFeature {
-  id: number;
-  state: number;
-  color: string;
-}
-
-/** What the specs need of MapLibre's map, so they do not depend on its types. */
-interface TestMap {
-  loaded(): boolean;
-  areTilesLoaded(): boolean;
-  isMoving(): boolean;
-  project(lngLat: [number, number]): { x: number; y: number };
-  fitBounds(bounds: [[number, number], [number, number]], options: Record<string, unknown>): void;
-  queryRenderedFeatures(
-    options?: Record<string, unknown>,
-  ): { id?: number | string; properties: Record<string, unknown> }[];
-}
-type MapWindow = Window & { __heliotrackMap?: TestMap };
-
-async function waitForMapIdle(page: Page) {
-  await page.waitForFunction(() => {
-    const map = (window as MapWindow).__heliotrackMap;
-    return !!map && map.loaded() && map.areTilesLoaded() && !map.isMoving();
-  });
-}
-
-function renderedStates(page: Page, ids: number[]): Promise<RenderedFeature[]> {
-  return page.evaluate((wanted) => {
-    const map = (window as MapWindow).__heliotrackMap!;
-    const seen = new Map<number, RenderedFeature>();
-    for (const feature of map.queryRenderedFeatures()) {
-      const id = Number(feature.id);
-      if (wanted.includes(id)) {
-        seen.set(id, {
-          id,
-          state: Number(feature.properties.state),
-          color: String(feature.properties.color),
-        });
-      }
-    }
-    return [...seen.values()];
-  }, ids);
-}
-
-function coordinatesOf(wkt: string): [number, number][] {
-  return [...wkt.matchAll(/(-?\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?)/g)].map((match) => [
-    Number(match[1]),
-    Number(match[2]),
-  ]);
+  state_id: number | null;
 }
 
 async function plantAndTrackers(request: APIRequestContext) {
@@ -105,7 +88,7 @@ async function plantAndTrackers(request: APIRequestContext) {
       (x) => blockTrackers.filter((element) => xOf(element) === x).sort((a, b) => northOf(b) - northOf(a))[0],
     );
   const nextColumnX = columnsX[2];
-  return { plant, trackers, notOk, targets, nextColumnX };
+  return { access, plant, types, states, trackers, notOk, list: list.results, targets, nextColumnX };
 }
 
 test.describe('elements map', () => {
@@ -125,16 +108,13 @@ test.describe('elements map', () => {
     await expect(pageHeading(page)).toHaveText('Mapa de elementos');
     await waitForMapIdle(page);
     // The person zooms in on the trackers they want.
-    await page.evaluate(
-      (bounds) =>
-        (window as MapWindow).__heliotrackMap!.fitBounds(bounds, {
-          padding: { top: 80, bottom: 80, left: 200, right: 200 },
-          animate: false,
-        }),
+    await fitMap(
+      page,
       [
         [west, south],
         [east, north],
-      ] as [[number, number], [number, number]],
+      ],
+      { padding: { top: 80, bottom: 80, left: 200, right: 200 } },
     );
     await waitForMapIdle(page);
 
@@ -212,11 +192,8 @@ test.describe('elements map', () => {
     await waitForMapIdle(page);
     const [west, north] = coordinatesOf(tracker.geom)[0];
     const [, south] = coordinatesOf(tracker.geom)[1];
-    await page.evaluate(
-      (center) =>
-        (window as MapWindow).__heliotrackMap!.fitBounds([center, center], { maxZoom: 19, animate: false }),
-      [west, (north + south) / 2] as [number, number],
-    );
+    const center: [number, number] = [west, (north + south) / 2];
+    await fitMap(page, [center, center], { maxZoom: 19 });
     await waitForMapIdle(page);
     const point = await page.evaluate((lngLat) => (window as MapWindow).__heliotrackMap!.project(lngLat), [
       west,
@@ -230,5 +207,114 @@ test.describe('elements map', () => {
     await expect(drawer.getByRole('heading')).toHaveText(/^B\d+-T\d+/);
     await expect(drawer.getByRole('img', { name: /^Geometría de / })).toBeVisible();
     await expect(drawer.getByText('Historial')).toBeVisible();
+  });
+
+  test('a state change shows at once on the element map and on the dashboard’s situation map', async ({
+    page,
+    request,
+  }) => {
+    const { access, plant, types, states, trackers, notOk, list, targets } = await plantAndTrackers(request);
+    const colorOf = (stateId: number | null) => states.find((state) => state.id === stateId)?.color;
+    // A tracker the other tests leave alone, in a state drawn in another colour than No OK.
+    const tracker = [...list]
+      .reverse()
+      .find(
+        (element) =>
+          element.state_id !== null &&
+          !targets.some((target) => target.id === element.id) &&
+          colorOf(element.state_id) !== notOk.color,
+      )!;
+    expect(tracker, 'a tracker that is not drawn in the No OK colour').toBeTruthy();
+    const { elements_version: versionBefore } = await apiGet<Plant>(
+      request,
+      `/api/plants/${plant.id}/`,
+      access,
+    );
+    const drawnBefore = { id: tracker.id, state: tracker.state_id, color: colorOf(tracker.state_id) };
+    const drawnAfter = { id: tracker.id, state: notOk.id, color: notOk.color };
+    const points = coordinatesOf(tracker.geom);
+    const trackerBounds: [[number, number], [number, number]] = [
+      [Math.min(...points.map((p) => p[0])), Math.min(...points.map((p) => p[1]))],
+      [Math.max(...points.map((p) => p[0])), Math.max(...points.map((p) => p[1]))],
+    ];
+    const tileVersions = recordTileVersions(page, plant.id);
+    /** The tracker as the situation map draws it, zoomed in on it (the map is remade when the figures come). */
+    const onSituationMap = async () => {
+      await waitForMapIdle(page, SITUATION_MAP);
+      await fitMap(page, trackerBounds, { maxZoom: 17 }, SITUATION_MAP);
+      await waitForMapIdle(page, SITUATION_MAP);
+      return renderedStates(page, [tracker.id], SITUATION_MAP);
+    };
+
+    // The dashboard draws the tracker in its state's colour, from the tiles of the plant's version.
+    await signInViaApi(page, request, ADMIN, '/dashboard');
+    await expect(pageHeading(page)).toHaveText('Dashboard');
+    await expect.poll(onSituationMap).toEqual([drawnBefore]);
+    expect(tileVersions.length).toBeGreaterThan(0);
+    expect(new Set(tileVersions), 'the situation map asks for the plant’s version').toEqual(
+      new Set([String(versionBefore)]),
+    );
+
+    // Through the menu, without a reload: the plant's element map, with trackers only, so that a click
+    // on the tracker hits it and not its strings, modules or piles.
+    await mainMenu(page).getByRole('link', { name: 'Plantas' }).click();
+    await page.getByRole('link', { name: `Mapa: ${plant.name}`, exact: true }).click();
+    await expect(pageHeading(page)).toHaveText('Mapa de elementos');
+    await waitForMapIdle(page);
+    for (const type of types.filter((item) => item.id !== trackers.id)) {
+      await page.getByRole('checkbox', { name: type.name, exact: true }).uncheck();
+    }
+    const centre: [number, number] = [points[0][0], (points[0][1] + points[1][1]) / 2];
+    await fitMap(page, [centre, centre], { maxZoom: 19 });
+    await waitForMapIdle(page);
+    expect(await renderedStates(page, [tracker.id])).toEqual([drawnBefore]);
+    expect(new Set(tileVersions), 'the element map asks for the plant’s version').toEqual(
+      new Set([String(versionBefore)]),
+    );
+
+    // The person changes its state from its detail.
+    const point = await page.evaluate(
+      (lngLat) => (window as MapWindow).__heliotrackMap!.project(lngLat),
+      centre,
+    );
+    const canvas = (await page.locator('canvas.maplibregl-canvas').boundingBox())!;
+    await page.mouse.click(canvas.x + point.x, canvas.y + point.y);
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByRole('heading')).toHaveText(tracker.code);
+    await drawer.getByRole('button', { name: 'Cambiar estado' }).click();
+    const dialog = page.getByRole('dialog', { name: `Cambiar el estado de ${tracker.code}` });
+    await dialog.getByLabel('Estado nuevo').click();
+    await page.getByRole('option', { name: 'No OK' }).click();
+    const answer = page.waitForResponse(
+      (response) =>
+        response.url().endsWith(`/trackers/${tracker.id}/state-change/`) &&
+        response.request().method() === 'POST',
+    );
+    await dialog.getByRole('button', { name: 'Cambiar estado', exact: true }).click();
+    const { elements_version: versionAfter } = (await (await answer).json()) as { elements_version: number };
+    expect(versionAfter).toBeGreaterThan(versionBefore);
+    await expect(dialog.getByRole('status')).toContainText('1 elemento actualizado');
+    await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
+
+    // At once, without a reload: the tiles of the new version, the tracker in the No OK colour.
+    await expect.poll(() => tileVersions.includes(String(versionAfter))).toBe(true);
+    await expect
+      .poll(async () => {
+        await waitForMapIdle(page);
+        return renderedStates(page, [tracker.id]);
+      })
+      .toEqual([drawnAfter]);
+
+    // Back on the dashboard through the menu: the situation map asks for the new version only and
+    // draws the new colour, though the dashboard and the plant were read before the change.
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    const seenBefore = tileVersions.length;
+    await mainMenu(page).getByRole('link', { name: 'Dashboard' }).click();
+    await expect(pageHeading(page)).toHaveText('Dashboard');
+    await expect.poll(onSituationMap).toEqual([drawnAfter]);
+    expect(new Set(tileVersions.slice(seenBefore)), 'the situation map asks for the new version').toEqual(
+      new Set([String(versionAfter)]),
+    );
   });
 });

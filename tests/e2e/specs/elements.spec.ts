@@ -1,5 +1,14 @@
 import type { APIRequestContext } from '@playwright/test';
-import { ADMIN, apiGet, expect, obtainTokens, pageHeading, signInViaApi, test } from '../fixtures';
+import {
+  ADMIN,
+  apiGet,
+  expect,
+  obtainTokens,
+  pageHeading,
+  serverErrorDialog,
+  signInViaApi,
+  test,
+} from '../fixtures';
 
 /**
  * Issue 4, the follow-up loop in the table: an element's state changed from the table shows in the
@@ -168,5 +177,55 @@ test.describe('elements table', () => {
       .filter({ has: page.getByRole('checkbox', { name: new RegExp(`^Seleccionar ${prefix}`) }) });
     await expect(rows.first()).toContainText('No OK');
     await expect(rows.filter({ hasNotText: 'No OK' })).toHaveCount(0);
+  });
+
+  test('a massive change whose answer was lost, sent again, is recorded once', async ({ page, request }) => {
+    const { access, plant } = await largePlant(request);
+    // The piles of the last tracker: a handful, changed twice by the person, recorded once.
+    const last = await apiGet<Paged<Element>>(
+      request,
+      `/api/plants/${plant.id}/hincas/?page_size=1&ordering=-code`,
+      access,
+    );
+    const prefix = last.results[0].code.replace(/-H\d+$/, '-');
+    const piles = await apiGet<Paged<Element>>(
+      request,
+      `/api/plants/${plant.id}/hincas/?page_size=1000&code=${prefix}`,
+      access,
+    );
+    const historyCount = async () =>
+      (await apiGet<Paged<unknown>>(request, `/api/elements/${piles.results[0].id}/state-changes/`, access))
+        .count;
+    const before = await historyCount();
+
+    // The first answer is lost on the way back: the server has recorded the change, the browser
+    // sees a network failure.
+    const uuids: string[] = [];
+    await page.route('**/massive-state-change/', async (route) => {
+      uuids.push(route.request().postDataJSON().client_uuid);
+      const answer = await route.fetch();
+      if (uuids.length === 1) return route.abort('failed');
+      return route.fulfill({ response: answer });
+    });
+    await signInViaApi(page, request, ADMIN, `/plants/${plant.id}/elements?type=HIN`);
+    await page.getByLabel('Código', { exact: true }).fill(prefix);
+    await expect(page.getByText(new RegExp(`de ${piles.count}$`))).toBeVisible();
+    await page
+      .getByRole('button', { name: `Seleccionar los ${piles.count} elementos que cumplen el filtro` })
+      .click();
+    await page.getByRole('button', { name: `Cambiar estado (${piles.count})` }).click();
+    const dialog = page.getByRole('dialog', { name: `Cambio masivo de ${piles.count} elementos` });
+    await dialog.getByLabel('Estado nuevo').click();
+    await page.getByRole('option', { name: 'No OK' }).click();
+    await dialog.getByRole('button', { name: `Cambiar ${piles.count} elementos` }).click();
+    await serverErrorDialog(page).getByRole('button', { name: 'ACEPTAR' }).click();
+
+    // The person presses the button again: the same action, answered with the first result.
+    await dialog.getByRole('button', { name: `Cambiar ${piles.count} elementos` }).click();
+    await expect(dialog.getByRole('status')).toContainText(`${piles.count} elementos actualizados`);
+    expect(uuids).toHaveLength(2);
+    expect(uuids[0]).toMatch(/^[0-9a-f-]{36}-0$/);
+    expect(uuids[1]).toBe(uuids[0]);
+    expect(await historyCount()).toBe(before + 1);
   });
 });

@@ -27,7 +27,7 @@ interface Labels {
 const SPANISH: Labels = {
   code: 'es',
   language: 'Idioma: Español',
-  menu: ['Dashboard', 'Plantas', 'Inventario', 'Equipos', 'Usuarios', 'Contratistas', 'Gestión de estados'],
+  menu: ['Dashboard', 'Plantas', 'PPIs', 'Inventario', 'Equipos', 'Usuarios', 'Contratistas', 'Gestión de estados'],
   summary: 'Resumen',
   plantCount: 'Plantas solares',
   totalPower: 'Potencia total',
@@ -37,7 +37,7 @@ const SPANISH: Labels = {
 const ENGLISH: Labels = {
   code: 'en',
   language: 'Language: English',
-  menu: ['Dashboard', 'Plants', 'Inventory', 'Equipment', 'Users', 'Contractors', 'State management'],
+  menu: ['Dashboard', 'Plants', 'ITPs', 'Inventory', 'Equipment', 'Users', 'Contractors', 'State management'],
   summary: 'Summary',
   plantCount: 'Solar plants',
   totalPower: 'Total power',
@@ -47,7 +47,7 @@ const ENGLISH: Labels = {
 const ITALIAN: Labels = {
   code: 'it',
   language: 'Lingua: Italiano',
-  menu: ['Dashboard', 'Impianti', 'Inventario', 'Strumentazione', 'Utenti', 'Appaltatori', 'Gestione degli stati'],
+  menu: ['Dashboard', 'Impianti', 'PPI', 'Inventario', 'Strumentazione', 'Utenti', 'Appaltatori', 'Gestione degli stati'],
   summary: 'Riepilogo',
   plantCount: 'Impianti solari',
   totalPower: 'Potenza totale',

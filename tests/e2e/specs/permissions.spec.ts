@@ -35,7 +35,7 @@ test.describe('administrator pages', () => {
   test('a technician who opens /users stays on /plants and is told why', async ({ page, request }) => {
     await signInViaApi(page, request, TECHNICIAN, '/plants');
     await expect(pageHeading(page)).toHaveText('Plantas');
-    await expect(mainMenu(page).getByRole('link')).toHaveText(['Dashboard', 'Plantas', 'Inventario', 'Equipos']);
+    await expect(mainMenu(page).getByRole('link')).toHaveText(['Dashboard', 'Plantas', 'PPIs', 'Inventario', 'Equipos']);
     await expect(mainMenu(page).getByRole('link', { name: 'Usuarios' })).toHaveCount(0);
 
     await navigateInApp(page, '/users');

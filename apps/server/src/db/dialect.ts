@@ -1,8 +1,8 @@
-import { PostgresAdapter } from 'kysely';
+import { PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import type { Db } from './database';
 
 /** What differs between SQLite and PostgreSQL lives here; modules never test the dialect. */
-export function isPostgres(db: Db) {
+function isPostgres(db: Db) {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
@@ -24,4 +24,53 @@ export const fromFlag = (value: number | boolean | null | undefined) => value ==
  */
 export function forUpdate<Q extends { forUpdate(): Q }>(db: Db, query: Q): Q {
   return isPostgres(db) ? query.forUpdate() : query;
+}
+
+/**
+ * Share-locks the selected rows until the transaction ends: rows that decide whether a write is
+ * allowed (a RUC's states, a state group's members, a state's is_active). An edit of those rows
+ * waits for the deciding transaction to end, and the deciding transaction waits for an edit in
+ * progress, then reads what it committed. SQLite, one writing transaction at a time, needs none.
+ */
+export function forShare<Q extends { forShare(): Q }>(db: Db, query: Q): Q {
+  return isPostgres(db) ? query.forShare() : query;
+}
+
+/**
+ * Text compared bytewise, as SQLite always does: PostgreSQL compares by the database's collation
+ * unless told COLLATE "C" (its `*_c_idx` indexes are built with it, so the planner can use them).
+ */
+export function bytewise(db: Db, expression: RawBuilder<unknown>): RawBuilder<unknown> {
+  return isPostgres(db) ? sql`${expression} collate "C"` : expression;
+}
+
+/**
+ * Runs a read with PostgreSQL's JIT compilation off (in a transaction of its own, `set local`), for
+ * queries whose row estimates are far too high; SQLite has no JIT and runs it as it is.
+ */
+export async function withoutJit<T>(db: Db, run: (db: Db) => Promise<T>): Promise<T> {
+  if (!isPostgres(db)) return run(db);
+  return db.transaction().execute(async (trx) => {
+    await sql`set local jit = off`.execute(trx);
+    return run(trx);
+  });
+}
+
+/**
+ * A JSON array of integer and text columns (`[12,"MOD-1",null]`), written by the database: offline
+ * downloads send a plant's elements as such lines, and formatting them in SQL costs the server
+ * less than reading every column into an object and stringifying it (measured on the 250 MWp
+ * plant: SQLite about 40 % less; on PostgreSQL the work moves to the database's process, where it
+ * runs beside the API's). PostgreSQL writes `, ` between values. Floating-point columns are left to
+ * the caller: SQLite's JSON writes 15 significant digits, which does not always give the stored
+ * double back.
+ */
+export function jsonArrayText(db: Db, columns: string[]): RawBuilder<string> {
+  const refs = sql.join(columns.map((column) => sql.ref(column)));
+  return isPostgres(db) ? sql<string>`json_build_array(${refs})::text` : sql<string>`json_array(${refs})`;
+}
+
+/** A text column as a JSON string (`"…"`, or `null`), written by the database. */
+export function jsonText(db: Db, column: string): RawBuilder<string> {
+  return isPostgres(db) ? sql<string>`coalesce(to_json(${sql.ref(column)})::text, 'null')` : sql<string>`ifnull(json_quote(${sql.ref(column)}), 'null')`;
 }

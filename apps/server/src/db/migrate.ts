@@ -8,6 +8,8 @@ import * as flashReportsEquipment from './migrations/2026_11_22_0005_flash_repor
 import * as milestones from './migrations/2026_11_22_0006_milestones';
 import * as reports from './migrations/2026_11_22_0007_reports';
 import * as dashboardCharts from './migrations/2026_11_22_0008_dashboard_charts';
+import * as offlineSync from './migrations/2026_11_24_0009_offline_sync';
+import * as ppis from './migrations/2026_11_24_0010_ppis';
 
 /** Migrations listed explicitly (no folder scanning), in date order. Frozen once committed. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +21,8 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0006_milestones': milestones,
   '2026_11_22_0007_reports': reports,
   '2026_11_22_0008_dashboard_charts': dashboardCharts,
+  '2026_11_24_0009_offline_sync': offlineSync,
+  '2026_11_24_0010_ppis': ppis,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

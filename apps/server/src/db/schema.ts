@@ -137,7 +137,10 @@ export interface PlantsTable {
   contractor_group_id: number | null;
   is_serial_scan_enable: Generated<number>;
   created_at: string;
-  /** Bumped by every state change; vector tiles use it in their ETag. */
+  /**
+   * Bumped by every transaction that writes the plant's elements, first thing (which locks the plant
+   * row, so writers of a plant commit in version order); vector tiles, caches and sync cursors key on it.
+   */
   elements_version: Generated<number>;
 }
 
@@ -165,6 +168,15 @@ export interface ElementsTable {
   is_serial_duplicated: Generated<number>;
   is_serial_unregistered: Generated<number>;
   updated_at: string;
+  /** The plant's elements_version of the transaction that last wrote the element (offline sync). */
+  row_version: Generated<number>;
+}
+
+/** An element that left its plant, with the plant's elements_version of that deletion (offline sync). */
+export interface ElementTombstonesTable {
+  plant_id: number;
+  element_id: number;
+  row_version: number;
 }
 
 export interface StateChangesTable {
@@ -180,6 +192,8 @@ export interface StateChangesTable {
   observations: Generated<string>;
   element_count: number;
   created_at: string;
+  /** When the change was made on the device (offline changes); created_at is the server's time. */
+  recorded_at: string | null;
 }
 
 export interface StateChangeElementsTable {
@@ -318,6 +332,68 @@ export interface DashboardChartsTable {
   states: string;
 }
 
+/** A PPI template of the organisation, optionally of one plant (issue "PPIs I"). */
+export interface PpiTemplatesTable {
+  id: Generated<number>;
+  client_id: number;
+  plant_id: number | null;
+  element_type_id: number;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An activity of a template or of a PPI: `roles` is a JSON array of role codes. */
+export interface PpiActivityColumns {
+  id: Generated<number>;
+  position: number;
+  name: string;
+  criteria: Generated<string>;
+  is_required: Generated<number>;
+  roles: Generated<string>;
+}
+
+export interface PpiTemplateActivitiesTable extends PpiActivityColumns {
+  template_id: number;
+}
+
+export interface PpiActivitiesTable extends PpiActivityColumns {
+  ppi_id: number;
+}
+
+export interface PpisTable {
+  id: Generated<number>;
+  client_id: number;
+  plant_id: number;
+  template_id: number | null;
+  element_type_id: number;
+  code: string;
+  name: string;
+  /** 'open' | 'closed' */
+  status: Generated<string>;
+  closed_by: number | null;
+  closed_at: string | null;
+  logo_key: string | null;
+  logo_name: string | null;
+  logo_content_type: string | null;
+  /** Bumped by every link and unlink; the PPI's map tiles key on it. */
+  links_version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PpiUsersTable {
+  ppi_id: number;
+  user_id: number;
+  role_id: number;
+}
+
+export interface PpiElementsTable {
+  ppi_id: number;
+  element_id: number;
+  linked_at: string;
+}
+
 export interface Database {
   clients: ClientsTable;
   roles: RolesTable;
@@ -336,6 +412,7 @@ export interface Database {
   plants: PlantsTable;
   user_plants: UserPlantsTable;
   elements: ElementsTable;
+  element_tombstones: ElementTombstonesTable;
   state_changes: StateChangesTable;
   state_change_elements: StateChangeElementsTable;
   documents: DocumentsTable;
@@ -348,6 +425,12 @@ export interface Database {
   milestones: MilestonesTable;
   reports: ReportsTable;
   dashboard_charts: DashboardChartsTable;
+  ppi_templates: PpiTemplatesTable;
+  ppi_template_activities: PpiTemplateActivitiesTable;
+  ppis: PpisTable;
+  ppi_activities: PpiActivitiesTable;
+  ppi_users: PpiUsersTable;
+  ppi_elements: PpiElementsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

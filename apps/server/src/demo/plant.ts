@@ -45,7 +45,7 @@ export interface DemoPlantResult {
 }
 
 /** Columns written per element row; with insertChunkSize this keeps a statement under the parameter limits. */
-const ELEMENT_COLUMNS = 14;
+const ELEMENT_COLUMNS = 15;
 const DAY_MS = 86_400_000;
 
 /**
@@ -159,6 +159,9 @@ async function insertPlant(db: Db, clientId: number, options: DemoPlantOptions):
       last_state_change_contractor_id: p.contractorId,
       serial: p.serial,
       updated_at: updatedAt,
+      // Written with their plant, in one transaction: no device can hold a cursor of the plant yet,
+      // so its first version is right (every later write stamps a higher one).
+      row_version: 0,
     };
   };
 

@@ -10,6 +10,7 @@ import {
   OTRA_ENERGIA_CONTRACTORS,
 } from './catalogue';
 import { createDemoPlant } from './plant';
+import { createDemoPpi, createDemoTemplates } from './ppis';
 
 /*
  * The demo organisations: what a fresh install shows, what the tests log in as, and what the
@@ -34,6 +35,10 @@ export const DEMO_LOGINS = [
     description: 'Demo Solar field technician (TC), authorised on both plants with the construction RUC',
   },
   { email: 'inactivo@heliotrack.demo', description: 'deactivated Demo Solar account (cannot log in)' },
+  {
+    email: 'inspector@heliotrack.demo',
+    description: 'Demo Solar quality inspector (CA), authorised on both plants and linked to their PPIs',
+  },
   { email: 'admin@otra.demo', description: 'Otra Energía administrator (AD), a second organisation' },
 ] as const;
 
@@ -72,6 +77,7 @@ const DEMO_SOLAR: OrganisationSeed = {
     { email: 'admin@heliotrack.demo', name: 'Ana Administradora', role: ADMIN_ROLE },
     { email: 'tecnico@heliotrack.demo', name: 'Tomás Técnico', role: 'TC' },
     { email: 'inactivo@heliotrack.demo', name: 'Iván Inactivo', role: 'TC', active: false },
+    { email: 'inspector@heliotrack.demo', name: 'Irene Inspectora', role: 'CA' },
   ],
   contractors: DEMO_SOLAR_CONTRACTORS,
 };
@@ -112,6 +118,12 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<boole
     const demoCatalogue = await createCatalogue(trx, demo.clientId, DEMO_SOLAR.contractors);
     const technician = demo.userIds.get('tecnico@heliotrack.demo')!;
     const inactive = demo.userIds.get('inactivo@heliotrack.demo')!;
+    const inspector = demo.userIds.get('inspector@heliotrack.demo')!;
+    const demoTemplates = await createDemoTemplates(trx, demo.clientId);
+    const demoPpiUsers = [
+      { userId: inspector, role: 'CA' as const },
+      { userId: technician, role: 'TC' as const },
+    ];
     // The technician records the construction steps, the administrator the sign-offs and rejections.
     const demoAuthors = { site: technician, quality: demo.userIds.get('admin@heliotrack.demo')! };
     const days = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
@@ -123,11 +135,12 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<boole
         name: 'FV Carmona I',
         center: DEMO_CENTERS.small,
         startDate: days(84),
-        userIds: [technician, inactive],
+        userIds: [technician, inactive, inspector],
         history: demoAuthors,
         log,
       });
       await createDemoRucs(trx, demo.clientId, plantId, demoCatalogue.stateGroupId, [technician]);
+      await createDemoPpi(trx, demo.clientId, plantId, demoTemplates.piles, demoPpiUsers);
     }
     if (largePlantMwp > 0) {
       const { plantId } = await createDemoPlant(trx, demo.clientId, {
@@ -137,18 +150,20 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<boole
         name: 'FV Carmona II',
         center: DEMO_CENTERS.large,
         startDate: days(90),
-        userIds: [technician],
+        userIds: [technician, inspector],
         history: demoAuthors,
         log,
       });
       await createDemoRucs(trx, demo.clientId, plantId, demoCatalogue.stateGroupId, [technician]);
+      await createDemoPpi(trx, demo.clientId, plantId, demoTemplates.piles, demoPpiUsers);
     }
 
     const other = await createOrganisation(trx, OTRA_ENERGIA, roleIds, passwordHash);
     const otherCatalogue = await createCatalogue(trx, other.clientId, OTRA_ENERGIA.contractors);
     const otherAdmin = other.userIds.get('admin@otra.demo')!;
+    const otherTemplates = await createDemoTemplates(trx, other.clientId);
     if (smallPlantMwp > 0) {
-      await createDemoPlant(trx, other.clientId, {
+      const { plantId } = await createDemoPlant(trx, other.clientId, {
         ...otherCatalogue,
         mwp: smallPlantMwp,
         code: 'ECI-01',
@@ -159,6 +174,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<boole
         history: { site: otherAdmin, quality: otherAdmin },
         log,
       });
+      await createDemoPpi(trx, other.clientId, plantId, otherTemplates.piles, [{ userId: otherAdmin, role: 'CA' }]);
     }
   });
   log?.(`demo seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -1,20 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ADMIN_ROLE } from '@heliotrack/domain/constants';
 import type { Db } from '../db/database';
+import { detailError } from '../lib/errors';
+import { type CurrentUser, loadCurrentUser, requireAdmin } from '../modules/access/access.service';
 import type { TokenService } from '../modules/auth/tokens';
-import { findRolesOfUsers, findUserById } from '../modules/users/users.repository';
-import { detailError, forbidden } from './errors';
-
-/** The caller, loaded on every authenticated request (so deactivation takes effect at once). */
-export interface CurrentUser {
-  id: number;
-  clientId: number;
-  email: string;
-  name: string;
-  language: string;
-  roles: string[];
-  isAdmin: boolean;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,22 +14,6 @@ declare module 'fastify' {
     /** Administrator-only routes: refused with 403 before the body is even read. */
     adminOnly?: boolean;
   }
-}
-
-export async function loadCurrentUser(db: Db, userId: number): Promise<(CurrentUser & { isActive: boolean }) | null> {
-  const row = await findUserById(db, userId);
-  if (!row) return null;
-  const roles = (await findRolesOfUsers(db, [row.id])).map((r) => r.code);
-  return {
-    id: row.id,
-    clientId: row.client_id,
-    email: row.email,
-    name: row.name,
-    language: row.language,
-    roles,
-    isAdmin: roles.includes(ADMIN_ROLE),
-    isActive: row.is_active === 1,
-  };
 }
 
 export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService) {
@@ -61,9 +33,4 @@ export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService)
     req.user = user;
     if (req.routeOptions.config.adminOnly) requireAdmin(user);
   });
-}
-
-/** Administrator-only endpoints answer 403 to everybody else (DESIGN section 4). */
-export function requireAdmin(user: CurrentUser) {
-  if (!user.isAdmin) throw forbidden();
 }

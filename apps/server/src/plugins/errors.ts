@@ -2,51 +2,16 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { type ApiMessageKey, translate } from '@heliotrack/domain/i18n/translate';
-import { type FieldErrors, issuesToFieldErrors } from '@heliotrack/domain/validation';
-import type { Language } from '@heliotrack/domain/constants';
-
-type ErrorBody = FieldErrors | { detail: string; code?: string };
-
-/**
- * The one error type services throw. The body follows Django REST Framework
- * (`{detail, code}` or `{field: [messages]}`), which the web client expects.
- */
-export class ApiError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly body: ErrorBody | ((language: Language) => ErrorBody),
-  ) {
-    super(`API error ${statusCode}`);
-  }
-}
-
-/** Errors with a translated `detail`, e.g. `detailError(404, 'errors.notFound')`. */
-export function detailError(statusCode: number, key: ApiMessageKey, code?: string, params?: Record<string, string | number>) {
-  return new ApiError(statusCode, (language) => ({ detail: translate(language, key, params), ...(code ? { code } : {}) }));
-}
-
-export const notFound = () => detailError(404, 'errors.notFound', 'not_found');
-export const forbidden = () => detailError(403, 'errors.forbidden', 'permission_denied');
-
-/** A 400 naming fields, e.g. `fieldError('email', 'errors.emailTaken')`. */
-export function fieldError(field: string, key: ApiMessageKey, params?: Record<string, string | number>) {
-  return new ApiError(400, (language) => ({ [field]: [translate(language, key, params)] }));
-}
-
-export type Message = [ApiMessageKey, Record<string, string | number>?];
-
-/** A 400 with several messages under one field, e.g. every reason a state cannot be deleted. */
-export function fieldErrors(field: string, messages: Message[]) {
-  return new ApiError(400, (language) => ({
-    [field]: messages.map(([key, params]) => translate(language, key, params)),
-  }));
-}
+import { issuesToFieldErrors } from '@heliotrack/domain/validation';
+import { ApiError } from '../lib/errors';
 
 type ReconstructedIssue = z.core.$ZodIssue;
 
 export function registerErrorHandler(app: FastifyInstance) {
+  // Unknown paths answer like every other 404: `{detail, code: 'not_found'}`, whatever the method.
   app.setNotFoundHandler((req, reply) => {
-    reply.code(404).send({ detail: translate(req.lang, 'errors.routeNotFound', { method: req.method, url: req.url.split('?')[0] }) });
+    const detail = translate(req.lang, 'errors.routeNotFound', { method: req.method, url: req.url.split('?')[0] });
+    reply.code(404).send({ detail, code: 'not_found' });
   });
 
   app.setErrorHandler((error: FastifyError | ApiError, req, reply) => {

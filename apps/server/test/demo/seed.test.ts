@@ -5,12 +5,13 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_CODES } from '@heliotrack/domain/roles';
+import { statesReaching } from '@heliotrack/domain/states';
 import { createDb, type Db } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
 import { verifyPassword } from '../../src/lib/passwords';
 import { countByCurrentState, countByStateAsOf } from '../../src/modules/dashboard/dashboard.repository';
-import { MilestonesService, statesReaching } from '../../src/modules/milestones/milestones.service';
-import type { CurrentUser } from '../../src/plugins/auth';
+import { MilestonesService } from '../../src/modules/milestones/milestones.service';
+import type { CurrentUser } from '../../src/modules/access/access.service';
 import { createDemoPlant } from '../../src/demo/plant';
 import { DEMO_PASSWORD, seedDemo } from '../../src/demo/seed';
 
@@ -60,6 +61,8 @@ for (const kind of kinds) {
     let db: Db;
     let drop: () => Promise<unknown>;
     let seeded: boolean;
+    /** The plants the seed made; a test below adds one more. */
+    let seededPlantIds: number[];
 
     beforeAll(async () => {
       const database = await freshDatabase(kind);
@@ -67,6 +70,7 @@ for (const kind of kinds) {
       db = createDb({ url: database.url });
       await migrateToLatest(db);
       seeded = await seedDemo(db, { smallPlantMwp: SMALL, largePlantMwp: LARGE });
+      seededPlantIds = (await db.selectFrom('plants').select('id').execute()).map((p) => p.id);
     });
     afterAll(async () => {
       await db?.destroy();
@@ -110,6 +114,7 @@ for (const kind of kinds) {
           { email: 'admin@heliotrack.demo', is_active: 1, client: 'Demo Solar', role: 'AD' },
           { email: 'tecnico@heliotrack.demo', is_active: 1, client: 'Demo Solar', role: 'TC' },
           { email: 'inactivo@heliotrack.demo', is_active: 0, client: 'Demo Solar', role: 'TC' },
+          { email: 'inspector@heliotrack.demo', is_active: 1, client: 'Demo Solar', role: 'CA' },
           { email: 'admin@otra.demo', is_active: 1, client: 'Otra Energía', role: 'AD' },
         ],
       );
@@ -173,6 +178,7 @@ for (const kind of kinds) {
         .innerJoin('clients', 'clients.id', 'plants.client_id')
         .selectAll('plants')
         .select('clients.name as client')
+        .where('plants.id', 'in', seededPlantIds)
         .orderBy('plants.id')
         .execute();
       expect(plants.map((p) => [p.client, p.power])).toEqual([
@@ -251,6 +257,7 @@ for (const kind of kinds) {
           eb.fn.countAll<number>().as('n'),
           eb.fn.count<number>('elements.last_state_change_contractor_id').as('withContractor'),
         ])
+        .where('elements.plant_id', 'in', seededPlantIds)
         .groupBy(['element_types.code', 'states.sort_order', 'states.is_ok'])
         .execute();
       const share = (type: string, predicate: (r: (typeof rows)[number]) => boolean) => {
@@ -304,6 +311,7 @@ for (const kind of kinds) {
         .selectFrom('elements')
         .select(['serial', 'is_serial_duplicated', 'is_serial_invalid_length', 'is_serial_unregistered'])
         .where('serial', '!=', '')
+        .where('plant_id', 'in', seededPlantIds)
         .execute();
       expect(serials.length).toBeGreaterThan(100);
       expect(serials.length).toBeLessThan(modulesOf(SMALL) * 2 + modulesOf(LARGE));

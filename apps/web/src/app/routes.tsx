@@ -94,14 +94,14 @@ export const routes: RouteObject[] = [
           {
             path: 'testMap',
             lazy: () =>
-              import('../features/elements-map/routes/test-map-page').then((m) => ({
+              import('../features/elements/routes/test-map-page').then((m) => ({
                 Component: m.TestMapPage,
               })),
           },
           {
             path: 'plants/:plantId/elements-map',
             lazy: () =>
-              import('../features/elements-map/routes/elements-map-page').then((m) => ({
+              import('../features/elements/routes/elements-map-page').then((m) => ({
                 Component: m.ElementsMapPage,
                 loader: m.elementsMapLoader,
               })),
@@ -200,6 +200,43 @@ export const routes: RouteObject[] = [
               import('../features/equipment/routes/equipment-page').then((m) => ({
                 Component: m.EquipmentPage,
                 loader: m.equipmentLoader,
+              })),
+          },
+          {
+            path: 'ppis/main',
+            lazy: () =>
+              import('../features/ppis/routes/ppis-page').then((m) => ({ Component: m.PpisPage, loader: m.ppisLoader })),
+          },
+          {
+            path: 'ppis/templates',
+            lazy: () =>
+              import('../features/ppis/routes/templates-page').then((m) => ({
+                Component: m.TemplatesPage,
+                loader: m.templatesLoader,
+              })),
+          },
+          {
+            path: 'ppis/:ppiId/link-elements',
+            lazy: () =>
+              import('../features/ppis/routes/link-elements-page').then((m) => ({
+                Component: m.LinkElementsPage,
+                loader: m.linkElementsLoader,
+              })),
+          },
+          {
+            path: 'ppis/:ppiId/link-elements-map',
+            lazy: () =>
+              import('../features/ppis/routes/link-elements-map-page').then((m) => ({
+                Component: m.LinkElementsMapPage,
+                loader: m.linkElementsMapLoader,
+              })),
+          },
+          {
+            path: 'ppis/:ppiId/activity/:activityId/details',
+            lazy: () =>
+              import('../features/ppis/routes/activity-details-page').then((m) => ({
+                Component: m.ActivityDetailsPage,
+                loader: m.activityDetailsLoader,
               })),
           },
           {

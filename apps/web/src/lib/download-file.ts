@@ -1,7 +1,4 @@
-import { ApiError } from './api-error';
-import { API_ROOT, refreshTokens, type QueryValue } from './http-client';
-import { getLanguage } from './i18n';
-import { getAccessToken } from './session';
+import { API_ROOT, http, type FetchedFile, type QueryValue } from './http-client';
 
 /** Specification section 9: the object URL of a downloaded file is revoked after 30 s. */
 const OBJECT_URL_LIFETIME_MS = 30_000;
@@ -20,45 +17,9 @@ export function isOwnApi(url: URL): boolean {
   return url.origin === window.location.origin && url.pathname.startsWith(API_ROOT);
 }
 
-/** The file name of a Content-Disposition header (RFC 6266: filename* wins over filename). */
-export function fileNameOf(contentDisposition: string | null): string | null {
-  if (!contentDisposition) return null;
-  const extended = contentDisposition.match(/filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/);
-  if (extended) {
-    try {
-      return decodeURIComponent(extended[1].trim());
-    } catch {
-      // fall through to the plain name
-    }
-  }
-  const plain = contentDisposition.match(/filename\s*=\s*(?:"([^"]*)"|([^;]+))/);
-  const name = (plain?.[1] ?? plain?.[2])?.trim();
-  return name || null;
-}
-
-export interface FetchedFile {
-  blob: Blob;
-  /** The server's file name (Content-Disposition), if it gave one. */
-  name: string | null;
-}
-
-/**
- * The http client parses answers as JSON or text, which would corrupt a binary file, so files are
- * read here as a Blob with the same bearer token; an expired token is refreshed through the client's
- * own refresh (one shared request) and the download retried once.
- */
-export async function fetchFile(url: URL, isRetry = false): Promise<FetchedFile> {
-  const token = getAccessToken();
-  const headers = new Headers({ 'Accept-Language': getLanguage() });
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  const response = await fetch(url, { headers });
-  if (response.status === 401 && !isRetry) {
-    await refreshTokens();
-    return fetchFile(url, true);
-  }
-  // A refused download answers JSON ({detail}) in the user's language: keep it for the message shown.
-  if (!response.ok) throw new ApiError(response.status, response.statusText, await errorBodyOf(response));
-  return { blob: await response.blob(), name: fileNameOf(response.headers.get('Content-Disposition')) };
+/** A file of our own API, fetched through the http client (bearer token, refresh, offline hook). */
+export function fetchFile(url: URL): Promise<FetchedFile> {
+  return http.getFile(url.pathname + url.search);
 }
 
 /**
@@ -86,13 +47,4 @@ export async function downloadFile(
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(objectUrl), OBJECT_URL_LIFETIME_MS);
-}
-
-async function errorBodyOf(response: Response): Promise<Record<string, unknown> | null> {
-  try {
-    const body: unknown = await response.json();
-    return body && typeof body === 'object' ? (body as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
 }

@@ -18,7 +18,11 @@ function collect(value: unknown, key: string, out: { key: string; message: strin
 
 function entries(body: unknown): { key: string; message: string }[] {
   const out: { key: string; message: string }[] = [];
-  collect(body, '', out);
+  // A top-level `code` string is the refusal's machine code (state changes), not a message to show.
+  if (body && typeof body === 'object' && !Array.isArray(body) && typeof (body as { code?: unknown }).code === 'string') {
+    const { code: _code, ...messages } = body as Record<string, unknown>;
+    collect(messages, '', out);
+  } else collect(body, '', out);
   return out;
 }
 

@@ -1,5 +1,6 @@
 import type { TokenPair } from '@heliotrack/domain/auth';
 import { ApiError, type ApiErrorBody } from './api-error';
+import { fileNameOf } from './content-disposition';
 import { alert } from './dialogs';
 import { formatFieldErrors } from './format-field-errors';
 import { getLanguage, t } from './i18n';
@@ -30,6 +31,14 @@ export interface RequestOptions {
    * that show their own 400 dialog or put the messages under the form fields.
    */
   handle400?: boolean;
+  /** 'file': the answer is a file, read as a Blob with its name (see `http.getFile`). */
+  responseType?: 'json' | 'file';
+}
+
+export interface FetchedFile {
+  blob: Blob;
+  /** The server's file name (Content-Disposition), if it gave one. */
+  name: string | null;
 }
 
 const TOKEN_PATH = 'token/';
@@ -133,8 +142,9 @@ export function refreshTokens(): Promise<void> {
 
 async function send<T>(path: string, options: RequestOptions, isRetry: boolean): Promise<T> {
   const method = options.method ?? 'GET';
+  const isFile = options.responseType === 'file';
   const headers = new Headers(options.headers);
-  headers.set('Accept', 'application/json');
+  headers.set('Accept', isFile ? '*/*' : 'application/json');
   // DESIGN section 12: on every request, so that 400 messages of writes come translated too.
   headers.set('Accept-Language', getLanguage());
 
@@ -173,6 +183,14 @@ async function send<T>(path: string, options: RequestOptions, isRetry: boolean):
     throw new ApiError(0, message, null);
   }
 
+  // Parsing as JSON or text would corrupt a binary file: a file is read as it came.
+  if (response.ok && isFile) {
+    const file: FetchedFile = {
+      blob: await response.blob(),
+      name: fileNameOf(response.headers.get('Content-Disposition')),
+    };
+    return file as T;
+  }
   const data = await readBody(response);
   if (response.ok) return data as T;
 
@@ -249,4 +267,11 @@ export const http = {
     request<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T = void>(path: string, options?: BodylessOptions) =>
     request<T>(path, { ...options, method: 'DELETE' }),
+  /**
+   * A file of the API (an export, a report, a stored document) as a Blob with the server's name,
+   * with the token refresh and error handling of every call. Its 400s (a refused download) go to the
+   * caller, which says what failed.
+   */
+  getFile: (path: string, options?: Omit<BodylessOptions, 'responseType'>) =>
+    request<FetchedFile>(path, { handle400: false, ...options, method: 'GET', responseType: 'file' }),
 };

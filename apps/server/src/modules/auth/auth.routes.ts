@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   MessageResponse,
   PasswordChangeRequest,
@@ -35,11 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.get('/user/profile/', { schema: { tags, summary: 'The signed-in user', response: { 200: UserProfile } } }, (req) =>
     auth.profile(req.user),
   );
-  app.get(
-    '/user/client-inspections/',
-    { schema: { tags, summary: "Inspection plans of the user's organisation (PPIs arrive with their issue)", response: { 200: z.array(z.unknown()) } } },
-    async () => [],
-  );
+  // GET user/client-inspections/ (the caller's PPIs) is in modules/ppis/ppis.routes.ts.
   app.put(
     '/user/password_change/',
     { schema: { tags, body: PasswordChangeRequest, response: { 200: MessageResponse } } },

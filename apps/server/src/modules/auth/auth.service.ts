@@ -5,10 +5,11 @@ import { translate } from '@heliotrack/domain/i18n/translate';
 import type { Db } from '../../db/database';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Mailer } from '../../lib/mailer';
-import { isoIn, nowIso } from '../../lib/time';
-import { detailError, fieldError } from '../../plugins/errors';
-import type { CurrentUser } from '../../plugins/auth';
+import { isoIn } from '../../lib/time';
+import { detailError, fieldError } from '../../lib/errors';
+import type { CurrentUser } from '../access/access.service';
 import { findClient, findRolesOfUsers, findUserByEmail, findUserById, updateUser } from '../users/users.repository';
+import * as repo from './auth.repository';
 import type { TokenService } from './tokens';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -37,13 +38,7 @@ export class AuthService {
     const invalid = () => detailError(401, 'auth.tokenNotValid', 'token_not_valid');
     const claims = await this.tokens.verify(refreshToken, 'refresh');
     if (!claims) throw invalid();
-    const used = await this.db
-      .updateTable('refresh_tokens')
-      .set({ used_at: nowIso() })
-      .where('jti', '=', claims.jti)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(used.numUpdatedRows) !== 1) throw invalid();
+    if (!(await repo.markRefreshTokenUsed(this.db, claims.jti))) throw invalid();
     const user = await findUserById(this.db, claims.userId);
     if (!user) throw invalid();
     if (user.is_active !== 1) throw detailError(401, 'auth.userInactive', 'user_inactive');
@@ -53,12 +48,9 @@ export class AuthService {
   private async issuePair(userId: number) {
     const access = await this.tokens.sign(userId, 'access');
     const refresh = await this.tokens.sign(userId, 'refresh');
-    await this.db
-      .insertInto('refresh_tokens')
-      .values({ jti: refresh.jti, user_id: userId, expires_at: refresh.expiresAt.toISOString(), used_at: null })
-      .execute();
+    await repo.insertRefreshToken(this.db, { jti: refresh.jti, user_id: userId, expires_at: refresh.expiresAt.toISOString() });
     // Keep the table small: forget this user's expired tokens.
-    await this.db.deleteFrom('refresh_tokens').where('user_id', '=', userId).where('expires_at', '<', nowIso()).execute();
+    await repo.deleteExpiredRefreshTokens(this.db, userId);
     return { access: access.token, refresh: refresh.token };
   }
 
@@ -90,7 +82,12 @@ export class AuthService {
     if (!row || !(await verifyPassword(body.old_password, row.password_hash))) {
       throw fieldError('old_password', 'auth.wrongOldPassword');
     }
-    await updateUser(this.db, user.id, { password_hash: await hashPassword(body.new_password) });
+    const passwordHash = await hashPassword(body.new_password);
+    await this.db.transaction().execute(async (trx) => {
+      await updateUser(trx, user.id, { password_hash: passwordHash });
+      // A new password signs the user out everywhere (DESIGN section 10).
+      await repo.revokeRefreshTokens(trx, user.id);
+    });
     return { detail: translate(language, 'auth.passwordChanged') };
   }
 
@@ -99,10 +96,7 @@ export class AuthService {
     const user = await findUserByEmail(this.db, email);
     if (user && user.is_active === 1) {
       const token = randomBytes(24).toString('base64url');
-      await this.db
-        .insertInto('password_resets')
-        .values({ user_id: user.id, token_hash: sha256(token), expires_at: isoIn(RESET_TTL_MS), used_at: null })
-        .execute();
+      await repo.insertPasswordReset(this.db, { user_id: user.id, token_hash: sha256(token), expires_at: isoIn(RESET_TTL_MS) });
       const mailLanguage = isLanguage(user.language) ? user.language : language;
       const link = `${this.publicUrl}/login?reset=${encodeURIComponent(token)}`;
       await this.mailer.send({
@@ -115,19 +109,17 @@ export class AuthService {
   }
 
   async confirmPasswordReset(body: PasswordResetConfirmRequest, language: Language) {
-    const reset = await this.db
-      .selectFrom('password_resets')
-      .selectAll()
-      .where('token_hash', '=', sha256(body.token))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', nowIso())
-      .executeTakeFirst();
-    if (!reset) throw fieldError('token', 'auth.resetTokenInvalid');
+    const invalid = () => fieldError('token', 'auth.resetTokenInvalid');
+    const reset = await repo.findUsablePasswordReset(this.db, sha256(body.token));
+    if (!reset) throw invalid();
+    // Hashed before the transaction: scrypt takes a while, and the transaction should not.
+    const passwordHash = await hashPassword(body.password);
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('password_resets').set({ used_at: nowIso() }).where('id', '=', reset.id).execute();
-      await updateUser(trx, reset.user_id, { password_hash: await hashPassword(body.password) });
+      // The code is used once, even by two confirmations racing: only the one that marks it goes on.
+      if (!(await repo.markPasswordResetUsed(trx, reset.id))) throw invalid();
+      await updateUser(trx, reset.user_id, { password_hash: passwordHash });
       // A reset signs the user out everywhere.
-      await trx.updateTable('refresh_tokens').set({ used_at: nowIso() }).where('user_id', '=', reset.user_id).where('used_at', 'is', null).execute();
+      await repo.revokeRefreshTokens(trx, reset.user_id);
     });
     return { detail: translate(language, 'auth.resetDone') };
   }

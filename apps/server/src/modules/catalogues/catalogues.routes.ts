@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Contractor, ElementType, State, TransactionType, UpdateContractorsGroupRequest } from '@heliotrack/domain/catalogues';
-import { IdParam, Plant } from '@heliotrack/domain/plants';
+import { Plant } from '@heliotrack/domain/plants';
+import { IdParam } from '../../lib/route-params';
 import type { CataloguesService } from './catalogues.service';
 
 export const cataloguesRoutes: FastifyPluginAsyncZod<{ catalogues: CataloguesService }> = async (app, { catalogues }) => {

@@ -1,12 +1,13 @@
-import { type Contractor, type ElementType, normaliseColor, type State, type TransactionType, type UpdateContractorsGroupRequest } from '@heliotrack/domain/catalogues';
+import { type ElementType, normaliseColor, type State, type TransactionType, type UpdateContractorsGroupRequest } from '@heliotrack/domain/catalogues';
 import { elementTypeByCode, STANDARD_ELEMENT_TYPES } from '@heliotrack/domain/element-types';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import { fromFlag } from '../../db/dialect';
-import type { ContractorsTable, ElementTypesTable, StatesTable, TransactionTypesTable } from '../../db/schema';
-import { type CurrentUser, requireAdmin } from '../../plugins/auth';
-import { fieldError } from '../../plugins/errors';
-import { requirePlant, toPlantDto } from '../plants/plants.service';
+import type { ElementTypesTable, PlantRow, StatesTable, TransactionTypesTable } from '../../db/schema';
+import { fieldError } from '../../lib/errors';
+import { type CurrentUser, requireAdmin, requirePlant } from '../access/access.service';
+import { toContractorDto } from '../contractors/contractors.service';
+import { toPlantDto } from '../plants/plants.service';
 import { countElementsByPlant } from '../plants/plants.repository';
 import * as repo from './catalogues.repository';
 
@@ -43,17 +44,6 @@ function toTransactionTypeDto(row: Selectable<TransactionTypesTable>): Transacti
   return { id: row.id, element_type: row.element_type_id, code: row.code, description: row.description };
 }
 
-function toContractorDto(row: Selectable<ContractorsTable>): Contractor {
-  return {
-    id: row.id,
-    name: row.name,
-    address: row.address,
-    contact_email: row.contact_email,
-    contact_name: row.contact_name,
-    client: row.client_id,
-  };
-}
-
 /** The seven standard types first, in the specification's order, then the organisation's other types by code. */
 function standardFirst(a: ElementType, b: ElementType) {
   const rank = (t: ElementType) => {
@@ -61,6 +51,28 @@ function standardFirst(a: ElementType, b: ElementType) {
     return index === -1 ? STANDARD_ELEMENT_TYPES.length : index;
   };
   return rank(a) - rank(b) || a.code.localeCompare(b.code);
+}
+
+/*
+ * The catalogues as their endpoints answer them; offline downloads send the same in their header.
+ */
+
+export async function listElementTypeDtos(db: Db, clientId: number) {
+  return (await repo.listElementTypes(db, clientId)).map(toElementTypeDto).sort(standardFirst);
+}
+
+export async function listTransactionTypeDtos(db: Db, clientId: number) {
+  return (await repo.listTransactionTypes(db, clientId)).map(toTransactionTypeDto);
+}
+
+/** The states a plant uses: those of its state group, or every state of the organisation without one. */
+export async function listPlantStateDtos(db: Db, clientId: number, plant: Pick<PlantRow, 'state_group_id'>) {
+  return (await repo.listStates(db, clientId, plant.state_group_id)).map(toStateDto);
+}
+
+/** The contractors of the plant's contractor group, or every contractor of the organisation without one. */
+export async function listPlantContractorDtos(db: Db, clientId: number, plant: Pick<PlantRow, 'contractor_group_id'>) {
+  return (await repo.listContractors(db, clientId, plant.contractor_group_id)).map(toContractorDto);
 }
 
 /**
@@ -72,25 +84,19 @@ export class CataloguesService {
 
   async elementTypes(user: CurrentUser, plantId: number) {
     await requirePlant(this.db, user, plantId);
-    const rows = await repo.listElementTypes(this.db, user.clientId);
-    return rows.map(toElementTypeDto).sort(standardFirst);
+    return listElementTypeDtos(this.db, user.clientId);
   }
 
   async transactionTypes(user: CurrentUser) {
-    const rows = await repo.listTransactionTypes(this.db, user.clientId);
-    return rows.map(toTransactionTypeDto);
+    return listTransactionTypeDtos(this.db, user.clientId);
   }
 
   async states(user: CurrentUser, plantId: number) {
-    const plant = await requirePlant(this.db, user, plantId);
-    const rows = await repo.listStates(this.db, user.clientId, plant.state_group_id);
-    return rows.map(toStateDto);
+    return listPlantStateDtos(this.db, user.clientId, await requirePlant(this.db, user, plantId));
   }
 
   async contractors(user: CurrentUser, plantId: number) {
-    const plant = await requirePlant(this.db, user, plantId);
-    const rows = await repo.listContractors(this.db, user.clientId, plant.contractor_group_id);
-    return rows.map(toContractorDto);
+    return listPlantContractorDtos(this.db, user.clientId, await requirePlant(this.db, user, plantId));
   }
 
   async updateContractorsGroup(user: CurrentUser, plantId: number, body: UpdateContractorsGroupRequest) {

@@ -7,7 +7,7 @@ import {
   ContractorInput,
   SearchQuery,
 } from '@heliotrack/domain/contractors';
-import { IdParam } from '@heliotrack/domain/plants';
+import { IdParam } from '../../lib/route-params';
 import type { ContractorsService } from './contractors.service';
 
 export const contractorsRoutes: FastifyPluginAsyncZod<{ contractors: ContractorsService }> = async (

@@ -8,12 +8,11 @@ import type {
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ContractorsTable } from '../../db/schema';
-import { type CurrentUser, requireAdmin } from '../../plugins/auth';
-import { fieldError, fieldErrors, type Message, notFound } from '../../plugins/errors';
+import { fieldError, fieldErrors, type Message, notFound } from '../../lib/errors';
+import { type CurrentUser, requireAdmin } from '../access/access.service';
 import * as repo from './contractors.repository';
 
-
-function toContractorDto(row: Selectable<ContractorsTable>): Contractor {
+export function toContractorDto(row: Selectable<ContractorsTable>): Contractor {
   return {
     id: row.id,
     name: row.name,

@@ -9,7 +9,7 @@ import {
   MAX_CHART_STATES,
   MAX_CUSTOM_CHARTS,
 } from '@heliotrack/domain/dashboard';
-import { IdParam } from '@heliotrack/domain/plants';
+import { IdParam } from '../../lib/route-params';
 import type { DashboardService } from './dashboard.service';
 
 export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardService }> = async (app, { dashboard }) => {

@@ -14,11 +14,10 @@ import { normaliseColor } from '@heliotrack/domain/catalogues';
 import { translate } from '@heliotrack/domain/i18n/translate';
 import type { Db } from '../../db/database';
 import { fromFlag } from '../../db/dialect';
-import type { CurrentUser } from '../../plugins/auth';
 import { VersionedCache } from '../../lib/versioned-cache';
-import { ApiError, fieldError, type Message } from '../../plugins/errors';
-import { listVisiblePlants } from '../plants/plants.repository';
-import { requirePlant } from '../plants/plants.service';
+import { ApiError, fieldError, type Message } from '../../lib/errors';
+import { listVisiblePlants } from '../access/access.repository';
+import { type CurrentUser, requirePlant } from '../access/access.service';
 import { affectedModulesByPlant, anomalyEffects } from './anomalies';
 import * as repo from './dashboard.repository';
 

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DocumentInfo } from '@heliotrack/domain/elements';
-import { IdParam } from '@heliotrack/domain/plants';
+import { IdParam, idParams } from '../../lib/route-params';
 import { contentDisposition, type DocumentsService } from './documents.service';
 
-const id = z.coerce.number().int().positive();
-const StateChangeDocumentParams = IdParam.extend({ scId: id, docId: id });
+const StateChangeDocumentParams = idParams('scId', 'docId');
 
 export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsService }> = async (app, { documents }) => {
   const tags = ['documents'];

@@ -1,13 +1,13 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import { DOCUMENT_MAX_BYTES, type DocumentInfo, type DocumentKind } from '@heliotrack/domain/elements';
+import { translate } from '@heliotrack/domain/i18n/translate';
 import type { Db } from '../../db/database';
 import { newStorageKey, type Storage } from '../../lib/storage';
 import { nowIso } from '../../lib/time';
-import type { CurrentUser } from '../../plugins/auth';
-import { detailError, fieldError, forbidden, notFound } from '../../plugins/errors';
+import { ApiError, detailError, fieldError, forbidden, notFound } from '../../lib/errors';
+import { type CurrentUser, requirePlant } from '../access/access.service';
 import { findElementById } from '../elements/elements.repository';
-import { requirePlant } from '../plants/plants.service';
 import { checkDocumentKind, HEAD_BYTES } from './document-kinds';
 import * as repo from './documents.repository';
 
@@ -23,12 +23,18 @@ export function contentDisposition(name: string) {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** The uploader's file name without folders or control characters, at most 255 characters. */
-function cleanFileName(raw: string) {
+/**
+ * The uploader's file name, at most 255 characters. A name with folders or control characters is
+ * refused rather than cleaned: a browser never sends one, so it is a forged request.
+ */
+function acceptedFileName(raw: string) {
   // eslint-disable-next-line no-control-regex
-  const base = raw.split(/[\\/]/).pop()!.replace(/[\x00-\x1f\x7f]/g, '').trim();
-  return (base || 'documento').slice(-255);
+  if (/[\\/\x00-\x1f\x7f]/.test(raw)) throw fieldError('document', 'documents.invalidFileName');
+  return (raw.trim() || 'documento').slice(-255);
 }
+
+/** The upload limits of app.ts (one file, a few fields) exceeded: @fastify/multipart's codes. */
+const LIMIT_CODES = ['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT'];
 
 /** Counts the bytes flowing to storage and keeps the first ones, to recognise the file. */
 class Inspector extends Transform {
@@ -125,6 +131,11 @@ export class DocumentsService {
       return toDocumentDto({ id, ...row });
     } catch (error) {
       if (stored) await this.storage.delete(stored.key);
+      if (LIMIT_CODES.includes((error as { code?: string }).code ?? '')) {
+        throw new ApiError(400, (language) => ({
+          non_field_errors: [translate(language, 'documents.tooManyParts', { fields: UPLOAD_FIELDS.length })],
+        }));
+      }
       throw error;
     }
   }
@@ -181,15 +192,26 @@ export class DocumentsService {
   }
 
   private async store(part: MultipartFile): Promise<StoredUpload> {
+    let fileName: string;
+    try {
+      fileName = acceptedFileName(part.filename);
+    } catch (error) {
+      part.file.resume();
+      throw error;
+    }
     const key = newStorageKey();
     const inspector = new Inspector();
     part.file.on('error', (error) => inspector.destroy(error));
     await this.storage.put(key, part.file.pipe(inspector), part.mimetype);
-    const upload = { key, size: inspector.size, head: inspector.head, fileName: cleanFileName(part.filename), declaredType: part.mimetype };
+    const upload = { key, size: inspector.size, head: inspector.head, fileName, declaredType: part.mimetype };
     // Busboy stops at the size limit and marks the stream truncated.
     if (part.file.truncated) {
       await this.storage.delete(key);
       throw detailError(413, 'documents.tooLarge', 'too_large', { max: DOCUMENT_MAX_BYTES / (1024 * 1024) });
+    }
+    if (upload.size === 0) {
+      await this.storage.delete(key);
+      throw fieldError('document', 'documents.emptyFile');
     }
     return upload;
   }

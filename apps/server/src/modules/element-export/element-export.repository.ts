@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
-import { type ElementListFilters, type ElementScope, filtered } from '../elements/elements.repository';
+import type { ElementListFilters } from '@heliotrack/domain/element-filters';
+import { type ElementScope, filtered } from '../elements/elements.repository';
 
 /** Where the previous chunk ended: the last row's sort key. */
 export interface ExportCursor {

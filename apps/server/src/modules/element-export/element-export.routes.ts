@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdParam } from '@heliotrack/domain/plants';
 import { ElementExportQuery } from '@heliotrack/domain/reports';
+import { IdParam } from '../../lib/route-params';
 import { contentDisposition } from '../documents/documents.service';
 import type { ElementExportService } from './element-export.service';
 

@@ -5,11 +5,11 @@ import type { Language } from '@heliotrack/domain/constants';
 import { reportCatalogue } from '@heliotrack/domain/i18n/reports';
 import { ELEMENT_EXPORT_COLUMNS, type ElementExportQuery } from '@heliotrack/domain/reports';
 import type { Db } from '../../db/database';
-import type { CurrentUser } from '../../plugins/auth';
-import { fieldError } from '../../plugins/errors';
+import { fieldError } from '../../lib/errors';
+import { neutraliseFormula } from '../../lib/spreadsheet-cells';
+import { type CurrentUser, requirePlant } from '../access/access.service';
 import { findElementTypeInClient } from '../catalogues/catalogues.repository';
-import type { ElementListFilters } from '../elements/elements.repository';
-import { requirePlant } from '../plants/plants.service';
+import type { ElementListFilters } from '@heliotrack/domain/element-filters';
 import {
   type ExportCursor,
   exportChunk,
@@ -25,12 +25,13 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 
 type Cells = Record<(typeof ELEMENT_EXPORT_COLUMNS)[number], string>;
 
+/** Every cell is text; free text (state and contractor names, serials) is kept from reading as a formula. */
 const cellsOf = (row: ExportRow): Cells => ({
-  code: row.code,
+  code: neutraliseFormula(row.code),
   type: row.type_code,
-  state: row.state_name ?? '',
-  serial: row.serial,
-  contractor: row.contractor_name ?? '',
+  state: neutraliseFormula(row.state_name ?? ''),
+  serial: neutraliseFormula(row.serial),
+  contractor: neutraliseFormula(row.contractor_name ?? ''),
   updated_at: row.updated_at,
 });
 
@@ -48,13 +49,9 @@ async function* chunks(db: Db, plantId: number, typeIds: number[], filters: Elem
   }
 }
 
-/**
- * Spreadsheets read a leading =, +, @ (or a tab/return) as a formula: such cells get a leading
- * apostrophe (OWASP's advice against CSV injection). Codes and serials never start that way on site.
- */
+/** Quoted when it holds the separator, a quote or a line break (RFC 4180); cells come neutralised. */
 function csvCell(value: string, separator: string) {
-  const safe = /^[=+@\t\r]/.test(value) ? `'${value}` : value;
-  return safe.includes(separator) || /["\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return value.includes(separator) || /["\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
 /** Spanish and Italian spreadsheets split CSV on ';' (their decimal separator is the comma); English on ','. */
@@ -92,7 +89,7 @@ export class ElementExportService {
 function csvStream(rows: AsyncGenerator<ExportRow[]>, headers: string[], separator: string) {
   async function* lines() {
     // A byte order mark, so spreadsheets read the file as UTF-8 (accents in state names).
-    yield `\uFEFF${headers.map((h) => csvCell(h, separator)).join(separator)}\r\n`;
+    yield `\uFEFF${headers.map((h) => csvCell(neutraliseFormula(h), separator)).join(separator)}\r\n`;
     for await (const chunk of rows) {
       let text = '';
       for (const row of chunk) {

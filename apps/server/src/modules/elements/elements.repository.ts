@@ -1,10 +1,12 @@
 import { type ExpressionBuilder, sql, type SqlBool } from 'kysely';
+import { type ElementListFilters, SERIAL_FLAGS, updatedFromBound, updatedToBound } from '@heliotrack/domain/element-filters';
 import type { ElementFilters } from '@heliotrack/domain/elements';
 import type { Db } from '../../db/database';
+import { forUpdate } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 
 /** The columns of the specification's local `element` table: what every list answers. */
-const LIST_COLUMNS = [
+export const LIST_COLUMNS = [
   'elements.id',
   'elements.code',
   'elements.description',
@@ -25,10 +27,6 @@ export interface ElementScope {
   typeId?: number;
 }
 
-export type ElementListFilters = Omit<ElementFilters, 'ordering'>;
-
-const SERIAL_FLAGS = ['is_serial_invalid_length', 'is_serial_duplicated', 'is_serial_unregistered'] as const;
-
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Case-insensitive "contains", written the same way on SQLite and PostgreSQL. */
@@ -37,18 +35,10 @@ function contains(eb: ExpressionBuilder<Database, 'elements'>, column: 'elements
   return sql<SqlBool>`lower(${eb.ref(column)}) like ${pattern} escape '\\'`;
 }
 
-/** A date bound covers its whole day; a date-time bound is compared in UTC, as times are stored. */
-function lowerBound(value: string) {
-  return value.length === 10 ? value : new Date(value).toISOString();
-}
-function upperBound(value: string): { op: '<' | '<='; value: string } {
-  if (value.length !== 10) return { op: '<=', value: new Date(value).toISOString() };
-  const next = new Date(`${value}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return { op: '<', value: next.toISOString().slice(0, 10) };
-}
-
-/** The filtered element query every list (and the element export) starts from. */
+/**
+ * The filtered element query every list (and the element export) starts from: the rule of
+ * matchesElementFilters (packages/domain), in SQL.
+ */
 export function filtered(db: Db, scope: ElementScope, f: ElementListFilters) {
   let query = db.selectFrom('elements').where('elements.plant_id', '=', scope.plantId);
   if (scope.typeId !== undefined) query = query.where('elements.type_id', '=', scope.typeId);
@@ -57,9 +47,9 @@ export function filtered(db: Db, scope: ElementScope, f: ElementListFilters) {
   if (f.state?.length) query = query.where('elements.state_id', 'in', f.state);
   if (f.contractor !== undefined) query = query.where('elements.last_state_change_contractor_id', '=', f.contractor);
   if (f.ct !== undefined) query = query.where('elements.ctr_id', '=', f.ct);
-  if (f.updated_from) query = query.where('elements.updated_at', '>=', lowerBound(f.updated_from));
+  if (f.updated_from) query = query.where('elements.updated_at', '>=', updatedFromBound(f.updated_from));
   if (f.updated_to) {
-    const bound = upperBound(f.updated_to);
+    const bound = updatedToBound(f.updated_to);
     query = query.where('elements.updated_at', bound.op, bound.value);
   }
   for (const flag of SERIAL_FLAGS) {
@@ -73,7 +63,7 @@ export function filtered(db: Db, scope: ElementScope, f: ElementListFilters) {
  * Each ordering follows one index of migration 0003 (or elements_plant_type_code_idx), so a page is
  * read in index order and never sorts the plant. Ties break by id for stable pages.
  */
-function orderColumns(ordering: ElementFilters['ordering'], scope: ElementScope) {
+export function orderColumns(ordering: ElementFilters['ordering'], scope: ElementScope) {
   const byType = scope.typeId === undefined ? (['elements.type_id'] as const) : ([] as const);
   switch (ordering.replace(/^-/, '')) {
     case 'updated_at':
@@ -137,4 +127,49 @@ export async function findElementById(db: Db, elementId: number) {
     .select(['elements.id', 'elements.plant_id', 'elements.type_id', 'elements.state_id', 'element_types.code as type_code'])
     .where('elements.id', '=', elementId)
     .executeTakeFirst();
+}
+
+/**
+ * Locks the plant row until the transaction ends: every transaction that writes a plant's elements
+ * (or decides whether it may) starts here, so that writers of one plant run one after the other and
+ * commit in the order of the versions they take. SQLite runs one writing transaction at a time anyway.
+ */
+export async function lockPlant(trx: Db, plantId: number) {
+  const plant = await forUpdate(trx, trx.selectFrom('plants').select(['id', 'state_group_id', 'elements_version']).where('id', '=', plantId)).executeTakeFirst();
+  if (!plant) throw new Error(`plant ${plantId} is gone`);
+  return plant;
+}
+
+/**
+ * The next version of the plant's elements, taken inside the writing transaction before any element
+ * is written: the rows it writes carry it as their row_version (offline downloads ask for what is
+ * newer than their cursor), and tiles and caches key on it. Locks the plant row like lockPlant.
+ */
+export async function bumpElementsVersion(trx: Db, plantId: number) {
+  const row = await trx
+    .updateTable('plants')
+    .set((eb) => ({ elements_version: eb('elements_version', '+', 1) }))
+    .where('id', '=', plantId)
+    .returning('elements_version')
+    .executeTakeFirstOrThrow();
+  return Number(row.elements_version);
+}
+
+export interface ElementSerial {
+  id: number;
+  serial: string;
+  is_serial_invalid_length: number;
+  is_serial_duplicated: number;
+  is_serial_unregistered: number;
+}
+
+/**
+ * New serials of a plant's elements, and their flags (serial scanning; its endpoint is still to
+ * come), inside the writing transaction: `rowVersion` is the plant's new version from
+ * bumpElementsVersion, so offline downloads pick the edit up like any other write.
+ */
+export async function setElementSerials(trx: Db, plantId: number, rowVersion: number, serials: ElementSerial[], updatedAt: string) {
+  for (const { id, ...values } of serials) {
+    await trx.updateTable('elements').set({ ...values, updated_at: updatedAt, row_version: rowVersion }).where('plant_id', '=', plantId).where('id', '=', id).execute();
+  }
 }

@@ -1,14 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { Element, ElementDetail, ElementListQuery, ExtraElementListQuery, PlantElementsQuery } from '@heliotrack/domain/elements';
 import { paged } from '@heliotrack/domain/pagination';
-import { IdParam } from '@heliotrack/domain/plants';
+import { IdParam, PlantTypeElementParams, PlantTypeParams } from '../../lib/route-params';
 import type { ElementsService } from './elements.service';
-
-const id = z.coerce.number().int().positive();
-const TYPE_SEGMENT = 'hincas, masts, strings, trackers, modules, inverters, ctrs, or extra-elements for any other type';
-export const PlantTypeParams = IdParam.extend({ type: z.string().max(100).describe(TYPE_SEGMENT) });
-export const PlantTypeElementParams = PlantTypeParams.extend({ elementId: id });
 
 export const elementsRoutes: FastifyPluginAsyncZod<{ elements: ElementsService }> = async (app, { elements }) => {
   const tags = ['elements'];

@@ -12,11 +12,10 @@ import type { Db } from '../../db/database';
 import { fromFlag } from '../../db/dialect';
 import type { ElementTypesTable, PlantRow } from '../../db/schema';
 import { offsetOf, pageOf } from '../../lib/pagination';
-import type { CurrentUser } from '../../plugins/auth';
-import { detailError, fieldError, notFound } from '../../plugins/errors';
+import { detailError, fieldError, notFound } from '../../lib/errors';
 import { findElementTypeInClient } from '../catalogues/catalogues.repository';
-import { requirePlant } from '../plants/plants.service';
 import { VersionedCache } from '../../lib/versioned-cache';
+import { type CurrentUser, requirePlant } from '../access/access.service';
 import * as repo from './elements.repository';
 
 /** The path segment of the element types that are not one of the seven standard ones. */

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Equipment, EquipmentInput } from '@heliotrack/domain/equipment';
-import { IdParam } from '@heliotrack/domain/plants';
+import { IdParam, idParams } from '../../lib/route-params';
 import type { DocumentsService } from '../documents/documents.service';
 import type { EquipmentService } from './equipment.service';
 
-const EquipmentDocumentParams = IdParam.extend({ docId: z.coerce.number().int().positive() });
+const EquipmentDocumentParams = idParams('docId');
 const EXPIRY = 'Every answer carries is_expired and days_to_expiry, computed against today (UTC); on the expiry day it is not expired, with 0 days left.';
 
 /** Organisation-wide; any user of the organisation may read, create and edit (quality inspectors add their instruments). */

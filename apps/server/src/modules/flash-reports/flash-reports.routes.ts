@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FlashReport, FlashReportDetail, FlashReportInput, FlashReportListQuery, FlashReportUpdate } from '@heliotrack/domain/flash-reports';
 import { paged } from '@heliotrack/domain/pagination';
-import { IdParam } from '@heliotrack/domain/plants';
+import { IdParam } from '../../lib/route-params';
 import type { FlashReportsService } from './flash-reports.service';
 
 /*

@@ -13,13 +13,12 @@ import type { Db } from '../../db/database';
 import { offsetOf, pageOf } from '../../lib/pagination';
 import type { Storage } from '../../lib/storage';
 import { nowIso } from '../../lib/time';
-import type { CurrentUser } from '../../plugins/auth';
-import { fieldError, forbidden, notFound } from '../../plugins/errors';
+import { fieldError, forbidden, notFound } from '../../lib/errors';
+import { findVisiblePlant } from '../access/access.repository';
+import { type CurrentUser, requirePlant } from '../access/access.service';
 import { listDocumentsOfFlashReports } from '../documents/documents.repository';
 import { toDocumentDto } from '../documents/documents.service';
 import { findElementById } from '../elements/elements.repository';
-import { findVisiblePlant } from '../plants/plants.repository';
-import { requirePlant } from '../plants/plants.service';
 import * as repo from './flash-reports.repository';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findFlashReport>>>;

@@ -1,7 +1,7 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { CurrentUser } from '../../plugins/auth';
-import { visiblePlants } from '../plants/plants.repository';
+import { visiblePlants } from '../access/access.repository';
+import type { CurrentUser } from '../access/access.service';
 
 export interface InventoryFilters {
   search?: string;

@@ -2,9 +2,9 @@ import type { InventoryItem, ItemInventoryQuery } from '@heliotrack/domain/item-
 import type { Paged } from '@heliotrack/domain/pagination';
 import type { Db } from '../../db/database';
 import { offsetOf, pageOf } from '../../lib/pagination';
-import type { CurrentUser } from '../../plugins/auth';
-import { fieldError } from '../../plugins/errors';
-import { findVisiblePlant } from '../plants/plants.repository';
+import { fieldError } from '../../lib/errors';
+import { findVisiblePlant } from '../access/access.repository';
+import type { CurrentUser } from '../access/access.service';
 import * as repo from './item-inventory.repository';
 
 export class ItemInventoryService {

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { insertChunkSize } from '../../db/dialect';
 import type { NewElement } from '../../db/schema';
@@ -63,6 +62,7 @@ export interface ElementLayoutUpdate {
   serial?: string;
   ctr_id?: number;
   updated_at: string;
+  row_version: number;
 }
 
 /** One statement per element: updates keep the element's id, state and history. */
@@ -71,21 +71,12 @@ export async function updateElements(db: Db, updates: ElementLayoutUpdate[]) {
 }
 
 /** A CTR belongs to itself, so filtering by CTR lists it too (as the demo plants do). */
-export async function pointCtrsAtThemselves(db: Db, ids: number[]) {
+export async function pointCtrsAtThemselves(db: Db, ids: number[], rowVersion: number) {
   for (let i = 0; i < ids.length; i += 5000) {
     await db
       .updateTable('elements')
-      .set((eb) => ({ ctr_id: eb.ref('id') }))
+      .set((eb) => ({ ctr_id: eb.ref('id'), row_version: rowVersion }))
       .where('id', 'in', ids.slice(i, i + 5000))
       .execute();
   }
-}
-
-/** Tiles and offline downloads notice the new layout through the plant's elements version. */
-export async function bumpElementsVersion(db: Db, plantId: number) {
-  await db
-    .updateTable('plants')
-    .set({ elements_version: sql`elements_version + 1` })
-    .where('id', '=', plantId)
-    .execute();
 }

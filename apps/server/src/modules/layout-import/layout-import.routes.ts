@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdParam } from '@heliotrack/domain/plants';
+import { IdParam } from '../../lib/route-params';
 import { LayoutFeatureCollection, LayoutImportQuery, LayoutImportResult } from './layout-import.schemas';
 import type { LayoutImportService } from './layout-import.service';
 

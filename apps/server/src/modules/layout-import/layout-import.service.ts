@@ -4,12 +4,11 @@ import { type ApiMessageKey, translate } from '@heliotrack/domain/i18n/translate
 import type { Db } from '../../db/database';
 import type { NewElement, PlantRow } from '../../db/schema';
 import { nowIso } from '../../lib/time';
-import { type CurrentUser, requireAdmin } from '../../plugins/auth';
-import { ApiError } from '../../plugins/errors';
-import { requirePlant } from '../plants/plants.service';
+import { ApiError } from '../../lib/errors';
+import { type CurrentUser, requireAdmin, requirePlant } from '../access/access.service';
 import { type FeatureError, type FeatureErrorCode, type LayoutFeature, readLayoutFeatures } from './layout-features';
+import { bumpElementsVersion, lockPlant } from '../elements/elements.repository';
 import {
-  bumpElementsVersion,
   type ElementLayoutUpdate,
   findElementKeys,
   insertElements,
@@ -95,8 +94,12 @@ async function planImport(db: Db, plant: PlantRow, collection: LayoutFeatureColl
   return { summary, errors, importable, ctrTypeId, existing };
 }
 
-/** Adds and updates the plan's elements, CTRs first so that the others can point at the new ones. */
+/**
+ * Adds and updates the plan's elements, CTRs first so that the others can point at the new ones,
+ * every row stamped with the plant's new version (offline downloads ask for what is newer).
+ */
 async function writeImport(db: Db, plant: PlantRow, { importable, ctrTypeId, existing }: ImportPlan) {
+  const version = await bumpElementsVersion(db, plant.id);
   const startStates = new Map<number, number>();
   for (const s of await listStartStates(db, plant.client_id, plant.state_group_id)) {
     if (!startStates.has(s.element_type_id)) startStates.set(s.element_type_id, s.id);
@@ -108,7 +111,7 @@ async function writeImport(db: Db, plant: PlantRow, { importable, ctrTypeId, exi
     const updates: ElementLayoutUpdate[] = [];
     for (const f of batch) {
       const [minX, minY, maxX, maxY] = bbox(f.geometry);
-      const layout = { geom: toWkt(f.geometry, 4326), min_x: minX, min_y: minY, max_x: maxX, max_y: maxY, updated_at: now };
+      const layout = { geom: toWkt(f.geometry, 4326), min_x: minX, min_y: minY, max_x: maxX, max_y: maxY, updated_at: now, row_version: version };
       const ctrId = f.ctrCode !== undefined ? ctrIds.get(f.ctrCode) : undefined;
       const id = existing.get(f.typeId)!.get(f.code);
       if (id !== undefined) {
@@ -130,11 +133,10 @@ async function writeImport(db: Db, plant: PlantRow, { importable, ctrTypeId, exi
     if (!isCtr) return insertElements(db, inserts);
     const created = await insertElementsReturningIds(db, inserts);
     for (const { id, code } of created) ctrIds.set(code, id);
-    await pointCtrsAtThemselves(db, created.map((c) => c.id));
+    await pointCtrsAtThemselves(db, created.map((c) => c.id), version);
   };
   await write(importable.filter((f) => f.typeId === ctrTypeId), true);
   await write(importable.filter((f) => f.typeId !== ctrTypeId), false);
-  await bumpElementsVersion(db, plant.id);
 }
 
 /**
@@ -142,8 +144,9 @@ async function writeImport(db: Db, plant: PlantRow, { importable, ctrTypeId, exi
  * endpoint and the CLI. All or nothing: with any invalid feature nothing is written; otherwise
  * one transaction adds the new elements (in the first state of their type), updates those with
  * the same type and code (keeping their id, state and history), resolves `ctr` codes and bumps the
- * plant's elements_version. The plan is made again inside the transaction, so that a concurrent
- * import cannot slip a duplicate code between reading and writing.
+ * plant's elements_version. The plan is made again inside the transaction, with the plant row locked
+ * first, so that a concurrent import (or state change) of the plant waits: no duplicate code slips
+ * between reading and writing, and writers commit in the order of their versions.
  */
 export async function importLayout(db: Db, plant: PlantRow, collection: LayoutFeatureCollection, { dryRun }: { dryRun: boolean }): Promise<LayoutImportOutcome> {
   if (dryRun) {
@@ -151,6 +154,7 @@ export async function importLayout(db: Db, plant: PlantRow, collection: LayoutFe
     return { summary, errors, written: false };
   }
   return db.transaction().execute(async (trx) => {
+    await lockPlant(trx, plant.id);
     const plan = await planImport(trx, plant, collection, false);
     const written = plan.errors.length === 0 && plan.importable.length > 0;
     if (written) await writeImport(trx, plant, plan);

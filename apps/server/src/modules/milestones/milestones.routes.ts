@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Milestone, MilestoneFollowup, MilestoneListQuery, MilestoneParams, MilestoneRequest } from '@heliotrack/domain/milestones';
-import { IdParam } from '@heliotrack/domain/plants';
+import { Milestone, MilestoneFollowup, MilestoneListQuery, MilestoneRequest } from '@heliotrack/domain/milestones';
+import { IdParam, idParams } from '../../lib/route-params';
 import type { MilestonesService } from './milestones.service';
+
+const MilestoneParams = idParams('milestoneId');
 
 export const milestonesRoutes: FastifyPluginAsyncZod<{ milestones: MilestonesService }> = async (app, { milestones }) => {
   const tags = ['planning'];

@@ -1,13 +1,13 @@
 import type { Selectable } from 'kysely';
 import type { Milestone, MilestoneFollowup, MilestoneListQuery, MilestoneRequest } from '@heliotrack/domain/milestones';
+import { statesReaching } from '@heliotrack/domain/states';
 import type { Db } from '../../db/database';
 import type { MilestonesTable } from '../../db/schema';
 import { nowIso } from '../../lib/time';
-import type { CurrentUser } from '../../plugins/auth';
-import { detailError, fieldError } from '../../plugins/errors';
+import { detailError, fieldError } from '../../lib/errors';
+import { type CurrentUser, requirePlant } from '../access/access.service';
 import { findElementTypeInClient } from '../catalogues/catalogues.repository';
 import { countFirstReachedByDay, firstStateChangeAt } from '../dashboard/dashboard.repository';
-import { requirePlant } from '../plants/plants.service';
 import * as repo from './milestones.repository';
 
 type MilestoneRow = Selectable<MilestonesTable>;
@@ -28,23 +28,6 @@ export function toMilestoneDto(row: MilestoneRow): Milestone {
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
-}
-
-/** `required` and every state whose depends_on chain leads to it (a later stage of the same work). */
-export function statesReaching(required: number, states: { id: number; depends_on: number | null }[]) {
-  const dependsOn = new Map(states.map((s) => [s.id, s.depends_on]));
-  const reaching = new Set<number>([required]);
-  for (const state of states) {
-    const seen = new Set<number>();
-    for (let current: number | null | undefined = state.id; current != null && !seen.has(current); current = dependsOn.get(current)) {
-      if (current === required) {
-        reaching.add(state.id);
-        break;
-      }
-      seen.add(current);
-    }
-  }
-  return [...reaching].sort((a, b) => a - b);
 }
 
 const dayMs = (date: string) => Date.parse(`${date}T00:00:00.000Z`);
@@ -110,7 +93,8 @@ export class MilestonesService {
   async followup(user: CurrentUser, plantId: number, milestoneId: number): Promise<MilestoneFollowup> {
     const row = await this.requireMilestone(user, plantId, milestoneId);
     const plant = await requirePlant(this.db, user, plantId);
-    const reaching = statesReaching(row.state_id, await repo.listStatesOfType(this.db, row.element_type_id));
+    const states = await repo.listStatesOfType(this.db, row.element_type_id);
+    const reaching = [...statesReaching(row.state_id, states)].sort((a, b) => a - b);
     const [firsts, firstChange] = await Promise.all([
       countFirstReachedByDay(this.db, plant.id, row.element_type_id, reaching),
       plant.start_date ? Promise.resolve(null) : firstStateChangeAt(this.db, plant.id),

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParam, Plant } from '@heliotrack/domain/plants';
+import { Plant } from '@heliotrack/domain/plants';
+import { IdParam } from '../../lib/route-params';
 import type { PlantsService } from './plants.service';
 
 export const plantsRoutes: FastifyPluginAsyncZod<{ plants: PlantsService }> = async (app, { plants }) => {

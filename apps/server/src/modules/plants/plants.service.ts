@@ -2,9 +2,9 @@ import type { Plant } from '@heliotrack/domain/plants';
 import type { Db } from '../../db/database';
 import type { PlantRow } from '../../db/schema';
 import { fromFlag } from '../../db/dialect';
-import type { CurrentUser } from '../../plugins/auth';
-import { notFound } from '../../plugins/errors';
-import { countElementsByPlant, findVisiblePlant, listVisiblePlants } from './plants.repository';
+import { listVisiblePlants } from '../access/access.repository';
+import { type CurrentUser, requirePlant } from '../access/access.service';
+import { countElementsByPlant } from './plants.repository';
 
 export function toPlantDto(row: PlantRow, elementCount: number): Plant {
   return {
@@ -26,17 +26,8 @@ export function toPlantDto(row: PlantRow, elementCount: number): Plant {
     contractor_group: row.contractor_group_id,
     is_serial_scan_enable: fromFlag(row.is_serial_scan_enable),
     element_count: elementCount,
+    elements_version: row.elements_version,
   };
-}
-
-/**
- * The access check every plant-scoped handler starts with: a plant of another organisation, or one
- * the user is not authorised on, is simply not found.
- */
-export async function requirePlant(db: Db, user: CurrentUser, plantId: number) {
-  const plant = await findVisiblePlant(db, user, plantId);
-  if (!plant) throw notFound();
-  return plant;
 }
 
 export class PlantsService {

@@ -6,7 +6,7 @@ import type { ReportKind } from '@heliotrack/domain/reports';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../lib/time';
 import { newStorageKey, type Storage } from '../../lib/storage';
-import { ApiError } from '../../plugins/errors';
+import { ApiError } from '../../lib/errors';
 import type { JobQueue } from './job-queue';
 import { renderReportPdf } from './report-pdf';
 import { collectSnapshot } from './report-snapshot';

@@ -3,7 +3,7 @@ import { reportCatalogue, reportTypeName } from '@heliotrack/domain/i18n/reports
 import type { AnomalyEffects } from '@heliotrack/domain/dashboard';
 import type { ReportKind } from '@heliotrack/domain/reports';
 import type { Db } from '../../db/database';
-import type { CurrentUser } from '../../plugins/auth';
+import { type CurrentUser, requirePlant } from '../access/access.service';
 import {
   countFirstReachedByDay,
   listElementTypesOfClient,
@@ -13,7 +13,6 @@ import { affectedModulesByPlant, anomalyEffects } from '../dashboard/anomalies';
 import { DashboardService } from '../dashboard/dashboard.service';
 import { listMilestones } from '../milestones/milestones.repository';
 import { MilestonesService } from '../milestones/milestones.service';
-import { requirePlant } from '../plants/plants.service';
 
 /*
  * What a report shows, gathered once when its job runs and stored as JSON: the PDF and the xlsx are

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { reportCatalogue } from '@heliotrack/domain/i18n/reports';
+import { neutraliseWorkbook } from '../../lib/spreadsheet-cells';
 import type { ReportSnapshot } from './report-snapshot';
 
 /*
@@ -153,5 +154,6 @@ export async function renderReportXlsx(snapshot: ReportSnapshot): Promise<Buffer
     );
   }
 
+  neutraliseWorkbook(workbook);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

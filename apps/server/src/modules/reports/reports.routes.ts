@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paged } from '@heliotrack/domain/pagination';
-import { IdParam } from '@heliotrack/domain/plants';
 import {
   Report,
   ReportDownloadQuery,
@@ -9,10 +8,11 @@ import {
   ReportListQuery,
   ReportRequest,
 } from '@heliotrack/domain/reports';
+import { IdParam, idParams } from '../../lib/route-params';
 import { contentDisposition } from '../documents/documents.service';
 import type { ReportsService } from './reports.service';
 
-const ReportParams = IdParam.extend({ reportId: z.coerce.number().int().positive() });
+const ReportParams = idParams('reportId');
 
 /** The same five endpoints under `reports/` (made on demand) and `historic-reports/` (daily snapshots). */
 const PATHS: { segment: string; kind: ReportKind; what: string }[] = [

@@ -15,10 +15,9 @@ import type { Db } from '../../db/database';
 import { offsetOf, pageOf } from '../../lib/pagination';
 import type { Storage } from '../../lib/storage';
 import { nowIso } from '../../lib/time';
-import type { CurrentUser } from '../../plugins/auth';
-import { detailError, fieldError } from '../../plugins/errors';
+import { detailError, fieldError } from '../../lib/errors';
+import { type CurrentUser, requirePlant } from '../access/access.service';
 import { findElementTypeInClient } from '../catalogues/catalogues.repository';
-import { requirePlant } from '../plants/plants.service';
 import type { JobQueue } from './job-queue';
 import { PDF_TYPE, type ReportGenerator, XLSX_TYPE } from './report-jobs';
 import * as repo from './reports.repository';
@@ -116,8 +115,11 @@ export class ReportsService {
       scheduled_day: null,
       created_at: createdAt,
     });
+    // Read before the job is queued: on PostgreSQL a job could otherwise start before this read and
+    // the answer say `running` instead of the `pending` the request made.
+    const created = await this.get(user, plant.id, kind, id, language);
     this.queue.enqueue(id);
-    return this.get(user, plant.id, kind, id, language);
+    return created;
   }
 
   async get(

@@ -1,16 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParam } from '@heliotrack/domain/plants';
 import {
   AuthorizedRucsRequest,
   PlantQuery,
-  PlantRucParams,
   Ruc,
   RucInput,
   RucStatesRequest,
   UserRuc,
 } from '@heliotrack/domain/rucs';
+import { IdParam, idParams } from '../../lib/route-params';
 import type { RucsService } from './rucs.service';
+
+const PlantRucParams = idParams('rucId');
 
 /** Every route here is administrator-only: refused with 403 before the body is read. */
 export const rucsRoutes: FastifyPluginAsyncZod<{ rucs: RucsService }> = async (app, { rucs: service }) => {

@@ -2,20 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Element } from '@heliotrack/domain/elements';
 import { type ElementTypePlural, STANDARD_ELEMENT_TYPES } from '@heliotrack/domain/element-types';
-import { IdParam } from '@heliotrack/domain/plants';
+import { TILE_DETAIL_MIN_ZOOM } from '@heliotrack/domain/tile-content';
+import { IdParam, TileParams } from '../../lib/route-params';
 import type { SpatialService } from './spatial.service';
-import { DETAIL_MIN_ZOOM, TILE_MAX_ZOOM } from './tile-content';
 
 const plurals = STANDARD_ELEMENT_TYPES.map((t) => t.plural) as [ElementTypePlural, ...ElementTypePlural[]];
 
 const PolygonQuery = z.object({
   polygon: z.string().max(400_000).describe("Closed or open ring 'x y,x y,…' (longitude latitude), optionally prefixed with SRID=4326;"),
-});
-
-const TileParams = IdParam.extend({
-  z: z.coerce.number().int().min(0).max(TILE_MAX_ZOOM),
-  x: z.coerce.number().int().min(0),
-  y: z.coerce.number().int().min(0),
 });
 
 /**
@@ -65,7 +59,7 @@ export const spatialRoutes: FastifyPluginAsyncZod<{ spatial: SpatialService }> =
         tags,
         summary: 'Mapbox vector tile of the plant: layer `elements` (id; type, code, state, color, is_ok)',
         description:
-          `Below zoom ${DETAIL_MIN_ZOOM} only the overview types (all but modules and piles). Answers with an ETag; send it back in If-None-Match to get a 304 while nothing changed.`,
+          `Below zoom ${TILE_DETAIL_MIN_ZOOM} only the overview types (all but modules and piles). Answers with an ETag; send it back in If-None-Match to get a 304 while nothing changed.`,
         params: TileParams,
       },
     },

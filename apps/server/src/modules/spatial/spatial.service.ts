@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Element } from '@heliotrack/domain/elements';
-import { normaliseColor } from '@heliotrack/domain/catalogues';
 import { elementTypeByPlural, type ElementTypePlural } from '@heliotrack/domain/element-types';
 import {
   type BBox,
@@ -10,16 +9,18 @@ import {
   parsePolygonParam,
   parseWkt,
   PolygonParamError,
+  type Position,
   type PolygonParamErrorReason,
   ringBbox,
   WktFormatError,
 } from '@heliotrack/domain/geometry';
-import { encodeTile, type TileFeature } from '@heliotrack/domain/tiles';
+import { bufferedTileBbox, encodePlantTile, isDetailZoom, overviewTypeIds, TILE_FORMAT } from '@heliotrack/domain/tile-content';
 import type { ApiMessageKey } from '@heliotrack/domain/i18n/translate';
 import type { Db } from '../../db/database';
-import type { CurrentUser } from '../../plugins/auth';
-import { fieldError } from '../../plugins/errors';
-import { requirePlant } from '../plants/plants.service';
+import { fromFlag } from '../../db/dialect';
+import type { PlantRow } from '../../db/schema';
+import { fieldError } from '../../lib/errors';
+import { type CurrentUser, requirePlant } from '../access/access.service';
 import { GeometryCache, geometryCheck, type PlantGeometries } from './geometry-cache';
 import { type DrawnElement, PlantLayouts } from './plant-layouts';
 import {
@@ -30,7 +31,6 @@ import {
   listStateStyles,
   type TileRow,
 } from './spatial.repository';
-import { bufferedTileBbox, DETAIL_ONLY_TYPES, isDetailZoom, TILE_FORMAT, TILE_LAYER } from './tile-content';
 import { toElementDto } from '../elements/elements.service';
 
 const POLYGON_MESSAGES: Record<PolygonParamErrorReason, ApiMessageKey> = {
@@ -56,9 +56,10 @@ export interface TileRequest {
 
 export type TileAnswer = { status: 304; etag: string } | { status: 200; etag: string; body: Buffer };
 
-/** The types of the overview layer: all but the detail-only ones. */
-function overviewTypeIds(types: { id: number; code: string }[]) {
-  return types.filter((t) => !DETAIL_ONLY_TYPES.includes(t.code)).map((t) => t.id);
+function checkTileRange({ z, x, y }: TileRequest) {
+  const max = 2 ** z - 1;
+  if (x > max) throw fieldError('x', 'geometry.tileOutOfRange', { max, z });
+  if (y > max) throw fieldError('y', 'geometry.tileOutOfRange', { max, z });
 }
 
 /** FNV-1a of a string: short, stable ETag parts. */
@@ -78,7 +79,7 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 /**
  * Polygon selection, vector tiles and plant bounds: everything that reads element geometry.
  * Parsed geometries (geometry-cache.ts), plant extents and the overview layer of low zooms
- * (plant-layouts.ts) are kept in memory; tile-content.ts says what a tile holds at which zoom.
+ * (plant-layouts.ts) are kept in memory; the domain's tile-content.ts says what a tile holds at which zoom.
  */
 export class SpatialService {
   private readonly layouts: PlantLayouts;
@@ -100,22 +101,36 @@ export class SpatialService {
     const ring = this.parsePolygon(polygon);
     const elementType = await this.selectionType(plant.client_id, type);
     if (!elementType) return [];
-    const candidates = await findElementsWithinBox(this.db, plant.id, elementType.id, ringBbox(ring));
-    const cache = this.geometries.plant(plant.id);
+    return (await this.insidePolygon(plant.id, elementType.id, ring, log)).map(toElementDto);
+  }
+
+  /**
+   * The ids of a plant's elements of one type inside the polygon, by the same rule (a PPI links
+   * them). The caller has checked access to the plant; a malformed polygon is a 400 on `field`.
+   */
+  async idsInsidePolygon(plant: PlantRow, typeId: number, polygon: string, log: FastifyBaseLogger, field = 'polygon'): Promise<number[]> {
+    const ring = this.parsePolygon(polygon, field);
+    return (await this.insidePolygon(plant.id, typeId, ring, log)).map((row) => row.id);
+  }
+
+  /** Candidates by bounding box, then every vertex tested; ordered by id. */
+  private async insidePolygon(plantId: number, typeId: number, ring: Position[], log: FastifyBaseLogger) {
+    const candidates = await findElementsWithinBox(this.db, plantId, typeId, ringBbox(ring));
+    const cache = this.geometries.plant(plantId);
     const selected = candidates.filter((row) => {
       const geometry = this.cachedGeometry(cache, row.id, row.geom, geometryCheck(row.min_x, row.min_y, row.max_x, row.max_y, row.geom.length), log);
       return geometry !== null && isInsidePolygon(geometry, ring);
     });
     this.geometries.trim();
-    return selected.sort((a, b) => a.id - b.id).map(toElementDto);
+    return selected.sort((a, b) => a.id - b.id);
   }
 
-  private parsePolygon(text: string) {
+  private parsePolygon(text: string, field = 'polygon') {
     try {
       return parsePolygonParam(text.replace(SRID_PREFIX, ''));
     } catch (error) {
       if (!(error instanceof PolygonParamError)) throw error;
-      throw fieldError('polygon', POLYGON_MESSAGES[error.reason], { max: MAX_POLYGON_POINTS });
+      throw fieldError(field, POLYGON_MESSAGES[error.reason], { max: MAX_POLYGON_POINTS });
     }
   }
 
@@ -161,9 +176,7 @@ export class SpatialService {
    * state colours; a matching If-None-Match answers 304.
    */
   async tile(user: CurrentUser, plantId: number, { z, x, y }: TileRequest, ifNoneMatch: string | undefined, log: FastifyBaseLogger): Promise<TileAnswer> {
-    const max = 2 ** z - 1;
-    if (x > max) throw fieldError('x', 'geometry.tileOutOfRange', { max, z });
-    if (y > max) throw fieldError('y', 'geometry.tileOutOfRange', { max, z });
+    checkTileRange({ z, x, y });
     const plant = await requirePlant(this.db, user, plantId);
     const types = await listElementTypes(this.db, plant.client_id);
     const states = await listStateStyles(this.db, plant.client_id);
@@ -179,18 +192,47 @@ export class SpatialService {
           (e) => e.min_x! <= box[2] && e.max_x! >= box[0] && e.min_y! <= box[3] && e.max_y! >= box[1],
         );
 
-    const typeCodes = new Map(types.map((t) => [t.id, t.code]));
-    const stateStyles = new Map(states.map((s) => [s.id, { color: normaliseColor(s.color), isOk: s.is_ok === 1 }]));
-    const noState = { color: normaliseColor(null), isOk: false };
-    const features: TileFeature[] = drawn.map((e) => {
-      const style = (e.state_id !== null && stateStyles.get(e.state_id)) || noState;
-      return {
-        id: e.id,
-        geometry: e.geometry,
-        properties: { type: typeCodes.get(e.type_id) ?? '', code: e.code, state: e.state_id ?? 0, color: style.color, is_ok: style.isOk },
-      };
-    });
-    const tile = encodeTile([{ name: TILE_LAYER, features }], z, x, y);
+    const styles = { types, states: states.map((s) => ({ id: s.id, color: s.color, is_ok: fromFlag(s.is_ok) })) };
+    const tile = encodePlantTile(drawn, styles, { z, x, y });
+    return { status: 200, etag, body: Buffer.from(tile.buffer, tile.byteOffset, tile.byteLength) };
+  }
+
+  /**
+   * A tile of a layer drawn over one element type of the plant (a PPI's map): the elements of that
+   * type the plant tile would draw at this zoom, handed to `encode`; when the type is not drawn at
+   * this zoom (piles, modules), the plant's overview elements are handed as `context` instead.
+   * `version` names what else the content depends on (the PPI and its links), so the ETag changes
+   * with it. The caller has checked access to the plant.
+   */
+  async typeTile(
+    plant: PlantRow,
+    typeId: number,
+    { z, x, y }: TileRequest,
+    version: string,
+    ifNoneMatch: string | undefined,
+    encode: (elements: DrawnElement[], types: { id: number; code: string }[], context: DrawnElement[]) => Promise<Uint8Array>,
+    log: FastifyBaseLogger,
+  ): Promise<TileAnswer> {
+    checkTileRange({ z, x, y });
+    const types = await listElementTypes(this.db, plant.client_id);
+    const styling = types.map((t) => `${t.id}:${t.code}`).join(',');
+    const etag = `"${version}-${plant.elements_version}-${typeId}-${z}-${x}-${y}-${hashText(`${TILE_FORMAT}|${styling}`)}"`;
+    if (matchesEtag(ifNoneMatch, etag)) return { status: 304, etag };
+
+    const box = bufferedTileBbox(z, x, y);
+    const overview = overviewTypeIds(types);
+    let drawn: DrawnElement[] = [];
+    let context: DrawnElement[] = [];
+    if (isDetailZoom(z)) {
+      drawn = (await this.detailElements(plant.id, plant.elements_version, box, log)).filter((e) => e.type_id === typeId);
+    } else {
+      const inBox = (await this.layouts.overview(plant.id, plant.elements_version, overview, (rows) => this.tileGeometries(plant.id, rows, log))).filter(
+        (e) => e.min_x! <= box[2] && e.max_x! >= box[0] && e.min_y! <= box[3] && e.max_y! >= box[1],
+      );
+      if (overview.includes(typeId)) drawn = inBox.filter((e) => e.type_id === typeId);
+      else context = inBox;
+    }
+    const tile = await encode(drawn, types, context);
     return { status: 200, etag, body: Buffer.from(tile.buffer, tile.byteOffset, tile.byteLength) };
   }
 

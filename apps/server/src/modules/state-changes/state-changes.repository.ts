@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { forUpdate } from '../../db/dialect';
+import { forShare, forUpdate } from '../../db/dialect';
 
 /**
  * Ids per `IN (…)` list of a massive change. 5,000 keeps every statement far under the bound
@@ -12,17 +12,25 @@ function* chunks<T>(items: T[], size = ID_CHUNK) {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
 
-export async function findStateChangeByUuid(db: Db, clientUuid: string) {
-  return db.selectFrom('state_changes').selectAll().where('client_uuid', '=', clientUuid).executeTakeFirst();
+/** Client uuids are unique per organisation: another organisation's are simply not found. */
+export async function findStateChangeByUuid(db: Db, clientId: number, clientUuid: string) {
+  return db.selectFrom('state_changes').selectAll().where('client_id', '=', clientId).where('client_uuid', '=', clientUuid).executeTakeFirst();
 }
 
-export async function findStateInClient(db: Db, clientId: number, stateId: number) {
-  return db.selectFrom('states').selectAll().where('client_id', '=', clientId).where('id', '=', stateId).executeTakeFirst();
+/*
+ * The lookups below run inside the writing transaction and share-lock the rows that decide
+ * (see forShare): a state deactivated, taken out of the plant's group or given another depends_on
+ * by a concurrent edit is either read as it was before the edit, with the edit waiting for the
+ * change to commit, or read as the edit left it.
+ */
+
+export async function findStateInClient(trx: Db, clientId: number, stateId: number) {
+  return forShare(trx, trx.selectFrom('states').selectAll().where('client_id', '=', clientId).where('id', '=', stateId)).executeTakeFirst();
 }
 
 /** The states of one element type, to walk depends_on chains. */
-export async function listStatesOfType(db: Db, elementTypeId: number) {
-  return db.selectFrom('states').select(['id', 'name', 'depends_on']).where('element_type_id', '=', elementTypeId).execute();
+export async function listStatesOfType(trx: Db, elementTypeId: number) {
+  return forShare(trx, trx.selectFrom('states').select(['id', 'name', 'depends_on']).where('element_type_id', '=', elementTypeId)).execute();
 }
 
 export async function findStateName(db: Db, stateId: number) {
@@ -30,37 +38,36 @@ export async function findStateName(db: Db, stateId: number) {
   return row?.name;
 }
 
-export async function isStateInGroup(db: Db, stateGroupId: number, stateId: number) {
-  const row = await db
-    .selectFrom('state_group_states')
-    .select('state_id')
-    .where('state_group_id', '=', stateGroupId)
-    .where('state_id', '=', stateId)
-    .executeTakeFirst();
-  return row !== undefined;
+export async function isStateInGroup(trx: Db, stateGroupId: number, stateId: number) {
+  const query = trx.selectFrom('state_group_states').select('state_id').where('state_group_id', '=', stateGroupId).where('state_id', '=', stateId);
+  return (await forShare(trx, query).executeTakeFirst()) !== undefined;
 }
 
-export async function findTransactionTypeInClient(db: Db, clientId: number, id: number) {
-  return db.selectFrom('transaction_types').selectAll().where('client_id', '=', clientId).where('id', '=', id).executeTakeFirst();
+export async function findTransactionTypeInClient(trx: Db, clientId: number, id: number) {
+  return forShare(trx, trx.selectFrom('transaction_types').selectAll().where('client_id', '=', clientId).where('id', '=', id)).executeTakeFirst();
 }
 
-export async function findContractorInClient(db: Db, clientId: number, id: number) {
-  return db.selectFrom('contractors').select('id').where('client_id', '=', clientId).where('id', '=', id).executeTakeFirst();
+export async function findContractorInClient(trx: Db, clientId: number, id: number) {
+  return forShare(trx, trx.selectFrom('contractors').select('id').where('client_id', '=', clientId).where('id', '=', id)).executeTakeFirst();
 }
 
-/** Documents of the plant that no state change has taken yet. */
-export async function findUnlinkedDocumentIds(db: Db, plantId: number, ids: number[]) {
+/**
+ * Documents of the plant that no state change has taken yet, locked until the transaction ends so
+ * that two changes claiming the same document cannot both take it: the second waits, then finds
+ * it taken.
+ */
+export async function lockUnlinkedDocumentIds(trx: Db, plantId: number, ids: number[]) {
   if (ids.length === 0) return [];
-  const rows = await db
+  const query = trx
     .selectFrom('documents')
-    .select('id')
+    .select(['id', 'state_change_id', 'flash_report_id'])
     .where('plant_id', '=', plantId)
-    .where('state_change_id', 'is', null)
-    // Photos and documents of flash reports belong to their report.
-    .where('flash_report_id', 'is', null)
-    .where('id', 'in', ids)
-    .execute();
-  return rows.map((r) => r.id);
+    .where('id', 'in', ids);
+  // Whether a document is free is read from the locked rows: a locking read that waited for a
+  // concurrent claim returns the row as that claim committed it.
+  const rows = await forUpdate(trx, query).execute();
+  // Photos and documents of flash reports belong to their report.
+  return rows.filter((r) => r.state_change_id === null && r.flash_report_id === null).map((r) => r.id);
 }
 
 /**
@@ -95,6 +102,7 @@ export async function insertStateChange(
     observations: string;
     element_count: number;
     created_at: string;
+    recorded_at: string | null;
   },
 ) {
   const { id } = await trx.insertInto('state_changes').values(row).returning('id').executeTakeFirstOrThrow();
@@ -117,10 +125,11 @@ export async function insertStateChangeElements(trx: Db, stateChangeId: number, 
   }
 }
 
+/** The new state of the elements, stamped with the plant's new version (see bumpElementsVersion). */
 export async function setElementsState(
   trx: Db,
   ids: number[],
-  change: { stateId: number; contractorId: number | null; updatedAt: string },
+  change: { stateId: number; contractorId: number | null; updatedAt: string; rowVersion: number },
 ) {
   for (const chunk of chunks(ids)) {
     await trx
@@ -128,6 +137,7 @@ export async function setElementsState(
       .set({
         state_id: change.stateId,
         updated_at: change.updatedAt,
+        row_version: change.rowVersion,
         // The last contractor is kept when a change names none (offline changes may lack one).
         ...(change.contractorId !== null ? { last_state_change_contractor_id: change.contractorId } : {}),
       })
@@ -149,13 +159,9 @@ export async function linkDocuments(trx: Db, stateChangeId: number, plantId: num
   return Number(result.numUpdatedRows);
 }
 
-/** Tiles and remembered list counts key on this version: every change to a plant's elements bumps it. */
-export async function bumpElementsVersion(trx: Db, plantId: number) {
-  await trx
-    .updateTable('plants')
-    .set((eb) => ({ elements_version: eb('elements_version', '+', 1) }))
-    .where('id', '=', plantId)
-    .execute();
+export async function findElementsVersion(db: Db, plantId: number) {
+  const row = await db.selectFrom('plants').select('elements_version').where('id', '=', plantId).executeTakeFirstOrThrow();
+  return Number(row.elements_version);
 }
 
 export async function countHistory(db: Db, elementId: number) {
@@ -182,6 +188,7 @@ export async function listHistory(db: Db, elementId: number, limit: number, offs
       'sc.observations',
       'sc.element_count',
       'sc.created_at',
+      'sc.recorded_at',
     ])
     .where('sce.element_id', '=', elementId)
     .orderBy('sce.state_change_id', 'desc')

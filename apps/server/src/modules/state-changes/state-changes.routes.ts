@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MassiveStateChangeRequest, StateChangeHistoryItem, StateChangeRequest, StateChangeResult } from '@heliotrack/domain/elements';
 import { PageQuery, paged } from '@heliotrack/domain/pagination';
-import { IdParam } from '@heliotrack/domain/plants';
-import { PlantTypeElementParams, PlantTypeParams } from '../elements/elements.routes';
+import { IdParam, PlantTypeElementParams, PlantTypeParams } from '../../lib/route-params';
 import type { StateChangesService } from './state-changes.service';
 
 export const stateChangesRoutes: FastifyPluginAsyncZod<{ stateChanges: StateChangesService }> = async (app, { stateChanges }) => {

@@ -1,68 +1,107 @@
-import type { Selectable } from 'kysely';
 import { normaliseColor } from '@heliotrack/domain/catalogues';
 import type { Language } from '@heliotrack/domain/constants';
-import type {
-  ElementStateRef,
-  MassiveStateChangeRequest,
-  StateChangeHistoryItem,
-  StateChangeRequest,
-  StateChangeResult,
+import {
+  type ElementStateRef,
+  type MassiveStateChangeRequest,
+  RECORDED_AT_MAX_SKEW_MS,
+  type StateChangeHistoryItem,
+  type StateChangeRequest,
+  type StateChangeResult,
 } from '@heliotrack/domain/elements';
 import type { ApiMessageKey } from '@heliotrack/domain/i18n/translate';
 import { translate } from '@heliotrack/domain/i18n/translate';
 import type { PageQuery } from '@heliotrack/domain/pagination';
+import type { StateChangeRefusalCode } from '@heliotrack/domain/state-change-refusals';
+import { statesReaching } from '@heliotrack/domain/states';
 import type { Db } from '../../db/database';
 import { fromFlag } from '../../db/dialect';
-import type { PlantRow, StatesTable } from '../../db/schema';
+import type { PlantRow } from '../../db/schema';
 import { offsetOf, pageOf } from '../../lib/pagination';
 import { nowIso } from '../../lib/time';
-import type { CurrentUser } from '../../plugins/auth';
-import { ApiError, fieldError, notFound } from '../../plugins/errors';
+import { ApiError, notFound, refusal } from '../../lib/errors';
+import { type CurrentUser, requirePlant } from '../access/access.service';
 import { findElementTypeInClient } from '../catalogues/catalogues.repository';
 import { listDocumentsOfStateChanges } from '../documents/documents.repository';
 import { toDocumentDto } from '../documents/documents.service';
-import { findElementById } from '../elements/elements.repository';
+import { bumpElementsVersion, findElementById, lockPlant } from '../elements/elements.repository';
 import { type ElementTypeRow, matchesPath, requireExtraType, requirePathType } from '../elements/elements.service';
-import { requirePlant } from '../plants/plants.service';
+import { mayRecordState } from '../rucs/rucs.service';
 import * as repo from './state-changes.repository';
-import { recordableStateIds } from '../rucs/rucs.service';
-
-type StateRow = Selectable<StatesTable>;
 
 /** Refusals name a few ids, never thousands. */
 const NAMED_IDS = 5;
 
-/** A 400 on `field` listing some `ids`, with the "…and N more" sentence when there are more. */
-function idsError(field: string, keys: [ApiMessageKey, ApiMessageKey], ids: number[], params: Record<string, string | number>) {
+/** A refusal on `field` listing some `ids`, with the "…and N more" sentence when there are more. */
+function idsRefusal(
+  code: StateChangeRefusalCode,
+  field: string,
+  keys: [ApiMessageKey, ApiMessageKey],
+  ids: number[],
+  params: Record<string, string | number>,
+) {
   const named = ids.slice(0, NAMED_IDS).join(', ');
   const more = ids.length - NAMED_IDS;
-  return more > 0
-    ? fieldError(field, keys[1], { ...params, ids: named, more })
-    : fieldError(field, keys[0], { ...params, ids: named });
+  return more > 0 ? refusal(code, field, keys[1], { ...params, ids: named, more }) : refusal(code, field, keys[0], { ...params, ids: named });
 }
 
-/** The states from which `required` has been reached: itself and every state whose depends_on chain leads to it. */
-function statesReaching(required: number, states: { id: number; depends_on: number | null }[]) {
-  const dependsOn = new Map(states.map((s) => [s.id, s.depends_on]));
-  const reaching = new Set<number>();
-  for (const state of states) {
-    const seen = new Set<number>();
-    for (let current: number | null | undefined = state.id; current != null && !seen.has(current); current = dependsOn.get(current)) {
-      if (current === required) {
-        reaching.add(state.id);
-        break;
-      }
-      seen.add(current);
-    }
+/** `recorded_at` as stored (UTC). Later than now, beyond the clock skew devices are allowed, is refused. */
+function checkedRecordedAt(value: string) {
+  const at = Date.parse(value);
+  if (at > Date.now() + RECORDED_AT_MAX_SKEW_MS) {
+    throw refusal('recorded_at_in_future', 'recorded_at', 'stateChanges.recordedAtInFuture', { recorded_at: value, now: nowIso() });
   }
-  reaching.add(required);
-  return reaching;
+  return new Date(at).toISOString();
+}
+
+/**
+ * A state of the organisation, of this element type, active, in the plant's state group when it has
+ * one, and one the user may record (the RUC rule of DESIGN sections 4 and 12: administrators any,
+ * everybody else only the states of their active RUCs on this plant). Inside the writing transaction.
+ */
+async function requireRecordableState(
+  trx: Db,
+  user: CurrentUser,
+  plant: { id: number; stateGroupId: number | null },
+  type: ElementTypeRow,
+  stateId: number,
+) {
+  const state = await repo.findStateInClient(trx, user.clientId, stateId);
+  if (!state) throw refusal('state_unknown', 'state', 'stateChanges.unknownState', { id: stateId });
+  if (state.element_type_id !== type.id) throw refusal('state_of_another_type', 'state', 'stateChanges.stateOfAnotherType', { state: state.name });
+  if (!fromFlag(state.is_active)) throw refusal('state_not_recordable', 'state', 'stateChanges.stateInactive', { state: state.name });
+  if (plant.stateGroupId !== null && !(await repo.isStateInGroup(trx, plant.stateGroupId, state.id))) {
+    throw refusal('state_not_recordable', 'state', 'stateChanges.stateNotInGroup', { state: state.name });
+  }
+  if (!(await mayRecordState(trx, user, plant.id, state.id))) {
+    throw refusal('state_not_recordable', 'state', 'stateChanges.stateNotAllowed', { state: state.name });
+  }
+  return state;
+}
+
+/** Optional; one of the organisation's, and when it is meant for one element type, this one. */
+async function transactionTypeIdOf(trx: Db, user: CurrentUser, type: ElementTypeRow, id: number | null | undefined) {
+  if (id == null) return null;
+  const transactionType = await repo.findTransactionTypeInClient(trx, user.clientId, id);
+  if (!transactionType) throw refusal('transaction_type_unknown', 'transaction_type', 'stateChanges.unknownTransactionType', { id });
+  if (transactionType.element_type_id !== null && transactionType.element_type_id !== type.id) {
+    throw refusal('transaction_type_of_another_type', 'transaction_type', 'stateChanges.transactionTypeOfAnotherType', { code: transactionType.code });
+  }
+  return transactionType.id;
+}
+
+async function contractorIdOf(trx: Db, user: CurrentUser, id: number | null | undefined) {
+  if (id == null) return null;
+  if (!(await repo.findContractorInClient(trx, user.clientId, id))) throw refusal('contractor_unknown', 'contractor', 'stateChanges.unknownContractor', { id });
+  return id;
 }
 
 export class StateChangesService {
   constructor(private readonly db: Db) {}
 
-  /** `POST plants/{id}/{type}/{elementId}/state-change/` */
+  /**
+   * `POST plants/{id}/{type}/{elementId}/state-change/`. Also takes the offline payload of the
+   * specification (section 7), whose `element_ids` must then be exactly the path's element.
+   */
   async changeOne(
     user: CurrentUser,
     params: { id: number; type: string; elementId: number },
@@ -73,6 +112,9 @@ export class StateChangesService {
     const path = await requirePathType(this.db, user, params.type);
     const element = await findElementById(this.db, params.elementId);
     if (!element || element.plant_id !== plant.id || !matchesPath(path, element)) throw notFound();
+    if (body.element_ids && (body.element_ids.length !== 1 || body.element_ids[0] !== element.id)) {
+      throw refusal('element_ids_mismatch', 'element_ids', 'stateChanges.elementIdsMismatch', { id: element.id });
+    }
     const type = path.kind === 'standard' ? path.type : await findElementTypeInClient(this.db, user.clientId, { id: element.type_id });
     if (!type) throw notFound();
     return this.record(user, plant, type, [element.id], body, language);
@@ -92,26 +134,12 @@ export class StateChangesService {
   }
 
   /**
-   * Who may record which states on a plant. The RUC rules of DESIGN section 4 plug in here when
-   * the administration issue adds the RUC tables: a non-administrator will then record only the
-   * states of their active RUCs on this plant (and nothing on a plant where they have none). Until
-   * then administrators and the users authorised on the plant may record any state.
-   */
-  /**
-   * The RUC rule (DESIGN sections 4 and 12): administrators record any state; everybody else only
-   * the states of their active RUCs on this plant, so with no RUC they may look but not record.
-   */
-  async assertMayRecordState(user: CurrentUser, plant: PlantRow, states: StateRow[]) {
-    const allowed = await recordableStateIds(this.db, user, plant.id);
-    if (allowed === 'all') return;
-    const refused = states.find((state) => !allowed.has(state.id));
-    if (refused) throw fieldError('state', 'stateChanges.stateNotAllowed', { state: refused.name });
-  }
-
-  /**
    * One history record, one history row per element with the state it leaves, the elements' new
-   * state, and a new plant version, in one transaction. Everything that can be refused is checked
-   * before anything is written; the elements are checked inside the transaction, rows locked.
+   * state, and a new plant version, in one transaction. Everything that decides is read inside it
+   * (DESIGN section 10), once the plant row is locked: the changes of a plant run one after the
+   * other, each seeing what the previous one wrote. The rows that decide (states, the state group,
+   * RUCs, documents, elements) are locked as they are read, so an edit of them either waits for the
+   * change to commit or is seen by it; it never slips between the check and the write.
    */
   private async record(
     user: CurrentUser,
@@ -122,43 +150,49 @@ export class StateChangesService {
     language: Language,
   ): Promise<StateChangeResult> {
     if (body.element_type !== type.id) {
-      throw fieldError('element_type', 'stateChanges.elementTypeMismatch', { expected: `${type.code} (${type.id})` });
+      throw refusal('element_type_mismatch', 'element_type', 'stateChanges.elementTypeMismatch', { expected: `${type.code} (${type.id})` });
     }
+    const recordedAt = body.recorded_at === undefined ? null : checkedRecordedAt(body.recorded_at);
+    // A resent change is answered without waiting for the plant's lock; asked again under it.
     if (body.client_uuid) {
-      const earlier = await this.earlierResult(user, body.client_uuid, language);
+      const earlier = await this.earlierResult(this.db, user, body.client_uuid, language);
       if (earlier) return earlier;
     }
-    const state = await this.requireRecordableState(user, plant, type, body.state);
-    await this.assertMayRecordState(user, plant, [state]);
-    const transactionTypeId = await this.transactionTypeId(user, type, body.transaction_type);
-    const contractorId = await this.contractorId(user, body.contractor);
-    const documentIds = [...new Set(body.documents)];
-    const free = await repo.findUnlinkedDocumentIds(this.db, plant.id, documentIds);
-    const unavailable = documentIds.filter((id) => !free.includes(id));
-    if (unavailable.length) throw fieldError('documents', 'stateChanges.documentsUnavailable', { ids: unavailable.join(', ') });
-    const typeStates = state.depends_on !== null ? await repo.listStatesOfType(this.db, type.id) : [];
-    const requiredName = state.depends_on !== null ? await repo.findStateName(this.db, state.depends_on) : undefined;
-
     const ids = [...new Set(elementIds)];
+    const documentIds = [...new Set(body.documents)];
     const now = nowIso();
     try {
-      const id = await this.db.transaction().execute(async (trx) => {
+      return await this.db.transaction().execute(async (trx) => {
+        const locked = await lockPlant(trx, plant.id);
+        if (body.client_uuid) {
+          const earlier = await this.earlierResult(trx, user, body.client_uuid, language);
+          if (earlier) return earlier;
+        }
+        const state = await requireRecordableState(trx, user, { id: plant.id, stateGroupId: locked.state_group_id }, type, body.state);
+        const transactionTypeId = await transactionTypeIdOf(trx, user, type, body.transaction_type);
+        const contractorId = await contractorIdOf(trx, user, body.contractor);
+        const free = await repo.lockUnlinkedDocumentIds(trx, plant.id, documentIds);
+        const unavailable = documentIds.filter((id) => !free.includes(id));
+        if (unavailable.length) throw refusal('documents_unavailable', 'documents', 'stateChanges.documentsUnavailable', { ids: unavailable.join(', ') });
+
         const current = await repo.lockElements(trx, plant.id, type.id, ids);
         if (current.length !== ids.length) {
           const found = new Set(current.map((e) => e.id));
           const missing = ids.filter((id) => !found.has(id));
-          throw idsError('element_ids', ['stateChanges.elementsNotFound', 'stateChanges.elementsNotFoundMore'], missing, { type: type.code });
+          throw idsRefusal('element_not_found', 'element_ids', ['stateChanges.elementsNotFound', 'stateChanges.elementsNotFoundMore'], missing, { type: type.code });
         }
         if (state.depends_on !== null) {
+          const typeStates = await repo.listStatesOfType(trx, type.id);
           const reaching = statesReaching(state.depends_on, typeStates);
           const behind = current.filter((e) => e.state_id === null || !reaching.has(e.state_id)).map((e) => e.id);
           if (behind.length) {
-            throw idsError('state', ['stateChanges.dependsOnNotReached', 'stateChanges.dependsOnNotReachedMore'], behind.sort((a, b) => a - b), {
-              state: state.name,
-              required: requiredName ?? String(state.depends_on),
-            });
+            const required = typeStates.find((s) => s.id === state.depends_on)?.name ?? String(state.depends_on);
+            const keys: [ApiMessageKey, ApiMessageKey] = ['stateChanges.dependsOnNotReached', 'stateChanges.dependsOnNotReachedMore'];
+            throw idsRefusal('depends_on_not_reached', 'state', keys, behind.sort((a, b) => a - b), { state: state.name, required });
           }
         }
+
+        const version = await bumpElementsVersion(trx, plant.id);
         const stateChangeId = await repo.insertStateChange(trx, {
           client_id: user.clientId,
           plant_id: plant.id,
@@ -172,62 +206,47 @@ export class StateChangesService {
           observations: body.observations?.trim() ?? '',
           element_count: ids.length,
           created_at: now,
+          recorded_at: recordedAt,
         });
         await repo.insertStateChangeElements(trx, stateChangeId, ids);
-        await repo.setElementsState(trx, ids, { stateId: state.id, contractorId, updatedAt: now });
+        await repo.setElementsState(trx, ids, { stateId: state.id, contractorId, updatedAt: now, rowVersion: version });
         if (documentIds.length && (await repo.linkDocuments(trx, stateChangeId, plant.id, documentIds)) !== documentIds.length) {
-          // Taken by a concurrent change since they were checked.
-          throw fieldError('documents', 'stateChanges.documentsUnavailable', { ids: documentIds.join(', ') });
+          // Cannot happen while the documents stay locked; refused rather than linked in part.
+          throw refusal('documents_unavailable', 'documents', 'stateChanges.documentsUnavailable', { ids: documentIds.join(', ') });
         }
-        await repo.bumpElementsVersion(trx, plant.id);
-        return stateChangeId;
+        return {
+          id: stateChangeId,
+          element_count: ids.length,
+          state: state.id,
+          detail: translate(language, 'stateChanges.success'),
+          elements_version: version,
+        };
       });
-      return { id, element_count: ids.length, state: state.id, detail: translate(language, 'stateChanges.success') };
     } catch (error) {
-      // The same offline change sent twice at once: the second insert hits the unique client_uuid.
+      // The same client uuid sent at once for two plants: the second insert hits the unique (client_id, client_uuid).
       if (body.client_uuid && !(error instanceof ApiError)) {
-        const earlier = await this.earlierResult(user, body.client_uuid, language);
+        const earlier = await this.earlierResult(this.db, user, body.client_uuid, language);
         if (earlier) return earlier;
       }
       throw error;
     }
   }
 
-  /** A change already recorded with this client id answers its first result again (offline sync resends). */
-  private async earlierResult(user: CurrentUser, clientUuid: string, language: Language): Promise<StateChangeResult | null> {
-    const earlier = await repo.findStateChangeByUuid(this.db, clientUuid);
+  /**
+   * A change already recorded with this client uuid in the organisation answers its first result
+   * again (offline sync resends). Another organisation's uuid is not found: a new change.
+   */
+  private async earlierResult(db: Db, user: CurrentUser, clientUuid: string, language: Language): Promise<StateChangeResult | null> {
+    const earlier = await repo.findStateChangeByUuid(db, user.clientId, clientUuid);
     if (!earlier) return null;
-    if (earlier.client_id !== user.clientId) throw fieldError('client_uuid', 'stateChanges.clientUuidTaken');
-    return { id: earlier.id, element_count: earlier.element_count, state: earlier.state_id, detail: translate(language, 'stateChanges.success') };
-  }
-
-  /** A state of the organisation, of this element type, active, and in the plant's state group when it has one. */
-  private async requireRecordableState(user: CurrentUser, plant: PlantRow, type: ElementTypeRow, stateId: number) {
-    const state = await repo.findStateInClient(this.db, user.clientId, stateId);
-    if (!state) throw fieldError('state', 'stateChanges.unknownState', { id: stateId });
-    if (state.element_type_id !== type.id) throw fieldError('state', 'stateChanges.stateOfAnotherType', { state: state.name });
-    if (!fromFlag(state.is_active)) throw fieldError('state', 'stateChanges.stateInactive', { state: state.name });
-    if (plant.state_group_id !== null && !(await repo.isStateInGroup(this.db, plant.state_group_id, state.id))) {
-      throw fieldError('state', 'stateChanges.stateNotInGroup', { state: state.name });
-    }
-    return state;
-  }
-
-  /** Optional; one of the organisation's, and when it is meant for one element type, this one. */
-  private async transactionTypeId(user: CurrentUser, type: ElementTypeRow, id: number | null | undefined) {
-    if (id == null) return null;
-    const transactionType = await repo.findTransactionTypeInClient(this.db, user.clientId, id);
-    if (!transactionType) throw fieldError('transaction_type', 'stateChanges.unknownTransactionType', { id });
-    if (transactionType.element_type_id !== null && transactionType.element_type_id !== type.id) {
-      throw fieldError('transaction_type', 'stateChanges.transactionTypeOfAnotherType', { code: transactionType.code });
-    }
-    return transactionType.id;
-  }
-
-  private async contractorId(user: CurrentUser, id: number | null | undefined) {
-    if (id == null) return null;
-    if (!(await repo.findContractorInClient(this.db, user.clientId, id))) throw fieldError('contractor', 'stateChanges.unknownContractor', { id });
-    return id;
+    return {
+      id: earlier.id,
+      element_count: earlier.element_count,
+      state: earlier.state_id,
+      detail: translate(language, 'stateChanges.success'),
+      // The plant's version now: at least the one this change made.
+      elements_version: await repo.findElementsVersion(db, earlier.plant_id),
+    };
   }
 
   /** `GET elements/{id}/state-changes/`: the element's history, newest first, with documents. */
@@ -262,6 +281,7 @@ export class StateChangesService {
       observations: row.observations,
       element_count: row.element_count,
       created_at: row.created_at,
+      recorded_at: row.recorded_at,
       documents: documents.filter((d) => d.state_change_id === row.id).map(toDocumentDto),
     }));
     return pageOf(results, count, page, url);

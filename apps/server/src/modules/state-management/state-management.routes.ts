@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ElementType, State } from '@heliotrack/domain/catalogues';
-import { IdParam, Plant } from '@heliotrack/domain/plants';
+import { Plant } from '@heliotrack/domain/plants';
 import {
   ClientStateCreate,
   ClientStateQuery,
@@ -11,6 +11,7 @@ import {
   StateGroupQuery,
   UpdateStatesGroupRequest,
 } from '@heliotrack/domain/state-management';
+import { IdParam } from '../../lib/route-params';
 import type { StateManagementService } from './state-management.service';
 
 export const stateManagementRoutes: FastifyPluginAsyncZod<{

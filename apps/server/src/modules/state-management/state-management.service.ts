@@ -13,11 +13,11 @@ import type { Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import { toFlag } from '../../db/dialect';
 import type { PlantRow, StatesTable } from '../../db/schema';
-import { type CurrentUser, requireAdmin } from '../../plugins/auth';
-import { fieldError, fieldErrors, type Message, notFound } from '../../plugins/errors';
+import { fieldError, fieldErrors, type Message, notFound } from '../../lib/errors';
+import { type CurrentUser, requireAdmin, requirePlant } from '../access/access.service';
 import { toElementTypeDto, toStateDto } from '../catalogues/catalogues.service';
 import { countElementsByPlant } from '../plants/plants.repository';
-import { requirePlant, toPlantDto } from '../plants/plants.service';
+import { toPlantDto } from '../plants/plants.service';
 import * as repo from './state-management.repository';
 
 /** The seven standard types in the specification's order, then the others by code. */

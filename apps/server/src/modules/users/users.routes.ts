@@ -2,16 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Role } from '@heliotrack/domain/auth';
 import { PageQuery, paged } from '@heliotrack/domain/pagination';
-import { IdParam, PlantSummary } from '@heliotrack/domain/plants';
+import { PlantSummary } from '@heliotrack/domain/plants';
 import { ClientUser, ClientUserCreate, ClientUserQuery, ClientUserUpdate } from '@heliotrack/domain/users';
 import { AuthorizedPlantsRequest, UserPlant } from '@heliotrack/domain/rucs';
+import { IdParam } from '../../lib/route-params';
 import type { UsersService } from './users.service';
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   const tags = ['users'];
   const config = { adminOnly: true };
-  app.get('/user-roles', { schema: { tags, summary: 'Roles a user can have', response: { 200: z.array(Role) } } }, () =>
-    users.roles(),
+  app.get('/user-roles', { config, schema: { tags, summary: 'Roles a user can have (administrators)', response: { 200: z.array(Role) } } }, (req) =>
+    users.roles(req.user),
   );
   app.get(
     '/client-users/',

@@ -6,8 +6,8 @@ import type { Db } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { offsetOf, pageOf } from '../../lib/pagination';
-import { type CurrentUser, requireAdmin } from '../../plugins/auth';
-import { fieldError, notFound } from '../../plugins/errors';
+import { fieldError, notFound } from '../../lib/errors';
+import { type CurrentUser, requireAdmin } from '../access/access.service';
 import { findPlantIdsInClient, listClientPlantSummaries } from '../plants/plants.repository';
 import { countActiveRucsByPlant, deleteUserRucsOutsidePlants } from '../rucs/rucs.repository';
 import * as repo from './users.repository';
@@ -15,7 +15,8 @@ import * as repo from './users.repository';
 export class UsersService {
   constructor(private readonly db: Db) {}
 
-  async roles() {
+  async roles(user: CurrentUser) {
+    requireAdmin(user);
     return repo.listRoles(this.db);
   }
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch';
 import { OfflineBanner } from '../../components/offline-banner';
-import { useProfile } from '../../features/auth/api/get-profile';
+import { useProfile } from '../../api/get-profile';
 import { UserMenu } from './user-menu';
 
 /**

@@ -4,6 +4,7 @@ import {
   IconBarcode,
   IconBuildingFactory2,
   IconBuildingStore,
+  IconClipboardCheck,
   IconLayoutDashboard,
   IconPalette,
   IconRuler2,
@@ -16,7 +17,7 @@ import { isAdministrator } from '@heliotrack/domain/roles';
 import { AppLogo } from '../../components/app-logo';
 import { LanguageSwitch } from '../../components/language-switch';
 import { OfflineBanner } from '../../components/offline-banner';
-import { useProfile } from '../../features/auth/api/get-profile';
+import { useProfile } from '../../api/get-profile';
 import { UserMenu } from './user-menu';
 
 interface MenuEntry {
@@ -36,6 +37,7 @@ export function MainLayout() {
   const entries: MenuEntry[] = [
     { to: '/dashboard', label: t('nav.dashboard'), icon: <IconLayoutDashboard size={20} stroke={1.6} /> },
     { to: '/plants', label: t('nav.plants'), icon: <IconBuildingFactory2 size={20} stroke={1.6} /> },
+    { to: '/ppis/main', label: t('nav.ppis'), icon: <IconClipboardCheck size={20} stroke={1.6} /> },
     { to: '/itemInventory', label: t('nav.inventory'), icon: <IconBarcode size={20} stroke={1.6} /> },
     { to: '/equipment', label: t('nav.equipment'), icon: <IconRuler2 size={20} stroke={1.6} /> },
   ];

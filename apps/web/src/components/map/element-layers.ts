@@ -1,4 +1,5 @@
 import type { ExpressionSpecification, FilterSpecification, LayerSpecification } from 'maplibre-gl';
+import { DEFAULT_STATE_COLOR } from '@heliotrack/domain/constants';
 
 /**
  * How elements are drawn, on the plant map (vector tiles) and on the small map of one element
@@ -8,12 +9,12 @@ import type { ExpressionSpecification, FilterSpecification, LayerSpecification }
 
 export type ElementGeometryKind = 'Polygon' | 'LineString' | 'Point';
 
-/** `color` is the state's hex without '#' (vector tile property); missing or bad → ff8000. */
+/** `color` is the state's hex without '#' (vector tile property); missing or bad → the default colour. */
 export const STATE_COLOR: ExpressionSpecification = [
   'case',
   ['all', ['has', 'color'], ['==', ['length', ['to-string', ['get', 'color']]], 6]],
   ['concat', '#', ['to-string', ['get', 'color']]],
-  '#ff8000',
+  `#${DEFAULT_STATE_COLOR}`,
 ];
 
 /** Matches features of one geometry kind, multi-geometries included (MapLibre reports them by their base kind). */

@@ -42,19 +42,3 @@ export function elementsToFeatureCollection<T extends { id: number; geom: string
   }
   return { type: 'FeatureCollection', features };
 }
-
-/** The union of boxes; null for none. */
-export function unionBbox(boxes: Iterable<BBox>): BBox | null {
-  let result: BBox | null = null;
-  for (const box of boxes) {
-    result = result
-      ? [
-          Math.min(result[0], box[0]),
-          Math.min(result[1], box[1]),
-          Math.max(result[2], box[2]),
-          Math.max(result[3], box[3]),
-        ]
-      : [...box];
-  }
-  return result;
-}

@@ -2,8 +2,8 @@ import { normaliseColor } from '@heliotrack/domain/catalogues';
 
 /**
  * Colours of element states. The server sends them as hex without '#'; the specification's rule
- * (ff8000 when the stored value is not a valid colour) applies here too, so a bad colour never
- * reaches CSS or MapLibre.
+ * (DEFAULT_STATE_COLOR when the stored value is not a valid colour) applies here too, so a bad
+ * colour never reaches CSS or MapLibre.
  */
 export function stateCssColor(color: string | null | undefined): string {
   return `#${normaliseColor(color)}`;

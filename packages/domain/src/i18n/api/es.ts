@@ -89,6 +89,7 @@ export const api = {
     unknownField: 'Campo no permitido.',
     invalid: 'Valor no válido.',
     notInteger: 'Introduzca un número entero.',
+    duplicateItems: 'No puede repetir un mismo valor.',
   },
   elements: {
     unknownType: 'No existe el tipo de elemento «{{type}}». Use hincas, masts, strings, trackers, modules, inverters, ctrs o extra-elements.',
@@ -114,7 +115,8 @@ export const api = {
     transactionTypeOfAnotherType: 'El tipo de transacción «{{code}}» es de otro tipo de elemento.',
     unknownContractor: 'No existe el contratista {{id}}.',
     documentsUnavailable: 'Estos documentos no son de esta planta o ya están vinculados a un cambio de estado: {{ids}}.',
-    clientUuidTaken: 'Este identificador de cambio ya está en uso.',
+    recordedAtInFuture: 'La fecha en que se hizo el cambio ({{recorded_at}}) es posterior a la hora actual del servidor ({{now}}).',
+    elementIdsMismatch: 'Este cambio es del elemento {{id}}: element_ids debe ser exactamente [{{id}}].',
   },
   documents: {
     fileRequired: 'Adjunte el archivo en el campo «document».',
@@ -122,6 +124,9 @@ export const api = {
     typeNotAllowed: 'Tipo de archivo no admitido. Se admiten PDF, PNG, JPEG, WebP, XLSX, DOCX, CSV y TXT.',
     contentMismatch: 'El contenido del archivo no es un {{kind}} válido.',
     unknownTransaction: 'No existe el cambio de estado {{id}} en esta planta.',
+    invalidFileName: 'El nombre del archivo no es válido: sin carpetas ni caracteres de control.',
+    emptyFile: 'El archivo está vacío.',
+    tooManyParts: 'El envío tiene más partes de las admitidas: un archivo y como mucho {{fields}} campos.',
   },
   stateManagement: {
     unknownElementType: 'No existe el tipo de elemento {{id}}.',
@@ -167,6 +172,40 @@ export const api = {
   itemInventory: {
     unknownType: 'No existe el tipo de elemento con código {{code}}.',
     unknownPlant: 'No existe la planta {{id}}.',
+  },
+  ppis: {
+    unknownTemplate: 'No existe la plantilla {{id}}.',
+    templateOfOtherPlant: 'La plantilla «{{name}}» es de otra planta.',
+    unknownElementType: 'No existe el tipo de elemento {{id}}.',
+    unknownPlant: 'No existe la planta {{id}}.',
+    duplicateCode: 'Ya existe un PPI con el código «{{code}}» en esta planta.',
+    unknownUser: 'No existe el usuario {{id}}.',
+    userNotOnPlant: 'El usuario «{{name}}» no está autorizado en esta planta. Autorícelo en la planta antes de vincularlo al PPI.',
+    userInactive: 'El usuario «{{name}}» está desactivado.',
+    unknownActivity: 'No existe la actividad {{id}} en este PPI.',
+    closed: 'El PPI está cerrado: no se pueden vincular ni desvincular elementos.',
+    logoRequired: 'Adjunte la imagen en el campo «logo».',
+    logoNotImage: 'El logo debe ser una imagen PNG o JPEG.',
+    logoTooLarge: 'El logo supera el tamaño máximo de {{max}} MB.',
+    fileRequired: 'Adjunte la hoja en el campo «file».',
+    sheetNotAllowed: 'Tipo de archivo no admitido: use una hoja XLSX o CSV.',
+    sheetUnreadable: 'No se pudo leer la hoja de cálculo. Compruebe que es un XLSX o CSV válido.',
+    sheetTooLarge: 'La hoja supera el tamaño máximo de {{max}} MB.',
+    link: {
+      oneSelection: 'Indique una sola selección: element_ids, filters o polygon.',
+      elementsNotFound: 'Estos elementos no existen o no son del tipo {{type}} en esta planta: {{ids}}.',
+    },
+    import: {
+      empty: 'La hoja no tiene actividades.',
+      missingColumns: 'Faltan columnas en la cabecera: {{columns}}.',
+      nameRequired: 'Falta el nombre de la actividad.',
+      tooLong: 'Admite como máximo {{max}} caracteres.',
+      invalidRequired: '«{{value}}» no es un valor válido para «obligatoria»: use sí o no.',
+      rolesRequired: 'Indique al menos un rol (códigos separados por comas).',
+      unknownRoles: 'Roles desconocidos: {{roles}}. Roles válidos: {{known}}.',
+      tooManyRows: 'Una plantilla admite como máximo {{max}} actividades.',
+      moreErrors: 'Hay {{count}} errores más.',
+    },
   },
 };
 export type ApiCatalogue = typeof api;

@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { http } from '../../../lib/http-client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** Shape not specified yet: the PPI issue types it. Part of the auth session (specification section 3). */
 export type ClientInspection = Record<string, unknown>;
@@ -10,12 +11,8 @@ export function getClientInspections(): Promise<ClientInspection[]> {
 
 export function clientInspectionsQueryOptions() {
   return queryOptions({
-    queryKey: ['auth', 'client-inspections'],
+    queryKey: queryKeys.auth.clientInspections,
     queryFn: getClientInspections,
     staleTime: 5 * 60_000,
   });
-}
-
-export function useClientInspections() {
-  return useQuery(clientInspectionsQueryOptions());
 }

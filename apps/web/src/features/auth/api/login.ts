@@ -7,7 +7,7 @@ import { queryClient } from '../../../lib/query-client';
 import { setStoredUser, setTokens } from '../../../lib/session';
 import { readString, removeKey } from '../../../lib/storage';
 import { clientInspectionsQueryOptions } from './get-client-inspections';
-import { getProfile, profileQueryOptions } from './get-profile';
+import { getProfile, profileQueryOptions } from '../../../api/get-profile';
 
 /**
  * Login: token pair, then the profile (roles decide the menu and the guards). A failed login leaves

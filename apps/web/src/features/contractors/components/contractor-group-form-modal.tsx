@@ -6,7 +6,7 @@ import { FormModal } from '../../../components/form-modal';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { validateForm, type FormErrors, formErrorsOf } from '../../../lib/validate-form';
 import { useCreateContractorGroup } from '../api/create-contractor-group';
-import { useContractors } from '../api/get-contractors';
+import { useClientContractors } from '../api/get-client-contractors';
 import { useUpdateContractorGroup } from '../api/update-contractor-group';
 
 /** Create (no group) or edit a contractor group: its name and its contractors. */
@@ -21,7 +21,7 @@ export function ContractorGroupFormModal({
   const [name, setName] = useState(group?.name ?? '');
   const [members, setMembers] = useState<string[]>(group?.contractors.map(String) ?? []);
   const [errors, setErrors] = useState<FormErrors>({});
-  const contractors = useContractors();
+  const contractors = useClientContractors();
   const create = useCreateContractorGroup();
   const update = useUpdateContractorGroup();
 

@@ -6,7 +6,7 @@ import type { ContractorGroup } from '@heliotrack/domain/contractors';
 import type { Plant } from '@heliotrack/domain/plants';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { confirm } from '../../../lib/dialogs';
-import { usePlants } from '../../plants/api/get-plants';
+import { usePlants } from '../../../api/get-plants';
 import { useUpdatePlantContractorsGroup } from '../api/update-plant-contractors-group';
 
 /** The plants whose contractors come from this group, and assigning the group to another plant. */

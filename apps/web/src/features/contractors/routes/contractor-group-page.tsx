@@ -24,7 +24,7 @@ import { confirm } from '../../../lib/dialogs';
 import { queryClient } from '../../../lib/query-client';
 import { isSignedIn } from '../../../lib/session';
 import { contractorGroupQueryOptions, useContractorGroup } from '../api/get-contractor-group';
-import { contractorsQueryOptions, useContractors } from '../api/get-contractors';
+import { clientContractorsQueryOptions, useClientContractors } from '../api/get-client-contractors';
 import { useUpdateContractorGroup } from '../api/update-contractor-group';
 import { ContractorGroupFormModal } from '../components/contractor-group-form-modal';
 import { GroupPlantsPanel } from '../components/group-plants-panel';
@@ -39,7 +39,7 @@ export function contractorGroupLoader({ params }: LoaderFunctionArgs) {
   const groupId = groupIdOf(params.groupId);
   if (isSignedIn() && groupId) {
     void queryClient.prefetchQuery(contractorGroupQueryOptions(groupId));
-    void queryClient.prefetchQuery(contractorsQueryOptions());
+    void queryClient.prefetchQuery(clientContractorsQueryOptions());
   }
   return null;
 }
@@ -49,7 +49,7 @@ export function ContractorGroupPage() {
   const { t } = useTranslation();
   const groupId = groupIdOf(useParams().groupId);
   const group = useContractorGroup(groupId);
-  const contractors = useContractors();
+  const contractors = useClientContractors();
   const update = useUpdateContractorGroup();
   const [toAdd, setToAdd] = useState<string | null>(null);
   const [isEditing, setIsEditing] = useState(false);

@@ -14,7 +14,7 @@ import { queryClient } from '../../../lib/query-client';
 import { isSignedIn } from '../../../lib/session';
 import { useDeleteContractorGroup } from '../api/delete-contractor-group';
 import { contractorGroupsQueryOptions, useContractorGroups } from '../api/get-contractor-groups';
-import { contractorsQueryOptions, useContractors } from '../api/get-contractors';
+import { clientContractorsQueryOptions, useClientContractors } from '../api/get-client-contractors';
 import { ContractorGroupFormModal } from '../components/contractor-group-form-modal';
 import { ContractorsNav } from '../components/contractors-nav';
 import { SearchField } from '../components/search-field';
@@ -24,7 +24,7 @@ import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
 export function contractorGroupsLoader() {
   if (isSignedIn()) {
     void queryClient.prefetchQuery(contractorGroupsQueryOptions());
-    void queryClient.prefetchQuery(contractorsQueryOptions());
+    void queryClient.prefetchQuery(clientContractorsQueryOptions());
   }
   return null;
 }
@@ -36,7 +36,7 @@ export function ContractorGroupsPage() {
   const [search] = useDebouncedValue(searchInput, 300);
   const [editing, setEditing] = useState<{ group?: ContractorGroup } | null>(null);
   const { data, error, refetch, isPlaceholderData } = useContractorGroups(search);
-  const contractors = useContractors();
+  const contractors = useClientContractors();
   const deleteGroup = useDeleteContractorGroup();
   const nameOf = new Map((contractors.data ?? []).map((contractor) => [contractor.id, contractor.name]));
 

@@ -12,7 +12,7 @@ import { confirm } from '../../../lib/dialogs';
 import { queryClient } from '../../../lib/query-client';
 import { isSignedIn } from '../../../lib/session';
 import { useDeleteContractor } from '../api/delete-contractor';
-import { contractorsQueryOptions, useContractors } from '../api/get-contractors';
+import { clientContractorsQueryOptions, useClientContractors } from '../api/get-client-contractors';
 import { ContractorFormModal } from '../components/contractor-form-modal';
 import { ContractorsNav } from '../components/contractors-nav';
 import { SearchField } from '../components/search-field';
@@ -20,7 +20,7 @@ import { RowActions } from '../../../components/row-actions';
 import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
 
 export function contractorsLoader() {
-  if (isSignedIn()) void queryClient.prefetchQuery(contractorsQueryOptions());
+  if (isSignedIn()) void queryClient.prefetchQuery(clientContractorsQueryOptions());
   return null;
 }
 
@@ -30,7 +30,7 @@ export function ContractorsPage() {
   const [searchInput, setSearchInput] = useState('');
   const [search] = useDebouncedValue(searchInput, 300);
   const [editing, setEditing] = useState<{ contractor?: Contractor } | null>(null);
-  const { data, error, refetch, isPlaceholderData } = useContractors(search);
+  const { data, error, refetch, isPlaceholderData } = useClientContractors(search);
   const deleteContractor = useDeleteContractor();
 
   async function onDelete(contractor: Contractor) {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DashboardChart } from '@heliotrack/domain/dashboard';
 import { http } from '../../../lib/http-client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** `GET user/dashboard-charts/`: the signed-in user's added charts, in their order. */
 export function getDashboardCharts(): Promise<DashboardChart[]> {
@@ -17,7 +18,7 @@ export function saveDashboardCharts(charts: DashboardChart[]): Promise<Dashboard
 
 /** Per user, so that one user's charts are never shown to the next on the same browser. */
 export function dashboardChartsQueryKey(userId: number | null) {
-  return ['dashboard', 'charts', userId ?? 'anonymous'] as const;
+  return [...queryKeys.dashboard.all, 'charts', userId ?? 'anonymous'] as const;
 }
 
 export function dashboardChartsQueryOptions(userId: number | null) {

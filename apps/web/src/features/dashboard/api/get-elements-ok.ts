@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ElementsOk } from '@heliotrack/domain/dashboard';
 import { http } from '../../../lib/http-client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** Every element type of the organisation with the plant's total, ok, not ok and stateless counts. */
 export function getElementsOk(plantId: number): Promise<ElementsOk> {
@@ -9,7 +10,7 @@ export function getElementsOk(plantId: number): Promise<ElementsOk> {
 
 export function elementsOkQueryOptions(plantId: number) {
   return queryOptions({
-    queryKey: ['dashboard', 'elements-ok', plantId],
+    queryKey: [...queryKeys.dashboard.all, 'elements-ok', plantId],
     queryFn: () => getElementsOk(plantId),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Milestone, MilestoneRequest } from '@heliotrack/domain/milestones';
 import { http } from '../../../lib/http-client';
+import { queryKeys } from '../../../api/query-keys';
 
 export interface SaveMilestoneRequest {
   plantId: number;
@@ -30,8 +31,8 @@ export function deleteMilestone({
 /** The milestone picker, the S-curve and the planning chart of the plant read these again. */
 function invalidateMilestones(queryClient: QueryClient, plantId: number) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['dashboard', 'milestones', plantId] }),
-    queryClient.invalidateQueries({ queryKey: ['dashboard', 'milestone-followup', plantId] }),
+    queryClient.invalidateQueries({ queryKey: [...queryKeys.dashboard.all, 'milestones', plantId] }),
+    queryClient.invalidateQueries({ queryKey: [...queryKeys.dashboard.all, 'milestone-followup', plantId] }),
   ]);
 }
 
@@ -48,7 +49,9 @@ export function useDeleteMilestone() {
   return useMutation({
     mutationFn: deleteMilestone,
     onSuccess: (_void, { plantId, milestoneId }) => {
-      queryClient.removeQueries({ queryKey: ['dashboard', 'milestone-followup', plantId, milestoneId] });
+      queryClient.removeQueries({
+        queryKey: [...queryKeys.dashboard.all, 'milestone-followup', plantId, milestoneId],
+      });
       return invalidateMilestones(queryClient, plantId);
     },
   });

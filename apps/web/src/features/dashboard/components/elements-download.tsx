@@ -6,8 +6,8 @@ import type { ElementsOk } from '@heliotrack/domain/dashboard';
 import { EXPORT_FORMATS, type ExportFormat } from '@heliotrack/domain/reports';
 import { notifyError } from '../../../components/notifications/notify';
 import { useElementTypeLabel } from '../../../lib/element-type-label';
-import { useExportElements } from '../../elements/api/export-elements';
-import { EMPTY_FILTERS } from '../../elements/api/get-elements';
+import { useExportElements } from '../../../api/export-elements';
+import { EMPTY_FILTERS } from '../../../api/get-elements';
 
 /** "Elements to download": the plant's elements of one type (under the filtered CTR) as xlsx or CSV. */
 export function ElementsDownload({

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { State } from '@heliotrack/domain/catalogues';
 import type { ElementsOk } from '@heliotrack/domain/dashboard';
 import { MilestoneRequest, type Milestone } from '@heliotrack/domain/milestones';
+import { DEFAULT_STATE_COLOR } from '@heliotrack/domain/constants';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { StateSwatch } from '../../../components/state-badge/state-badge';
 import { DAY_FORMAT, parseDay } from '../../../lib/day';
@@ -149,7 +150,7 @@ export function MilestoneForm({
             onChange={(value) => set({ state: value ? Number(value) : null })}
             renderOption={({ option }) => (
               <Group gap="xs" wrap="nowrap">
-                <StateSwatch color={stateOf.get(option.value)?.color ?? 'ff8000'} size={12} />
+                <StateSwatch color={stateOf.get(option.value)?.color ?? DEFAULT_STATE_COLOR} size={12} />
                 {option.label}
               </Group>
             )}

@@ -26,7 +26,7 @@ import { formatDay } from '../../../lib/day';
 import { confirm } from '../../../lib/dialogs';
 import { useElementTypeLabel } from '../../../lib/element-type-label';
 import { formatInteger, formatPercent } from '../../../lib/format';
-import { statesQueryOptions } from '../../elements/api/get-states';
+import { plantStatesQueryOptions } from '../../../api/get-plant-states';
 import { useElementsOk } from '../api/get-elements-ok';
 import { useMilestoneFollowup } from '../api/get-milestone-followup';
 import { useMilestones } from '../api/get-milestones';
@@ -65,7 +65,7 @@ export function PlanningModal({
   const opened = view !== null;
   const milestones = useMilestones(opened ? plantId : null);
   const types = useElementsOk(opened ? plantId : null);
-  const states = useQuery({ ...statesQueryOptions(plantId), enabled: opened });
+  const states = useQuery({ ...plantStatesQueryOptions(plantId), enabled: opened });
   const editing = view?.kind === 'form' && canManage ? view : null;
 
   const title = editing

@@ -7,7 +7,7 @@ import type { Dashboard } from '@heliotrack/domain/dashboard';
 import { QueryError } from '../../../components/query-error';
 import { useElementTypeLabel } from '../../../lib/element-type-label';
 import { formatDate } from '../../../lib/format';
-import { useProfile } from '../../auth/api/get-profile';
+import { useProfile } from '../../../api/get-profile';
 import { useCtrs } from '../api/get-ctrs';
 import { useElementsByStateList } from '../api/get-elements-by-state';
 import { useElementsOk } from '../api/get-elements-ok';

@@ -1,12 +1,20 @@
 import { Box, Group, Text } from '@mantine/core';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Dashboard } from '@heliotrack/domain/dashboard';
 import { authorizeApiRequest } from '../../../components/map/auth-request';
 import { buildBaseStyle } from '../../../components/map/base-style';
 import { elementLayers } from '../../../components/map/element-layers';
-import { LngLatBounds, MapLibreMap, Marker, NavigationControl } from '../../../components/map/maplibre';
+import { exposeMapForTests } from '../../../components/map/expose-map-for-tests';
+import {
+  LngLatBounds,
+  MapLibreMap,
+  Marker,
+  NavigationControl,
+  type VectorTileSource,
+} from '../../../components/map/maplibre';
+import { PLANT_TILE_LAYER, plantTileUrl } from '../../../components/map/plant-tiles';
 import { formatNumber, formatPercent } from '../../../lib/format';
 import { NOT_OK_COLOR, OK_COLOR, plantOkShare, progressColor } from '../lib/chart-options';
 
@@ -22,6 +30,32 @@ interface MapPlant {
   latitude: number;
   longitude: number;
   okShare: number;
+}
+
+/**
+ * Each plant's layout from its vector tiles, at the plant's `elements_version`: a plant gets its
+ * source once its version is known, and a newer version (after a state change) reloads its tiles.
+ */
+function showPlantLayouts(
+  map: MapLibreMap,
+  plants: readonly MapPlant[],
+  versions: ReadonlyMap<number, number>,
+) {
+  for (const plant of plants) {
+    const version = versions.get(plant.id);
+    if (version === undefined) continue;
+    const source = `plant-${plant.id}`;
+    const tiles = [plantTileUrl(plant.id, version)];
+    const existing = map.getSource<VectorTileSource>(source);
+    if (existing) {
+      if (existing.tiles?.[0] !== tiles[0]) existing.setTiles(tiles);
+      continue;
+    }
+    map.addSource(source, { type: 'vector', tiles, minzoom: LAYOUT_MIN_ZOOM, maxzoom: 18 });
+    for (const layer of elementLayers({ id: source, source, sourceLayer: PLANT_TILE_LAYER })) {
+      map.addLayer({ ...layer, minzoom: LAYOUT_MIN_ZOOM });
+    }
+  }
 }
 
 function markerElement(plant: MapPlant, label: string, onClick: () => void): HTMLButtonElement {
@@ -68,10 +102,21 @@ function markerElement(plant: MapPlant, label: string, onClick: () => void): HTM
  * opens the plant's elements. Zoomed in, each plant's layout is drawn from its vector tiles in the
  * states' colours. Lazy-loaded: it brings MapLibre.
  */
-export function SituationMap({ dashboard, height = 360 }: { dashboard: Dashboard; height?: number }) {
+export function SituationMap({
+  dashboard,
+  versions,
+  height = 360,
+}: {
+  dashboard: Dashboard;
+  /** Plant id → elements_version: a plant's layout shows once its version is known. */
+  versions: ReadonlyMap<number, number>;
+  height?: number;
+}) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const containerRef = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<MapLibreMap | null>(null);
+  const [loadedMap, setLoadedMap] = useState<MapLibreMap | null>(null);
   const plants = useMemo<MapPlant[]>(
     () =>
       dashboard.plants.flatMap((p) =>
@@ -107,21 +152,11 @@ export function SituationMap({ dashboard, height = 360 }: { dashboard: Dashboard
       pitchWithRotate: false,
       transformRequest: authorizeApiRequest,
     });
+    mapRef.current = map;
+    const hideFromTests = exposeMapForTests('__heliotrackSituationMap', map);
     map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
-    map.on('load', () => {
-      for (const plant of plants) {
-        const source = `plant-${plant.id}`;
-        map.addSource(source, {
-          type: 'vector',
-          tiles: [`${window.location.origin}/api/plants/${plant.id}/tiles/{z}/{x}/{y}.pbf`],
-          minzoom: LAYOUT_MIN_ZOOM,
-          maxzoom: 18,
-        });
-        for (const layer of elementLayers({ id: source, source, sourceLayer: 'elements' })) {
-          map.addLayer({ ...layer, minzoom: LAYOUT_MIN_ZOOM });
-        }
-      }
-    });
+    // The layouts follow once the map has loaded (see the effect below).
+    map.on('load', () => setLoadedMap(map));
     const markers = plants.map((plant) => {
       const label = t('dashboard.markerLabel', { name: plant.name, percent: formatPercent(plant.okShare) });
       return new Marker({
@@ -134,11 +169,19 @@ export function SituationMap({ dashboard, height = 360 }: { dashboard: Dashboard
         .addTo(map);
     });
     return () => {
+      setLoadedMap(null);
+      mapRef.current = null;
+      hideFromTests();
       markers.forEach((marker) => marker.remove());
       map.remove();
     };
     // i18n.language: the markers' labels and percentages follow the language.
   }, [plants, navigate, t, i18n.language]);
+
+  useEffect(() => {
+    // Only the map in place: in the render that replaces the map, loadedMap is still the old one.
+    if (loadedMap && loadedMap === mapRef.current) showPlantLayouts(loadedMap, plants, versions);
+  }, [loadedMap, plants, versions]);
 
   if (plants.length === 0) {
     return (

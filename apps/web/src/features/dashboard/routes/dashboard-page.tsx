@@ -13,6 +13,7 @@ import { ElementsByType } from '../components/elements-by-type';
 import { PlantSection } from '../components/plant-section';
 import { RecentInspections } from '../components/recent-inspections';
 import { AnomalyEffectsCard, SummaryCards } from '../components/summary-cards';
+import { useElementsVersions } from '../components/use-elements-versions';
 
 // MapLibre comes with the map only, so the figures show before it has loaded.
 const SituationMap = lazy(() =>
@@ -30,6 +31,7 @@ export function dashboardLoader() {
 export function DashboardPage() {
   const { t } = useTranslation();
   const { data, error, refetch } = useDashboard();
+  const versions = useElementsVersions(data?.plants.map((plant) => plant.id) ?? []);
 
   return (
     <Stack gap="lg">
@@ -53,7 +55,7 @@ export function DashboardPage() {
                 </Title>
                 {data ? (
                   <Suspense fallback={<Skeleton h={MAP_HEIGHT} />}>
-                    <SituationMap dashboard={data} height={MAP_HEIGHT} />
+                    <SituationMap dashboard={data} versions={versions} height={MAP_HEIGHT} />
                   </Suspense>
                 ) : (
                   <Skeleton h={MAP_HEIGHT} />

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StateChangeRequest, StateChangeResult } from '@heliotrack/domain/elements';
 import { http } from '../../../lib/http-client';
-import { stateChangePath, type ElementTypeRef } from './element-paths';
-import { plantElementsKey } from './get-elements';
+import { stateChangePath, type ElementTypeRef } from '../../../api/element-paths';
+import { invalidatePlantElements } from '../../../api/invalidate-plant-elements';
 
 export interface ChangeElementStateRequest {
   plantId: number;
@@ -21,20 +21,11 @@ export function changeElementState({
   return http.post<StateChangeResult>(stateChangePath(plantId, type, elementId), body, { handle400: false });
 }
 
-/** After a change: lists, details, histories, the dashboard figures and the map tiles are stale. */
-export function invalidateAfterStateChange(queryClient: QueryClient, plantId: number) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: plantElementsKey(plantId) }),
-    queryClient.invalidateQueries({ queryKey: ['elements'] }),
-    queryClient.invalidateQueries({ queryKey: ['plants', plantId, 'tiles'] }),
-    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
-  ]);
-}
-
 export function useChangeElementState() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeElementState,
-    onSuccess: (_result, { plantId }) => invalidateAfterStateChange(queryClient, plantId),
+    onSuccess: (result, { plantId }) =>
+      invalidatePlantElements(queryClient, plantId, result.elements_version),
   });
 }

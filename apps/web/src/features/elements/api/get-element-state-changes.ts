@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { StateChangeHistoryItem } from '@heliotrack/domain/elements';
 import type { Paged } from '@heliotrack/domain/pagination';
 import { http } from '../../../lib/http-client';
+import { queryKeys } from '../../../api/query-keys';
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -19,7 +20,7 @@ export function getElementStateChanges(
 
 export function elementStateChangesQueryOptions(elementId: number) {
   return infiniteQueryOptions({
-    queryKey: ['elements', elementId, 'state-changes'],
+    queryKey: queryKeys.elementHistory.of(elementId),
     queryFn: ({ pageParam, signal }) => getElementStateChanges(elementId, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.next ? pages.length + 1 : undefined),

@@ -33,6 +33,7 @@ describe('massive changes in batches of 50,000', () => {
       type: { id: 5, code: 'MOD', path: 'modules' },
       elementIds: ids(60_000),
       body: { state: 3, element_type: 5 },
+      actionId: 'action-1',
       documentsFor,
       onProgress: (step) => progress.push(step.changed),
     });
@@ -44,6 +45,11 @@ describe('massive changes in batches of 50,000', () => {
       documents: [101],
       element_ids: ids(60_000).slice(50_000),
     });
+    // Each batch its own client uuid, derived from the action's: a repeated action repeats them.
+    expect(post.mock.calls.map((call) => (call[1] as { client_uuid: string }).client_uuid)).toEqual([
+      'action-1-0',
+      'action-1-1',
+    ]);
     expect(progress).toEqual([0, 50_000, 60_000]);
   });
 
@@ -58,6 +64,7 @@ describe('massive changes in batches of 50,000', () => {
       type: { id: 9, code: 'ZZZ', path: null },
       elementIds: ids(150_000),
       body: { state: 3, element_type: 9 },
+      actionId: 'action-2',
     });
     await expect(run).rejects.toBeInstanceOf(BatchError);
     await run.catch((error: BatchError) => {

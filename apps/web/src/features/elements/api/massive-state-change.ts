@@ -6,8 +6,8 @@ import {
   type StateChangeResult,
 } from '@heliotrack/domain/elements';
 import { http } from '../../../lib/http-client';
-import { invalidateAfterStateChange } from './change-element-state';
-import { massiveStateChangePath, type ElementTypeRef } from './element-paths';
+import { massiveStateChangePath, type ElementTypeRef } from '../../../api/element-paths';
+import { invalidatePlantElements } from '../../../api/invalidate-plant-elements';
 
 /** Splits ids into the batches the server accepts (at most 50,000 per massive change). */
 export function splitIntoBatches<T>(items: readonly T[], size: number = MASSIVE_CHANGE_MAX): T[][] {
@@ -45,7 +45,12 @@ export interface MassiveChangeInBatchesRequest {
   type: ElementTypeRef;
   elementIds: readonly number[];
   /** Everything but the element ids; `documents` come from `documentsFor`, once per batch. */
-  body: Omit<StateChangeRequest, 'documents'>;
+  body: Omit<StateChangeRequest, 'documents' | 'client_uuid'>;
+  /**
+   * The client uuid of the person's action (see `newClientUuid`): batch i is sent as
+   * `${actionId}-${i}`, so sending the same action again, after a lost answer, writes nothing twice.
+   */
+  actionId: string;
   /**
    * The document ids for one batch. A document belongs to one state change, so each batch uploads
    * its own copy; with one batch (up to 50,000 elements, nearly always) that is one upload.
@@ -79,6 +84,7 @@ export async function massiveStateChangeInBatches({
   type,
   elementIds,
   body,
+  actionId,
   documentsFor,
   onProgress,
 }: MassiveChangeInBatchesRequest): Promise<MassiveChangeOutcome> {
@@ -92,7 +98,7 @@ export async function massiveStateChangeInBatches({
       const result = await massiveStateChange({
         plantId,
         type,
-        body: { ...body, documents, element_ids: batch },
+        body: { ...body, documents, element_ids: batch, client_uuid: `${actionId}-${index}` },
       });
       results.push(result);
       changed += result.element_count;
@@ -108,7 +114,9 @@ export function useMassiveStateChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: massiveStateChangeInBatches,
-    // Also after a partial failure: the batches that went through did change.
-    onSettled: (_outcome, _error, { plantId }) => invalidateAfterStateChange(queryClient, plantId),
+    // Also after a partial failure: the batches that went through did change (the plant's refetch
+    // then brings their version).
+    onSettled: (outcome, _error, { plantId }) =>
+      invalidatePlantElements(queryClient, plantId, outcome?.results.at(-1)?.elements_version),
   });
 }

@@ -8,10 +8,10 @@ import type { BaseMapSettings } from '../../../components/map/base-style';
 import { QueryError } from '../../../components/query-error';
 import { StateBadge } from '../../../components/state-badge/state-badge';
 import { formatDateTime } from '../../../lib/format';
-import { usePlantContractors } from '../api/get-contractors';
+import { usePlantContractors } from '../../../api/get-plant-contractors';
 import { useElement } from '../api/get-element';
 import { ElementHistory } from './element-history';
-import { SerialFlags } from './serial-flags';
+import { SerialFlags } from '../../../components/elements/serial-flags';
 
 // MapLibre loads with the first opened element, not with the table.
 const GeometryMap = lazy(() =>

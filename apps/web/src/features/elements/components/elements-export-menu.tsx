@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ExportFormat } from '@heliotrack/domain/reports';
 import { notifyError } from '../../../components/notifications/notify';
 import { isApiError } from '../../../lib/api-error';
-import { useExportElements, type ElementExport } from '../api/export-elements';
+import { useExportElements, type ElementExport } from '../../../api/export-elements';
 
 /** The "elements to download" menu: the list in view (type and filters) as Excel or CSV. */
 export function ElementsExportMenu({

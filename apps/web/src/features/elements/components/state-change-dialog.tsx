@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconPaperclip } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ElementType } from '@heliotrack/domain/catalogues';
 import {
@@ -27,15 +27,16 @@ import {
 } from '@heliotrack/domain/elements';
 import { StateBadge, StateSwatch } from '../../../components/state-badge/state-badge';
 import { isApiError } from '../../../lib/api-error';
+import { newClientUuid } from '../../../lib/client-uuid';
 import { formatInteger } from '../../../lib/format';
 import { fieldErrorsOf } from '../../../lib/format-field-errors';
 import { validateForm, type FormErrors } from '../../../lib/validate-form';
 import { useChangeElementState } from '../api/change-element-state';
-import { usePlantContractors } from '../api/get-contractors';
-import { useStates } from '../api/get-states';
+import { usePlantContractors } from '../../../api/get-plant-contractors';
+import { usePlantStates } from '../../../api/get-plant-states';
 import { useTransactionTypes } from '../api/get-transaction-types';
 import { BatchError, splitIntoBatches, useMassiveStateChange } from '../api/massive-state-change';
-import { uploadDocument } from '../api/upload-document';
+import { uploadDocument } from '../../../api/upload-document';
 
 /** What the dialog changes: one element (its own endpoint) or many (massive, in batches of 50,000). */
 export type StateChangeTarget =
@@ -96,7 +97,7 @@ export function StateChangeDialog({
   onDone?: (changed: number) => void;
 }) {
   const { t } = useTranslation();
-  const states = useStates(plantId);
+  const states = usePlantStates(plantId);
   const transactionTypes = useTransactionTypes();
   const contractors = usePlantContractors(plantId);
   const changeState = useChangeElementState();
@@ -117,7 +118,12 @@ export function StateChangeDialog({
     (type) => type.element_type === null || type.element_type === elementType.id,
   );
 
+  // The client uuid of this action: kept while the form is unchanged, so pressing Save again after a
+  // lost answer is the same action (the server answers it once); any edit makes a new action.
+  const actionId = useRef(newClientUuid());
+
   function set<K extends keyof FormValues>(key: K, value: FormValues[K]) {
+    actionId.current = newClientUuid();
     setValues((current) => ({ ...current, [key]: value }));
     // A corrected field loses its message; the others keep theirs until the next submit.
     setErrors((current) => (current[key] ? { ...current, [key]: '' } : current));
@@ -200,7 +206,7 @@ export function StateChangeDialog({
           plantId,
           type: elementType,
           elementId: target.element.id,
-          body: { ...body, documents },
+          body: { ...body, documents, client_uuid: actionId.current },
         });
         setOutcome({ changed: result.element_count, stateId });
         onDone?.(result.element_count);
@@ -220,6 +226,7 @@ export function StateChangeDialog({
           type: elementType,
           elementIds,
           body,
+          actionId: actionId.current,
           documentsFor: values.files.length ? () => uploadFiles() : undefined,
           onProgress: (step) =>
             setProgress({

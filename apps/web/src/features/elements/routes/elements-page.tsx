@@ -1,11 +1,10 @@
 import '@mantine/dates/styles.css';
 import { Button, Paper, Stack, Tabs } from '@mantine/core';
-import { IconComponents, IconFileReport, IconMap2 } from '@tabler/icons-react';
+import { IconArrowsExchange, IconComponents, IconFileReport, IconMap2 } from '@tabler/icons-react';
 import type { SortingState } from '@tanstack/react-table';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import type { ElementType } from '@heliotrack/domain/catalogues';
 import type { Element } from '@heliotrack/domain/elements';
 import { DataTablePagination } from '../../../components/data-table/data-table-pagination';
 import { EmptyState } from '../../../components/empty-state';
@@ -14,16 +13,14 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { isApiError } from '../../../lib/api-error';
 import { formatInteger } from '../../../lib/format';
-import { queryClient } from '../../../lib/query-client';
-import { isSignedIn } from '../../../lib/session';
-import { usePlant } from '../../plants/api/get-plant';
-import { usePlantContractors } from '../api/get-contractors';
-import { elementTypesQueryOptions, useElementTypes } from '../api/get-element-types';
-import { EMPTY_FILTERS, useElements, type ElementFilterValues } from '../api/get-elements';
-import { useMatchingElementIds, type IdsProgress } from '../api/get-matching-element-ids';
-import { statesQueryOptions, useStates } from '../api/get-states';
-import { ElementDetailDrawer } from '../components/element-detail-drawer';
-import { ElementFiltersBar } from '../components/element-filters-bar';
+import { usePlant } from '../../../api/get-plant';
+import { usePlantContractors } from '../../../api/get-plant-contractors';
+import { useElementTypes } from '../../../api/get-element-types';
+import { EMPTY_FILTERS, useElements, type ElementFilterValues } from '../../../api/get-elements';
+import { useMatchingElementIds, type IdsProgress } from '../../../api/get-matching-element-ids';
+import { usePlantStates } from '../../../api/get-plant-states';
+import { ElementActions, useElementActions } from '../components/element-actions';
+import { ElementFiltersBar } from '../../../components/elements/element-filters-bar';
 import {
   orderingToSorting,
   PAGE_SIZES,
@@ -31,24 +28,15 @@ import {
   sortingToOrdering,
   writeListState,
   type ElementListState,
-} from '../components/element-list-search';
-import { ElementsTable } from '../components/elements-table';
+} from '../../../components/elements/element-list-search';
+import { ElementsTable } from '../../../components/elements/elements-table';
 import { ElementsExportMenu } from '../components/elements-export-menu';
-import { SelectionBar } from '../components/selection-bar';
-import { StateChangeDialog, type StateChangeTarget } from '../components/state-change-dialog';
+import { SelectionBar } from '../../../components/elements/selection-bar';
 import { useElementTypeLabel } from '../../../lib/element-type-label';
-
-function plantIdOf(value: string | undefined): number | null {
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
+import { plantIdOf, prefetchElementCatalogues } from './plant-route';
 
 export function elementsLoader({ params }: LoaderFunctionArgs) {
-  const plantId = plantIdOf(params.plantId);
-  if (isSignedIn() && plantId !== null) {
-    void queryClient.prefetchQuery(elementTypesQueryOptions(plantId));
-    void queryClient.prefetchQuery(statesQueryOptions(plantId));
-  }
+  prefetchElementCatalogues(plantIdOf(params.plantId));
   return null;
 }
 
@@ -76,7 +64,7 @@ function PlantElements({ plantId }: { plantId: number }) {
   const { query } = listState;
   const plant = usePlant(plantId);
   const types = useElementTypes(plantId);
-  const states = useStates(plantId);
+  const states = usePlantStates(plantId);
   const contractors = usePlantContractors(plantId);
   const elementType = types.data?.find((type) => type.code === listState.typeCode) ?? types.data?.[0];
   const ctrType = types.data?.find((type) => type.code === 'CTR');
@@ -108,8 +96,7 @@ function PlantElements({ plantId }: { plantId: number }) {
   const abortRef = useRef<AbortController | null>(null);
   const matchingIds = useMatchingElementIds();
 
-  const [detail, setDetail] = useState<{ elementId: number; type: ElementType } | null>(null);
-  const [change, setChange] = useState<{ target: StateChangeTarget; type: ElementType } | null>(null);
+  const actions = useElementActions();
 
   function update(next: { typeCode?: string | null; query?: Partial<ElementListState['query']> }) {
     const merged: ElementListState = {
@@ -119,14 +106,15 @@ function PlantElements({ plantId }: { plantId: number }) {
     setParams(writeListState(merged), { replace: true, preventScrollReset: true });
   }
 
+  const { showDetail, changeState } = actions;
   const onOpen = useCallback(
-    (element: Element) => elementType && setDetail({ elementId: element.id, type: elementType }),
-    [elementType],
+    (element: Element) => elementType && showDetail(element.id, elementType),
+    [elementType, showDetail],
   );
   const onChangeOne = useCallback(
     (element: Pick<Element, 'id' | 'code' | 'state_id'>) =>
-      elementType && setChange({ target: { kind: 'single', element }, type: elementType }),
-    [elementType],
+      elementType && changeState({ kind: 'single', element }, elementType),
+    [elementType, changeState],
   );
 
   function onSelectionChange(added: number[], removed: number[]) {
@@ -248,11 +236,23 @@ function PlantElements({ plantId }: { plantId: number }) {
             onSelectAll={onSelectAll}
             onCancelSelectAll={() => abortRef.current?.abort()}
             onClear={() => setSelection({ scope, ids: new Set() })}
-            onChangeState={() =>
-              elementType &&
-              setChange({ target: { kind: 'massive', elementIds: [...selectedIds] }, type: elementType })
-            }
-          />
+          >
+            <Button
+              leftSection={<IconArrowsExchange size={18} aria-hidden />}
+              disabled={selectedIds.size === 0 || !!loadingAll}
+              onClick={() =>
+                elementType &&
+                changeState({ kind: 'massive', elementIds: [...selectedIds] }, elementType)
+              }
+            >
+              {selectedIds.size
+                ? t('elements.selection.changeState', {
+                    count: selectedIds.size,
+                    formatted: formatInteger(selectedIds.size),
+                  })
+                : t('elements.changeState')}
+            </Button>
+          </SelectionBar>
 
           {list.error && !list.data ? (
             <QueryError error={list.error} onRetry={() => void list.refetch()} />
@@ -297,25 +297,12 @@ function PlantElements({ plantId }: { plantId: number }) {
         </>
       )}
 
-      <ElementDetailDrawer
+      <ElementActions
         plantId={plantId}
-        elementType={detail?.type}
-        elementId={detail?.elementId ?? null}
         baseMap={plant.data}
-        onClose={() => setDetail(null)}
-        onChangeState={(element, type) => setChange({ target: { kind: 'single', element }, type })}
+        actions={actions}
+        onMassiveDone={() => setSelection({ scope, ids: new Set() })}
       />
-      {change && (
-        <StateChangeDialog
-          plantId={plantId}
-          elementType={change.type}
-          target={change.target}
-          onClose={() => setChange(null)}
-          onDone={() => {
-            if (change.target.kind === 'massive') setSelection({ scope, ids: new Set() });
-          }}
-        />
-      )}
     </Stack>
   );
 }

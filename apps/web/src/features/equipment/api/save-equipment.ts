@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Equipment, EquipmentInput } from '@heliotrack/domain/equipment';
 import { http } from '../../../lib/http-client';
-import { uploadDocument } from '../../elements/api/upload-document';
+import { uploadDocument } from '../../../api/upload-document';
 
 export interface SaveEquipmentRequest {
   /** Absent: new equipment. */

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http-client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** `DELETE flash-reports/{id}/` by REPORT id (204); a 400 is shown by the screen's own dialog. */
 export function deleteFlashReport(flashReportId: number): Promise<void> {
@@ -19,7 +20,7 @@ export function useDeleteFlashReport() {
           queryKey: ['flash-reports'],
           predicate: (query) => query.queryKey.join('|') !== detailKey.join('|'),
         }),
-        queryClient.invalidateQueries({ queryKey: ['item-inventory', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.itemInventory.lists }),
       ]);
     },
   });

@@ -5,7 +5,8 @@ import type {
   FlashReportUpdate,
 } from '@heliotrack/domain/flash-reports';
 import { http } from '../../../lib/http-client';
-import { uploadDocument } from '../../elements/api/upload-document';
+import { uploadDocument } from '../../../api/upload-document';
+import { queryKeys } from '../../../api/query-keys';
 
 /** `POST flash-reports/`; a 400 is shown by the screen's own dialog (specification section 8). */
 export function createFlashReport(body: FlashReportInput): Promise<FlashReportDetail> {
@@ -88,7 +89,7 @@ export function useSaveFlashReport() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['flash-reports'] }),
         // The inventory counts the element's open flash reports.
-        queryClient.invalidateQueries({ queryKey: ['item-inventory', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.itemInventory.lists }),
       ]),
   });
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InventoryItem } from '@heliotrack/domain/item-inventory';
 import { StateBadge } from '../../../components/state-badge/state-badge';
-import { useTypeLabelByCode } from '../../item-inventory/components/use-type-label-by-code';
+import { useTypeLabelByCode } from '../../../lib/use-type-label-by-code';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import type { DocumentInfo } from '@heliotrack/domain/elements';
 import { fetchFile, isOwnApi } from '../../../lib/download-file';
+import { useObjectUrl } from '../../../lib/use-object-url';
 
 /**
  * A stored photo as an object URL for an <img>: the API wants the bearer token, which an <img src>
@@ -18,16 +18,7 @@ export function useDocumentObjectUrl(document: Pick<DocumentInfo, 'id' | 'url'>)
     staleTime: Infinity,
     gcTime: 5 * 60_000,
   });
-  const [objectUrl, setObjectUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob.data) return;
-    const created = URL.createObjectURL(blob.data);
-    setObjectUrl(created);
-    return () => {
-      URL.revokeObjectURL(created);
-      setObjectUrl(null);
-    };
-  }, [blob.data]);
+  const objectUrl = useObjectUrl(blob.data);
   // A URL elsewhere (e.g. signed storage) carries its own access.
   if (!isOwn) return { src: url.toString(), isLoading: false, isError: false };
   return { src: objectUrl, isLoading: blob.isPending || (!!blob.data && !objectUrl), isError: blob.isError };

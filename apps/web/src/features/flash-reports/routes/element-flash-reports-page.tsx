@@ -31,7 +31,7 @@ import { RowActions } from '../../../components/row-actions';
 import { formatDateTime, formatInteger } from '../../../lib/format';
 import { queryClient } from '../../../lib/query-client';
 import { isSignedIn } from '../../../lib/session';
-import { inventoryItemQueryOptions, useInventoryItem } from '../../item-inventory/api/get-item-inventory';
+import { inventoryItemQueryOptions, useInventoryItem } from '../api/get-inventory-item';
 import {
   elementFlashReportsQueryOptions,
   useElementFlashReportAuthors,

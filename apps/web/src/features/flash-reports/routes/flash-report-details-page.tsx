@@ -26,7 +26,7 @@ import { formatDateTime, formatInteger } from '../../../lib/format';
 import { queryClient } from '../../../lib/query-client';
 import { isSignedIn } from '../../../lib/session';
 import { DocumentRow } from '../../../components/documents/document-row';
-import { inventoryItemQueryOptions, useInventoryItem } from '../../item-inventory/api/get-item-inventory';
+import { inventoryItemQueryOptions, useInventoryItem } from '../api/get-inventory-item';
 import { flashReportQueryOptions, useFlashReport } from '../api/get-flash-report';
 import { ElementSummary } from '../components/element-summary';
 import { SeverityBadge, StatusBadge } from '../components/flash-report-badges';

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { InventoryItem } from '@heliotrack/domain/item-inventory';
 import type { Paged } from '@heliotrack/domain/pagination';
 import { http } from '../../../lib/http-client';
+import { queryKeys } from '../../../api/query-keys';
 
 export interface ItemInventoryQuery {
   search: string;
@@ -31,7 +32,7 @@ export function getItemInventory(
 
 export function itemInventoryQueryOptions(query: ItemInventoryQuery) {
   return queryOptions({
-    queryKey: ['item-inventory', 'list', { ...query, search: query.search.trim() }],
+    queryKey: [...queryKeys.itemInventory.lists, { ...query, search: query.search.trim() }],
     queryFn: ({ signal }) => getItemInventory(query, signal),
     placeholderData: keepPreviousData,
   });
@@ -39,21 +40,4 @@ export function itemInventoryQueryOptions(query: ItemInventoryQuery) {
 
 export function useItemInventory(query: ItemInventoryQuery) {
   return useQuery(itemInventoryQueryOptions(query));
-}
-
-/** One element of the inventory by id (`?id=`); null when it does not exist or its plant is not the caller's. */
-export async function getInventoryItem(elementId: number): Promise<InventoryItem | null> {
-  const page = await http.get<Paged<InventoryItem>>('item-inventory/', { query: { id: elementId } });
-  return page.results[0] ?? null;
-}
-
-export function inventoryItemQueryOptions(elementId: number) {
-  return queryOptions({
-    queryKey: ['item-inventory', 'item', elementId],
-    queryFn: () => getInventoryItem(elementId),
-  });
-}
-
-export function useInventoryItem(elementId: number) {
-  return useQuery(inventoryItemQueryOptions(elementId));
 }

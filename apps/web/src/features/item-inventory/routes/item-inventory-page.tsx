@@ -15,14 +15,14 @@ import { StateBadge } from '../../../components/state-badge/state-badge';
 import { formatInteger } from '../../../lib/format';
 import { queryClient } from '../../../lib/query-client';
 import { isSignedIn } from '../../../lib/session';
-import { usePlants } from '../../plants/api/get-plants';
-import { clientElementTypesQueryOptions } from '../../state-management/api/get-client-element-types';
+import { usePlants } from '../../../api/get-plants';
+import { clientElementTypesQueryOptions } from '../../../api/get-client-element-types';
 import {
   itemInventoryQueryOptions,
   useItemInventory,
   type ItemInventoryQuery,
 } from '../api/get-item-inventory';
-import { useTypeLabelByCode } from '../components/use-type-label-by-code';
+import { useTypeLabelByCode } from '../../../lib/use-type-label-by-code';
 
 const TABLE_HEIGHT = 'max(360px, calc(100dvh - 400px))';
 

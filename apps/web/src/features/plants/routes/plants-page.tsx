@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { queryClient } from '../../../lib/query-client';
 import { isSignedIn } from '../../../lib/session';
-import { plantsQueryOptions, usePlants } from '../api/get-plants';
+import { plantsQueryOptions, usePlants } from '../../../api/get-plants';
 import { PlantCard } from '../components/plant-card';
 import { filterPlants } from '../components/plant-search';
 

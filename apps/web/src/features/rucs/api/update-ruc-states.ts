@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Ruc } from '@heliotrack/domain/rucs';
 import { http } from '../../../lib/http-client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** `PUT plants/{id}/rucs/{rucId}/update-states/`: replaces the RUC's states; a 400 goes to the global dialog. */
 export function updateRucStates({
@@ -24,7 +25,7 @@ export function useUpdateRucStates() {
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: ['rucs', ruc.plant, 'list'] }),
         // Which states users may record depends on their RUCs.
-        queryClient.invalidateQueries({ queryKey: ['plants', ruc.plant, 'states'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.plants.states(ruc.plant) }),
       ]);
     },
   });

@@ -11,7 +11,7 @@ import { QueryError } from '../../../components/query-error';
 import { confirm } from '../../../lib/dialogs';
 import { queryClient } from '../../../lib/query-client';
 import { isSignedIn, isStoredUserAdministrator } from '../../../lib/session';
-import { plantQueryOptions, usePlant } from '../../plants/api/get-plant';
+import { plantQueryOptions, usePlant } from '../../../api/get-plant';
 import { useDeleteRuc } from '../api/delete-ruc';
 import { plantRucsQueryOptions, usePlantRucs } from '../api/get-plant-rucs';
 import { RucFormModal } from '../components/ruc-form-modal';

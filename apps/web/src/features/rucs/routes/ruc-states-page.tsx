@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconDeviceFloppy, IconPalette } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
@@ -22,13 +23,10 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { queryClient } from '../../../lib/query-client';
 import { isSignedIn, isStoredUserAdministrator } from '../../../lib/session';
-import { plantQueryOptions, usePlant } from '../../plants/api/get-plant';
-import {
-  clientElementTypesQueryOptions,
-  useClientElementTypes,
-} from '../../state-management/api/get-client-element-types';
+import { plantQueryOptions, usePlant } from '../../../api/get-plant';
+import { clientElementTypesQueryOptions, useClientElementTypes } from '../../../api/get-client-element-types';
 import { plantRucQueryOptions, usePlantRuc } from '../api/get-plant-ruc';
-import { plantStatesQueryOptions, usePlantStates } from '../api/get-plant-states';
+import { plantStatesQueryOptions } from '../../../api/get-plant-states';
 import { useUpdateRucStates } from '../api/update-ruc-states';
 
 function idOf(value: string | undefined): number {
@@ -36,12 +34,17 @@ function idOf(value: string | undefined): number {
   return Number.isInteger(id) && id > 0 ? id : 0;
 }
 
+/** The RUC's checkboxes offer the plant's states as they are now: always refetched on the way in. */
+function currentPlantStatesQueryOptions(plantId: number) {
+  return { ...plantStatesQueryOptions(plantId), staleTime: 0 };
+}
+
 export function rucStatesLoader({ params }: LoaderFunctionArgs) {
   const plantId = idOf(params.plantId);
   const rucId = idOf(params.rucId);
   if (isSignedIn() && isStoredUserAdministrator() && plantId && rucId) {
     void queryClient.prefetchQuery(plantRucQueryOptions(plantId, rucId));
-    void queryClient.prefetchQuery(plantStatesQueryOptions(plantId));
+    void queryClient.prefetchQuery(currentPlantStatesQueryOptions(plantId));
     void queryClient.prefetchQuery(clientElementTypesQueryOptions());
     void queryClient.prefetchQuery(plantQueryOptions(plantId));
   }
@@ -56,7 +59,7 @@ export function RucStatesPage() {
   const rucId = idOf(params.rucId);
   const plant = usePlant(plantId);
   const ruc = usePlantRuc(plantId, rucId);
-  const states = usePlantStates(plantId);
+  const states = useQuery(currentPlantStatesQueryOptions(plantId));
   const elementTypes = useClientElementTypes();
   const update = useUpdateRucStates();
   const [selected, setSelected] = useState<Set<number> | null>(null);

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { State } from '@heliotrack/domain/catalogues';
 import type { ClientStateCreate } from '@heliotrack/domain/state-management';
 import { http } from '../../../lib/http-client';
-import { isPlantStatesQuery } from './plant-states-key';
+import { isPlantStatesQuery } from '../../../api/query-keys';
 
 /** Specification section 8: the screen shows its own 'Error al crear el estado' dialog for a 400. */
 export function createClientState(body: ClientStateCreate): Promise<State> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http-client';
-import { isPlantStatesQuery } from './plant-states-key';
+import { isPlantStatesQuery } from '../../../api/query-keys';
 
 /** Specification section 8: the screen shows its own 'Error al eliminar el estado' dialog for a 400. */
 export function deleteClientState(stateId: number): Promise<void> {

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Plant } from '@heliotrack/domain/plants';
 import type { UpdateStatesGroupRequest } from '@heliotrack/domain/state-management';
 import { http } from '../../../lib/http-client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** `POST plants/{id}/update-states-group/`; a 400 (elements outside the group) goes to the global dialog. */
 export function updatePlantStatesGroup({
@@ -20,7 +21,7 @@ export function useUpdatePlantStatesGroup() {
     mutationFn: updatePlantStatesGroup,
     onSuccess: (plant) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['plants'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.plants.all }),
         queryClient.invalidateQueries({ queryKey: ['client-state-groups', 'valid', plant.id] }),
       ]),
   });

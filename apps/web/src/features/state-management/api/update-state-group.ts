@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StateGroup, StateGroupInput } from '@heliotrack/domain/state-management';
 import { http } from '../../../lib/http-client';
-import { isPlantStatesQuery } from './plant-states-key';
+import { isPlantStatesQuery } from '../../../api/query-keys';
 
 /** 400s (e.g. a plant's elements in a state the group would drop) go under the form fields. */
 export function updateStateGroup({

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StateGroup } from '@heliotrack/domain/state-management';
 import { notifySuccess } from '../../../components/notifications/notify';
-import { usePlants } from '../../plants/api/get-plants';
+import { usePlants } from '../../../api/get-plants';
 import { useValidStateGroups } from '../api/get-valid-state-groups';
 import { useUpdatePlantStatesGroup } from '../api/update-plant-states-group';
 

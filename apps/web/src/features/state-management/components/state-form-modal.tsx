@@ -14,6 +14,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ElementType, State } from '@heliotrack/domain/catalogues';
 import { ClientStateCreate, ClientStateUpdate } from '@heliotrack/domain/state-management';
+import { DEFAULT_STATE_COLOR } from '@heliotrack/domain/constants';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { validateForm, type FormErrors } from '../../../lib/validate-form';
 import { useCreateClientState } from '../api/create-client-state';
@@ -34,7 +35,16 @@ interface FormValues {
   is_active: boolean;
 }
 
-const SWATCHES = ['#2f9e44', '#1971c2', '#f08c00', '#e03131', '#7048e8', '#0c8599', '#868e96', '#ff8000'];
+const SWATCHES = [
+  '#2f9e44',
+  '#1971c2',
+  '#f08c00',
+  '#e03131',
+  '#7048e8',
+  '#0c8599',
+  '#868e96',
+  `#${DEFAULT_STATE_COLOR}`,
+];
 
 function initialValues(state: State | undefined, elementType: number | null): FormValues {
   return {
@@ -42,7 +52,7 @@ function initialValues(state: State | undefined, elementType: number | null): Fo
     code: state?.code ?? '',
     name: state?.name ?? '',
     description: state?.description ?? '',
-    color: `#${state?.color ?? 'ff8000'}`,
+    color: `#${state?.color ?? DEFAULT_STATE_COLOR}`,
     is_ok: state?.is_ok ?? true,
     restringed: state?.restringed ?? false,
     depends_on: state?.depends_on ? String(state.depends_on) : null,

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ElementType, State } from '@heliotrack/domain/catalogues';
 import { StateGroupInput, type StateGroup } from '@heliotrack/domain/state-management';
+import { DEFAULT_STATE_COLOR } from '@heliotrack/domain/constants';
 import { FormModal } from '../../../components/form-modal';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { validateForm, type FormErrors, formErrorsOf } from '../../../lib/validate-form';
@@ -92,7 +93,7 @@ export function StateGroupFormModal({
         error={errors.states}
         renderOption={({ option }) => (
           <Group gap="xs" wrap="nowrap">
-            <StateColorSwatch color={colorOf.get(option.value) ?? 'ff8000'} size={14} />
+            <StateColorSwatch color={colorOf.get(option.value) ?? DEFAULT_STATE_COLOR} size={14} />
             {option.label}
           </Group>
         )}

@@ -8,7 +8,7 @@ import { notifySuccess } from '../../../components/notifications/notify';
 import { QueryError } from '../../../components/query-error';
 import { confirm } from '../../../lib/dialogs';
 import { useDeleteStateGroup } from '../api/delete-state-group';
-import { useClientElementTypes } from '../api/get-client-element-types';
+import { useClientElementTypes } from '../../../api/get-client-element-types';
 import { useClientStates } from '../api/get-client-states';
 import { useStateGroups } from '../api/get-state-groups';
 import { StateColorSwatch } from './color-swatch';

@@ -21,7 +21,7 @@ import { notifySuccess } from '../../../components/notifications/notify';
 import { QueryError } from '../../../components/query-error';
 import { confirm } from '../../../lib/dialogs';
 import { useDeleteClientState } from '../api/delete-client-state';
-import { useClientElementTypes } from '../api/get-client-element-types';
+import { useClientElementTypes } from '../../../api/get-client-element-types';
 import { useClientStates } from '../api/get-client-states';
 import { StateColorSwatch } from './color-swatch';
 import { showStateError } from './show-state-error';

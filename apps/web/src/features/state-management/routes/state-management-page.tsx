@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { queryClient } from '../../../lib/query-client';
 import { isSignedIn } from '../../../lib/session';
-import { clientElementTypesQueryOptions } from '../api/get-client-element-types';
+import { clientElementTypesQueryOptions } from '../../../api/get-client-element-types';
 import { clientStatesQueryOptions } from '../api/get-client-states';
 import { stateGroupsQueryOptions } from '../api/get-state-groups';
 import { StateGroupsTab } from '../components/state-groups-tab';

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserPlant } from '@heliotrack/domain/rucs';
 import { http } from '../../../lib/http-client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** `POST client-users/{userId}/authorized-plants/`: replaces the plants the user is authorised on. */
 export function authorizeUserPlants({
@@ -18,10 +19,10 @@ export function useAuthorizeUserPlants() {
   return useMutation({
     mutationFn: authorizeUserPlants,
     onSuccess: (plants, { userId }) => {
-      queryClient.setQueryData(['client-users', 'plants', userId], plants);
+      queryClient.setQueryData(queryKeys.clientUsers.plants(userId), plants);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['client-users', 'list'] }),
-        queryClient.invalidateQueries({ queryKey: ['client-users', 'detail', userId] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.clientUsers.lists }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.clientUsers.detail(userId) }),
       ]);
     },
   });

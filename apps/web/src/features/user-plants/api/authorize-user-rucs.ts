@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthorizedRucsRequest, UserRuc } from '@heliotrack/domain/rucs';
 import { http } from '../../../lib/http-client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** `POST client-users/{userId}/authorized-rucs/`: replaces the user's active RUCs on that plant. */
 export function authorizeUserRucs({
@@ -18,8 +19,8 @@ export function useAuthorizeUserRucs() {
   return useMutation({
     mutationFn: authorizeUserRucs,
     onSuccess: (rucs, { userId, body }) => {
-      queryClient.setQueryData(['client-users', 'rucs', userId, body.plant], rucs);
-      return queryClient.invalidateQueries({ queryKey: ['client-users', 'plants', userId] });
+      queryClient.setQueryData(queryKeys.clientUsers.rucs(userId, body.plant), rucs);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.clientUsers.plants(userId) });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserPlant } from '@heliotrack/domain/rucs';
 import { http } from '../../../lib/http-client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** Every plant of the organisation, whether the user is authorised on it and their active RUCs there. */
 export function getUserPlants(userId: number): Promise<UserPlant[]> {
@@ -9,7 +10,7 @@ export function getUserPlants(userId: number): Promise<UserPlant[]> {
 
 export function userPlantsQueryOptions(userId: number) {
   return queryOptions({
-    queryKey: ['client-users', 'plants', userId],
+    queryKey: queryKeys.clientUsers.plants(userId),
     queryFn: () => getUserPlants(userId),
     staleTime: 0,
   });

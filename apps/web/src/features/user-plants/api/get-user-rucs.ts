@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserRuc } from '@heliotrack/domain/rucs';
 import { http } from '../../../lib/http-client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** Every RUC of the plant, with whether it is active for the user. */
 export function getUserRucs(userId: number, plantId: number): Promise<UserRuc[]> {
@@ -9,7 +10,7 @@ export function getUserRucs(userId: number, plantId: number): Promise<UserRuc[]>
 
 export function userRucsQueryOptions(userId: number, plantId: number) {
   return queryOptions({
-    queryKey: ['client-users', 'rucs', userId, plantId],
+    queryKey: queryKeys.clientUsers.rucs(userId, plantId),
     queryFn: () => getUserRucs(userId, plantId),
     staleTime: 0,
   });

@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { queryClient } from '../../../lib/query-client';
 import { isSignedIn, isStoredUserAdministrator } from '../../../lib/session';
-import { clientUserQueryOptions, useClientUser } from '../../users/api/get-client-user';
+import { clientUserQueryOptions, useClientUser } from '../../../api/get-client-user';
 import { useAuthorizeUserRucs } from '../api/authorize-user-rucs';
 import { userPlantsQueryOptions, useUserPlants } from '../api/get-user-plants';
 import { userRucsQueryOptions, useUserRucs } from '../api/get-user-rucs';

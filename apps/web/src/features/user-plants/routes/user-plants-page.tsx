@@ -22,7 +22,7 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { queryClient } from '../../../lib/query-client';
 import { isSignedIn, isStoredUserAdministrator } from '../../../lib/session';
-import { clientUserQueryOptions, useClientUser } from '../../users/api/get-client-user';
+import { clientUserQueryOptions, useClientUser } from '../../../api/get-client-user';
 import { useAuthorizeUserPlants } from '../api/authorize-user-plants';
 import { userPlantsQueryOptions, useUserPlants } from '../api/get-user-plants';
 import { SkeletonRows } from '../../../components/data-table/skeleton-rows';

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClientUser, ClientUserCreate } from '@heliotrack/domain/users';
 import { http } from '../../../lib/http-client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** 400s (e.g. email taken) go under the form fields, not to the global dialog. */
 export function createClientUser(body: ClientUserCreate): Promise<ClientUser> {
@@ -11,6 +12,6 @@ export function useCreateClientUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createClientUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['client-users'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.clientUsers.all }),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PlantSummary } from '@heliotrack/domain/plants';
 import { http } from '../../../lib/http-client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** Every plant of the organisation, to authorise users on (administrators). */
 export function getClientPlants(): Promise<PlantSummary[]> {
@@ -9,7 +10,7 @@ export function getClientPlants(): Promise<PlantSummary[]> {
 
 export function clientPlantsQueryOptions() {
   return queryOptions({
-    queryKey: ['client-users', 'client-plants'],
+    queryKey: queryKeys.clientUsers.clientPlants,
     queryFn: getClientPlants,
     staleTime: 5 * 60_000,
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClientUser, ClientUserUpdate } from '@heliotrack/domain/users';
 import { http, type RequestOptions } from '../../../lib/http-client';
+import { queryKeys } from '../../../api/query-keys';
 
 export interface UpdateClientUserInput {
   userId: number;
@@ -22,8 +23,8 @@ export function useUpdateClientUser() {
   return useMutation({
     mutationFn: updateClientUser,
     onSuccess: (user) => {
-      queryClient.setQueryData(['client-users', 'detail', user.id], user);
-      return queryClient.invalidateQueries({ queryKey: ['client-users', 'list'] });
+      queryClient.setQueryData(queryKeys.clientUsers.detail(user.id), user);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.clientUsers.lists });
     },
   });
 }

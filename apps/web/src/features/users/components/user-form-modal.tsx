@@ -1,7 +1,7 @@
 import { Modal, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../../components/query-error';
-import { useClientUser } from '../api/get-client-user';
+import { useClientUser } from '../../../api/get-client-user';
 import { UserForm } from './user-form';
 
 /** `userId` null: create a user; a number: edit that user (loaded fresh from the server). */

@@ -13,7 +13,7 @@ import { QueryError } from '../../../components/query-error';
 import { confirm } from '../../../lib/dialogs';
 import { queryClient } from '../../../lib/query-client';
 import { isSignedIn, isStoredUserAdministrator } from '../../../lib/session';
-import { clientUsersQueryOptions, useClientUsers } from '../api/get-client-users';
+import { clientUsersQueryOptions, useClientUsers } from '../../../api/get-client-users';
 import { useUpdateClientUser } from '../api/update-client-user';
 import { UserFormModal } from '../components/user-form-modal';
 import { UsersTable } from '../components/users-table';

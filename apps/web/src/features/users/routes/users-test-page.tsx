@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
-import { useClientUsers } from '../api/get-client-users';
+import { useClientUsers } from '../../../api/get-client-users';
 
 /**
  * /usersTest: a developer page (DESIGN section 12) listing the organisation's users with their

@@ -1,0 +1,149 @@
+import { Client } from '@heliotrack/domain/auth';
+import { SYNC_ELEMENT_COLUMNS, type SyncHeader } from '@heliotrack/domain/sync';
+import type { Db } from '../../db/database';
+import type { PlantRow } from '../../db/schema';
+import { type CurrentUser, requirePlant } from '../access/access.service';
+import { listElementTypeDtos, listPlantContractorDtos, listPlantStateDtos, listTransactionTypeDtos } from '../catalogues/catalogues.service';
+import { toPlantDto } from '../plants/plants.service';
+import { recordableStateIds } from '../rucs/rucs.service';
+import { findClient } from '../users/users.repository';
+import { ElementCounts } from './element-counts';
+import { SyncCursors } from './sync-cursor';
+import * as repo from './sync.repository';
+
+/**
+ * Rows per query, as the element export reads. A chunk becomes one string written to the response
+ * (5,000 elements are about 1.4 MB of NDJSON), and on SQLite one query holds the event loop while
+ * it runs (about 15 ms for 5,000 rows of the reference plant), so chunks stay this small.
+ */
+export const SYNC_CHUNK = 5000;
+
+/** What a download answers: the header at once (errors are thrown before anything streams), then the lines. */
+export interface SyncDownload {
+  header: SyncHeader;
+  /** Every line of the answer, the header first, as NDJSON text in chunks. */
+  lines(): AsyncGenerator<string>;
+}
+
+/** One element line, in SYNC_ELEMENT_COLUMNS order (see sync.repository): `${null}` is written null, as JSON wants. */
+const elementLine = (r: repo.SyncElementRow) => `${r.head.slice(0, -1)},${r.min_x},${r.min_y},${r.max_x},${r.max_y},${r.geom}]`;
+
+/**
+ * `GET plants/{id}/sync/` (issue "Offline I"; the contract is in packages/domain/src/sync.ts).
+ *
+ * Nothing written while a download streams is lost. Every transaction that writes a plant's
+ * elements locks the plant row and bumps its elements_version first, and stamps the rows it writes
+ * with the new value; so writers of a plant commit in version order, and once version V is read as
+ * committed, every write up to V is committed and readable. A download reads V (with the plant,
+ * for the access check) before any element, puts it in its cursor, then reads everything newer than
+ * the device's cursor in chunks. A write committed meanwhile has a version above V: it may show in
+ * this answer (with its new values) and comes again in the next, whose cursor is V.
+ */
+export class SyncService {
+  private readonly cursors: SyncCursors;
+  private readonly counts = new ElementCounts();
+
+  constructor(
+    private readonly db: Db,
+    cursorSecret: string,
+    private readonly chunkRows = SYNC_CHUNK,
+  ) {
+    this.cursors = new SyncCursors(cursorSecret);
+  }
+
+  async download(user: CurrentUser, plantId: number, cursor: string | undefined): Promise<SyncDownload> {
+    const plant = await requirePlant(this.db, user, plantId);
+    const since = this.cursors.decode(cursor, plant);
+    const header = await this.header(user, plant, since === null);
+    return {
+      header,
+      lines: () => this.lines(plant.id, header, since),
+    };
+  }
+
+  private async header(user: CurrentUser, plant: PlantRow, full: boolean): Promise<SyncHeader> {
+    const [count, client, elementTypes, states, transactionTypes, contractors, allowed] = await Promise.all([
+      this.counts.of(this.db, plant),
+      findClient(this.db, plant.client_id),
+      listElementTypeDtos(this.db, user.clientId),
+      listPlantStateDtos(this.db, user.clientId, plant),
+      listTransactionTypeDtos(this.db, user.clientId),
+      listPlantContractorDtos(this.db, user.clientId, plant),
+      recordableStateIds(this.db, user, plant.id),
+    ]);
+    return {
+      cursor: this.cursors.encode(plant),
+      full,
+      plant: toPlantDto(plant, count),
+      client: Client.parse(client),
+      element_types: elementTypes,
+      states,
+      transaction_types: transactionTypes,
+      contractors,
+      // What the state-change service accepts from this user here: active states of the plant's group, within their RUCs.
+      recordable_state_ids: states.filter((s) => s.is_active && (allowed === 'all' || allowed.has(s.id))).map((s) => s.id),
+      columns: [...SYNC_ELEMENT_COLUMNS],
+    };
+  }
+
+  private async *lines(plantId: number, header: SyncHeader, since: number | null): AsyncGenerator<string> {
+    yield `${JSON.stringify(header)}\n`;
+    // Versions start at 0: a full answer is everything newer than -1.
+    for await (const rows of this.elementChunks(plantId, since ?? -1)) {
+      let text = '';
+      for (const row of rows) text += `${elementLine(row)}\n`;
+      yield text;
+    }
+    if (since !== null) yield* this.deletedLine(plantId, since);
+  }
+
+  /**
+   * Elements newer than `version`, in (row_version, id) order, one chunk per query. The next chunk
+   * is asked for as soon as one arrives, so that on PostgreSQL the database reads and formats it
+   * while this process writes the current one out (one chunk ahead at most: memory stays flat).
+   */
+  private async *elementChunks(plantId: number, since: number) {
+    // Next to read: the rest of `version` after `lastId`, or (lastId null) everything newer than `version`.
+    type Position = { version: number; lastId: number | null };
+    const read = ({ version, lastId }: Position) => {
+      const rows =
+        lastId === null
+          ? repo.elementsNewerThan(this.db, plantId, version, this.chunkRows)
+          : repo.elementsOfVersionAfter(this.db, plantId, version, lastId, this.chunkRows);
+      // Read ahead: when the device goes away, nobody awaits it, and its failure must not go unhandled.
+      rows.catch(() => {});
+      return rows;
+    };
+    const after = (rows: repo.SyncElementRow[], position: Position): Position | null => {
+      if (rows.length === this.chunkRows) return { version: rows[rows.length - 1].row_version, lastId: rows[rows.length - 1].id };
+      // A short chunk ends the rest of a version (then come the newer ones), or ends everything.
+      return position.lastId === null ? null : { version: position.version, lastId: null };
+    };
+    let position: Position | null = { version: since, lastId: null };
+    let pending = read(position);
+    while (position) {
+      const rows: repo.SyncElementRow[] = await pending;
+      position = after(rows, position);
+      if (position) pending = read(position);
+      if (rows.length) yield rows;
+    }
+  }
+
+  /** `{"deleted": [ids]}`, only when elements left the plant since the cursor; written in chunks too. */
+  private async *deletedLine(plantId: number, since: number) {
+    // Ids are 32-bit integers: every tombstone of version `since` itself is behind this one.
+    let after = { version: since, id: 2_147_483_647 };
+    let first = true;
+    for (;;) {
+      const rows = await repo.tombstonesNewerThan(this.db, plantId, after, this.chunkRows);
+      if (rows.length) {
+        yield `${first ? '{"deleted":[' : ','}${rows.map((r) => r.element_id).join(',')}`;
+        first = false;
+      }
+      if (rows.length < this.chunkRows) break;
+      const last = rows[rows.length - 1];
+      after = { version: last.row_version, id: last.element_id };
+    }
+    if (!first) yield ']}\n';
+  }
+}

@@ -1,0 +1,229 @@
+import { ActionIcon, Anchor, Checkbox, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconArrowsExchange } from '@tabler/icons-react';
+import {
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type OnChangeFn,
+  type RowSelectionState,
+  type SortingState,
+} from '@tanstack/react-table';
+import { useMemo, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Contractor, State } from '@heliotrack/domain/catalogues';
+import type { Element } from '@heliotrack/domain/elements';
+import { DataTable } from '../data-table/data-table';
+import { StateBadge } from '../state-badge/state-badge';
+import { formatDateTime } from '../../lib/format';
+import { SerialFlags } from './serial-flags';
+
+/**
+ * The elements of one page, virtualised. Column ids are the API's ordering names (code, state,
+ * updated_at), so the sorting state maps straight to `ordering`. Selection is kept by the page across
+ * pages; this table only reports which of its rows were ticked or unticked. Pages add their own
+ * columns after the code (`extraColumns`, e.g. whether an element is linked to a PPI); the state
+ * change action shows when the page handles it.
+ */
+export function ElementsTable<E extends Element = Element>({
+  elements,
+  isLoading,
+  states,
+  contractors,
+  sorting,
+  onSortingChange,
+  selectedIds,
+  onSelectionChange,
+  onOpen,
+  onChangeState,
+  height,
+  scrollResetKey,
+  typeName,
+  extraColumns,
+}: {
+  elements: E[] | undefined;
+  isLoading: boolean;
+  states: Map<number, State>;
+  contractors: Map<number, Contractor>;
+  sorting: SortingState;
+  onSortingChange: (sorting: SortingState) => void;
+  selectedIds: ReadonlySet<number>;
+  onSelectionChange: (added: number[], removed: number[]) => void;
+  onOpen: (element: E) => void;
+  onChangeState?: (element: E) => void;
+  height: CSSProperties['height'];
+  scrollResetKey: unknown;
+  typeName: string;
+  extraColumns?: ColumnDef<E>[];
+}) {
+  const { t } = useTranslation();
+  const data = useMemo(() => elements ?? [], [elements]);
+  const notAvailable = t('common.notAvailable');
+
+  const rowSelection = useMemo(() => {
+    const selection: RowSelectionState = {};
+    for (const element of data) if (selectedIds.has(element.id)) selection[element.id] = true;
+    return selection;
+  }, [data, selectedIds]);
+
+  const onRowSelectionChange: OnChangeFn<RowSelectionState> = (updater) => {
+    const next = typeof updater === 'function' ? updater(rowSelection) : updater;
+    const added: number[] = [];
+    const removed: number[] = [];
+    for (const element of data) {
+      const want = !!next[element.id];
+      if (want && !selectedIds.has(element.id)) added.push(element.id);
+      if (!want && selectedIds.has(element.id)) removed.push(element.id);
+    }
+    if (added.length || removed.length) onSelectionChange(added, removed);
+  };
+
+  const columns = useMemo<ColumnDef<E>[]>(
+    () => [
+      {
+        id: 'select',
+        enableSorting: false,
+        meta: { width: 44 },
+        header: ({ table }) => (
+          <Checkbox
+            aria-label={t('elements.table.selectPage')}
+            checked={table.getIsAllPageRowsSelected()}
+            indeterminate={table.getIsSomePageRowsSelected()}
+            onChange={table.getToggleAllPageRowsSelectedHandler()}
+            disabled={table.getRowModel().rows.length === 0}
+          />
+        ),
+        cell: ({ row }) => (
+          <Checkbox
+            aria-label={t('elements.table.selectRow', { code: row.original.code })}
+            checked={row.getIsSelected()}
+            onChange={row.getToggleSelectedHandler()}
+          />
+        ),
+      },
+      {
+        id: 'code',
+        header: t('elements.columns.code'),
+        meta: { width: 190 },
+        cell: ({ row }) => (
+          <Anchor
+            component="button"
+            type="button"
+            fw={600}
+            ff="monospace"
+            size="sm"
+            onClick={() => onOpen(row.original)}
+            aria-label={t('elements.table.open', { code: row.original.code })}
+          >
+            {row.original.code}
+          </Anchor>
+        ),
+      },
+      ...(extraColumns ?? []),
+      {
+        id: 'state',
+        header: t('elements.columns.state'),
+        meta: { width: 170 },
+        cell: ({ row }) => {
+          const stateId = row.original.state_id;
+          return <StateBadge state={stateId !== null ? states.get(stateId) : null} />;
+        },
+      },
+      {
+        id: 'serial',
+        header: t('elements.columns.serial'),
+        enableSorting: false,
+        meta: { width: 230 },
+        cell: ({ row }) => (
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" ff="monospace" truncate>
+              {row.original.serial || notAvailable}
+            </Text>
+            <SerialFlags element={row.original} />
+          </Group>
+        ),
+      },
+      {
+        id: 'contractor',
+        header: t('elements.columns.contractor'),
+        enableSorting: false,
+        meta: { width: 190 },
+        cell: ({ row }) => {
+          const id = row.original.last_state_change_contractor_id;
+          return (
+            <Text size="sm" truncate>
+              {(id !== null && contractors.get(id)?.name) || notAvailable}
+            </Text>
+          );
+        },
+      },
+      {
+        id: 'updated_at',
+        header: t('elements.columns.updatedAt'),
+        meta: { width: 160 },
+        cell: ({ row }) => (
+          <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {formatDateTime(row.original.updated_at)}
+          </Text>
+        ),
+      },
+      {
+        id: 'description',
+        header: t('elements.columns.description'),
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Text size="sm" c="dimmed" truncate title={row.original.description || undefined}>
+            {row.original.description || notAvailable}
+          </Text>
+        ),
+      },
+      ...(onChangeState ? [actionsColumn(t('elements.columns.actions'), (code) => t('elements.changeStateOf', { code }), onChangeState)] : []),
+    ],
+    [t, states, contractors, notAvailable, onOpen, onChangeState, extraColumns],
+  );
+
+  const table = useReactTable({
+    data,
+    columns,
+    getRowId: (element) => String(element.id),
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    manualPagination: true,
+    enableMultiSort: false,
+    enableSortingRemoval: false,
+    sortDescFirst: false,
+    enableRowSelection: true,
+    state: { sorting, rowSelection },
+    onSortingChange: (updater) => onSortingChange(typeof updater === 'function' ? updater(sorting) : updater),
+    onRowSelectionChange,
+  });
+
+  return (
+    <DataTable
+      table={table}
+      height={height}
+      isLoading={isLoading}
+      empty={t('elements.table.empty', { type: typeName })}
+      scrollResetKey={scrollResetKey}
+      onRowClick={(row) => onOpen(row.original)}
+      aria-label={t('elements.table.label', { type: typeName })}
+      minWidth={1100}
+    />
+  );
+}
+
+/** The row's state change button. */
+function actionsColumn<E extends Element>(header: string, label: (code: string) => string, onChangeState: (element: E) => void): ColumnDef<E> {
+  return {
+    id: 'actions',
+    header: () => <VisuallyHidden>{header}</VisuallyHidden>,
+    enableSorting: false,
+    meta: { width: 56, align: 'right' },
+    cell: ({ row }) => (
+      <Tooltip label={label(row.original.code)} withArrow openDelay={400}>
+        <ActionIcon variant="subtle" onClick={() => onChangeState(row.original)} aria-label={label(row.original.code)}>
+          <IconArrowsExchange size={18} />
+        </ActionIcon>
+      </Tooltip>
+    ),
+  };
+}

@@ -1,0 +1,20 @@
+import { Badge, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Element } from '@heliotrack/domain/elements';
+import { SERIAL_FLAGS } from '../../api/get-elements';
+
+/** The serial flags an element carries (invalid length, duplicated, unregistered), as small badges. */
+export function SerialFlags({ element, size = 'xs' }: { element: Element; size?: 'xs' | 'sm' }) {
+  const { t } = useTranslation();
+  const flags = SERIAL_FLAGS.filter((flag) => element[flag]);
+  if (flags.length === 0) return null;
+  return (
+    <Group gap={4} wrap="nowrap">
+      {flags.map((flag) => (
+        <Badge key={flag} size={size} color="red" variant="light" radius="sm" tt="none">
+          {t(`elements.serialFlags.${flag}`)}
+        </Badge>
+      ))}
+    </Group>
+  );
+}

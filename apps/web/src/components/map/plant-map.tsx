@@ -1,0 +1,313 @@
+import { Box } from '@mantine/core';
+import type { FeatureCollection } from 'geojson';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { TerraDraw, TerraDrawPolygonMode } from 'terra-draw';
+import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
+import type { BBox, Position } from '@heliotrack/domain/geometry';
+import { DEFAULT_MAP_CENTER } from '@heliotrack/domain/constants';
+import type { Plant } from '@heliotrack/domain/plants';
+import { authorizeApiRequest } from './auth-request';
+import { buildBaseStyle, rasterBaseMap } from './base-style';
+import {
+  combineFilters,
+  ELEMENT_GEOMETRY_KINDS,
+  elementLayers,
+  layerId,
+} from './element-layers';
+import {
+  MapLibreMap,
+  NavigationControl,
+  ScaleControl,
+  type FilterSpecification,
+  type GeoJSONSource,
+  type VectorTileSource,
+} from './maplibre';
+import { exposeMapForTests } from './expose-map-for-tests';
+import { PLANT_TILE_LAYER, plantTileUrl } from './plant-tiles';
+import { refreshTokens } from '../../lib/http-client';
+
+const ELEMENTS_SOURCE = 'elements';
+const SELECTION_SOURCE = 'selection';
+const SELECTION_COLOR = '#7048e8';
+const EMPTY_COLLECTION: FeatureCollection = { type: 'FeatureCollection', features: [] };
+export const ELEMENT_LAYER_IDS = ELEMENT_GEOMETRY_KINDS.map((kind) => layerId(ELEMENTS_SOURCE, kind));
+
+export type MapPlant = Pick<
+  Plant,
+  'id' | 'mapbox_url' | 'token_url' | 'latitude' | 'longitude' | 'elements_version'
+>;
+
+export interface ClickedElement {
+  id: number;
+  /** Element type code, from the tile's `type` property. */
+  typeCode: string;
+}
+
+/**
+ * The whole plant from the API's vector tiles, coloured by state, with the tiles' bearer token added
+ * by transformRequest. Draws a polygon with terra-draw when asked and shows a selection on top. The
+ * map is made once per plant; props change its sources, filters and drawing mode in place.
+ */
+export function PlantMap({
+  plant,
+  bounds,
+  filter = null,
+  selection = null,
+  isDrawing = false,
+  clearDrawingKey = 0,
+  label,
+  onPolygon,
+  onElementClick,
+  onZoomChange,
+  tileUrl: customTileUrl,
+}: {
+  /**
+   * Its base map, its location (where the map looks before the bounds arrive) and its
+   * `elements_version`: a new version reloads the tiles (new colours after a state change).
+   */
+  plant: MapPlant;
+  /** The plant's extent; the map fits it once it is known. */
+  bounds: BBox | null | undefined;
+  /** Types and states to show; all of them without. */
+  filter?: FilterSpecification | null;
+  selection?: FeatureCollection | null;
+  isDrawing?: boolean;
+  /** Each change removes the drawn polygon. */
+  clearDrawingKey?: number;
+  label: string;
+  onPolygon?: (ring: Position[]) => void;
+  onElementClick: (element: ClickedElement) => void;
+  onZoomChange?: (zoom: number) => void;
+  /**
+   * Tiles other than the plant's own (a PPI's map: its type only, coloured linked / not linked),
+   * with the same layer and properties; a new address reloads them.
+   */
+  tileUrl?: string;
+}) {
+  const {
+    id: plantId,
+    mapbox_url: mapboxUrl,
+    token_url: tokenUrl,
+    elements_version: elementsVersion,
+  } = plant;
+  const center: [number, number] | null =
+    plant.longitude !== null && plant.latitude !== null ? [plant.longitude, plant.latitude] : null;
+  const containerRef = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<MapLibreMap | null>(null);
+  const drawRef = useRef<TerraDraw | null>(null);
+  const isDrawingRef = useRef(isDrawing);
+  const tileUrl = customTileUrl ?? plantTileUrl(plantId, elementsVersion);
+  const appliedTileUrl = useRef(tileUrl);
+  const fittedBounds = useRef(false);
+  const [isReady, setReady] = useState(false);
+
+  const emitPolygon = useEffectEvent((ring: Position[]) => onPolygon?.(ring));
+  const emitClick = useEffectEvent((element: ClickedElement) => onElementClick(element));
+  const emitZoom = useEffectEvent((zoom: number) => onZoomChange?.(zoom));
+  const initialState = useEffectEvent(() => ({ tileUrl, filter, selection, center, bounds }));
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const initial = initialState();
+    const settings = { mapbox_url: mapboxUrl, token_url: tokenUrl };
+    const map = new MapLibreMap({
+      container,
+      style: buildBaseStyle(settings),
+      ...(initial.bounds
+        ? { bounds: initial.bounds, fitBoundsOptions: { padding: 40, maxZoom: 19 } }
+        : { center: initial.center ?? DEFAULT_MAP_CENTER, zoom: initial.center ? 15 : 5 }),
+      maxZoom: 22,
+      dragRotate: false,
+      pitchWithRotate: false,
+      transformRequest: authorizeApiRequest,
+      attributionControl: rasterBaseMap(settings) ? { compact: true } : false,
+    });
+    mapRef.current = map;
+    appliedTileUrl.current = initial.tileUrl;
+    fittedBounds.current = !!initial.bounds;
+    const hideFromTests = exposeMapForTests('__heliotrackMap', map);
+    map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+    map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-left');
+    map.on('zoomend', () => emitZoom(map.getZoom()));
+
+    let draw: TerraDraw | null = null;
+    let lastRefresh = 0;
+    // The click that closes a polygon reaches the map's click handler too, after drawing stopped.
+    let lastFinish = 0;
+
+    map.on('load', () => {
+      map.addSource(ELEMENTS_SOURCE, {
+        type: 'vector',
+        tiles: [initial.tileUrl],
+        maxzoom: 18,
+      });
+      for (const layer of elementLayers({
+        id: ELEMENTS_SOURCE,
+        source: ELEMENTS_SOURCE,
+        sourceLayer: PLANT_TILE_LAYER,
+        filter: initial.filter,
+      }))
+        map.addLayer(layer);
+
+      map.addSource(SELECTION_SOURCE, { type: 'geojson', data: initial.selection ?? EMPTY_COLLECTION });
+      map.addLayer({
+        id: 'selection-fill',
+        type: 'fill',
+        source: SELECTION_SOURCE,
+        filter: ['==', ['geometry-type'], 'Polygon'],
+        paint: { 'fill-color': SELECTION_COLOR, 'fill-opacity': 0.25 },
+      });
+      map.addLayer({
+        id: 'selection-outline',
+        type: 'line',
+        source: SELECTION_SOURCE,
+        filter: ['in', ['geometry-type'], ['literal', ['Polygon', 'LineString']]],
+        paint: {
+          'line-color': SELECTION_COLOR,
+          'line-width': ['interpolate', ['linear'], ['zoom'], 14, 1, 18, 2.5, 21, 4],
+        },
+      });
+      map.addLayer({
+        id: 'selection-point',
+        type: 'circle',
+        source: SELECTION_SOURCE,
+        filter: ['==', ['geometry-type'], 'Point'],
+        paint: {
+          'circle-color': 'rgba(0, 0, 0, 0)',
+          'circle-radius': ['interpolate', ['linear'], ['zoom'], 14, 3, 18, 6, 21, 10],
+          'circle-stroke-color': SELECTION_COLOR,
+          'circle-stroke-width': 2,
+        },
+      });
+
+      draw = new TerraDraw({
+        adapter: new TerraDrawMapLibreGLAdapter({ map }),
+        modes: [
+          new TerraDrawPolygonMode({
+            keyEvents: { cancel: 'Escape', finish: 'Enter' },
+            // terra-draw closes the ring on a click this close (px) to the first or last point; its
+            // default of 40 px swallowed the corners of polygons drawn around one or two rows.
+            pointerDistance: 14,
+            styles: {
+              fillColor: '#7048e8',
+              fillOpacity: 0.08,
+              outlineColor: '#7048e8',
+              outlineWidth: 2,
+              closingPointColor: '#ffffff',
+              closingPointOutlineColor: '#7048e8',
+              closingPointWidth: 6,
+              closingPointOutlineWidth: 2,
+              coordinatePointColor: '#7048e8',
+            },
+          }),
+        ],
+      });
+      draw.start();
+      draw.setMode(isDrawingRef.current ? 'polygon' : 'static');
+      draw.on('finish', (id, context) => {
+        if (context.mode !== 'polygon') return;
+        lastFinish = performance.now();
+        const feature = draw?.getSnapshotFeature(id);
+        if (feature?.geometry.type === 'Polygon') emitPolygon(feature.geometry.coordinates[0] as Position[]);
+      });
+      drawRef.current = draw;
+      emitZoom(map.getZoom());
+      setReady(true);
+    });
+
+    map.on('click', (event) => {
+      if (isDrawingRef.current || performance.now() - lastFinish < 500) return;
+      const { x, y } = event.point;
+      const [feature] = map.queryRenderedFeatures(
+        [
+          [x - 3, y - 3],
+          [x + 3, y + 3],
+        ],
+        { layers: ELEMENT_LAYER_IDS },
+      );
+      if (feature && feature.id !== undefined) {
+        emitClick({ id: Number(feature.id), typeCode: String(feature.properties.type ?? '') });
+      }
+    });
+    for (const id of ELEMENT_LAYER_IDS) {
+      map.on('mouseenter', id, () => {
+        if (!isDrawingRef.current) map.getCanvas().style.cursor = 'pointer';
+      });
+      map.on('mouseleave', id, () => {
+        if (!isDrawingRef.current) map.getCanvas().style.cursor = '';
+      });
+    }
+
+    // An expired token makes tiles answer 401: refresh it (the client's shared refresh) and reload.
+    map.on('error', (event) => {
+      const status = (event.error as { status?: number } | undefined)?.status;
+      if (status !== 401 || Date.now() - lastRefresh < 10_000) return;
+      lastRefresh = Date.now();
+      void refreshTokens().then(() => {
+        const source = map.getSource<VectorTileSource>(ELEMENTS_SOURCE);
+        source?.setTiles([appliedTileUrl.current]);
+      });
+    });
+
+    return () => {
+      setReady(false);
+      drawRef.current = null;
+      mapRef.current = null;
+      hideFromTests();
+      try {
+        draw?.stop();
+      } catch {
+        // The adapter may already be detached when the map goes first; nothing left to clean.
+      }
+      map.remove();
+    };
+  }, [plantId, mapboxUrl, tokenUrl]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!isReady || !map || appliedTileUrl.current === tileUrl) return;
+    appliedTileUrl.current = tileUrl;
+    map.getSource<VectorTileSource>(ELEMENTS_SOURCE)?.setTiles([tileUrl]);
+  }, [isReady, tileUrl]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!isReady || !map) return;
+    for (const kind of ELEMENT_GEOMETRY_KINDS)
+      map.setFilter(layerId(ELEMENTS_SOURCE, kind), combineFilters(kind, filter));
+  }, [isReady, filter]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!isReady || !map) return;
+    map.getSource<GeoJSONSource>(SELECTION_SOURCE)?.setData(selection ?? EMPTY_COLLECTION);
+  }, [isReady, selection]);
+
+  useEffect(() => {
+    isDrawingRef.current = isDrawing;
+    const draw = drawRef.current;
+    if (!isReady || !draw) return;
+    draw.setMode(isDrawing ? 'polygon' : 'static');
+    if (isDrawing && mapRef.current) mapRef.current.getCanvas().style.cursor = '';
+  }, [isReady, isDrawing]);
+
+  useEffect(() => {
+    if (isReady) drawRef.current?.clear();
+  }, [isReady, clearDrawingKey]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!isReady || !map || !bounds || fittedBounds.current) return;
+    fittedBounds.current = true;
+    map.fitBounds(
+      [
+        [bounds[0], bounds[1]],
+        [bounds[2], bounds[3]],
+      ],
+      { padding: 40, maxZoom: 19, animate: false },
+    );
+  }, [isReady, bounds]);
+
+  return <Box ref={containerRef} h="100%" w="100%" role="region" aria-label={label} />;
+}

@@ -1,0 +1,212 @@
+import { Badge, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { IconInfoCircle, IconLink, IconPolygon, IconTrash, IconUnlink, IconZoomIn } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Position } from '@heliotrack/domain/geometry';
+import type { PpiDetail } from '@heliotrack/domain/ppis';
+import { isAdministrator } from '@heliotrack/domain/roles';
+import { TILE_DETAIL_MIN_ZOOM, TILE_DETAIL_ONLY_TYPES } from '@heliotrack/domain/tile-content';
+import { useElementTypes } from '../../../api/get-element-types';
+import { useElementsByPolygon } from '../../../api/get-elements-by-polygon';
+import { usePlant } from '../../../api/get-plant';
+import { useProfile } from '../../../api/get-profile';
+import { useTileBounds } from '../../../api/get-tile-bounds';
+import { elementsToFeatureCollection } from '../../../components/map/geojson';
+import { PlantMap } from '../../../components/map/plant-map';
+import { ringToPolygonParam } from '../../../components/map/polygon-param';
+import { notifySuccess } from '../../../components/notifications/notify';
+import { QueryError } from '../../../components/query-error';
+import { formatInteger } from '../../../lib/format';
+import { useLinkElements } from '../api/link-elements';
+import { LinkedLegend } from '../components/linked-badge';
+import { PpiHeader } from '../components/ppi-header';
+import { ppiLoader, WithPpi } from '../components/ppi-route';
+import { usePpiSelection } from '../components/ppi-selection';
+
+export const linkElementsMapLoader = ppiLoader;
+
+const MAP_HEIGHT = 'max(420px, calc(100dvh - 330px))';
+
+/** The PPI's map tiles: its type only, linked elements in their own colour; `v` changes with every link. */
+function ppiTileUrl(ppi: Pick<PpiDetail, 'id' | 'links_version'>, elementsVersion: number) {
+  return `${window.location.origin}/api/ppis/${ppi.id}/map-template-elements/{z}/{x}/{y}.pbf?v=${ppi.links_version}.${elementsVersion}`;
+}
+
+/** /ppis/{ppiId}/link-elements-map */
+export function LinkElementsMapPage() {
+  return <WithPpi>{(ppi) => <PpiElementsMap key={ppi.id} ppi={ppi} />}</WithPpi>;
+}
+
+/**
+ * The plan's elements on the map, linked ones drawn apart; a drawn polygon selects the elements of
+ * the plan's type with every vertex inside (specification section 5), and administrators link or
+ * unlink them in one request with that polygon. The selection is kept per plan in local storage.
+ */
+function PpiElementsMap({ ppi }: { ppi: PpiDetail }) {
+  const { t } = useTranslation();
+  const { data: user } = useProfile();
+  const canManage = isAdministrator(user);
+  const plant = usePlant(ppi.plant.id);
+  const types = useElementTypes(ppi.plant.id);
+  const bounds = useTileBounds(ppi.plant.id);
+  const byPolygon = useElementsByPolygon();
+  const link = useLinkElements();
+  const [isDrawing, setDrawing] = useState(false);
+  const [clearDrawingKey, setClearDrawingKey] = useState(0);
+  const [polygon, setPolygon] = useState<string | null>(null);
+  const [selection, setSelection] = usePpiSelection(ppi.id, 'map');
+  const [zoom, setZoom] = useState<number | null>(null);
+  const [selectedElements, setSelectedElements] = useState<{ id: number; geom: string }[]>([]);
+  const elementType = types.data?.find((type) => type.id === ppi.element_type.id);
+  const selectionCollection = useMemo(() => (selectedElements.length ? elementsToFeatureCollection(selectedElements) : null), [selectedElements]);
+  const count = selection.ids.length;
+  const isClosed = ppi.status === 'closed';
+
+  function clear() {
+    setDrawing(false);
+    setPolygon(null);
+    setSelectedElements([]);
+    setSelection({ ids: [], allMatching: false });
+    setClearDrawingKey((key) => key + 1);
+  }
+
+  function onPolygon(ring: Position[]) {
+    setDrawing(false);
+    if (!elementType) return;
+    const param = ringToPolygonParam(ring);
+    byPolygon.mutate(
+      { plantId: ppi.plant.id, type: elementType, polygon: param },
+      {
+        onSuccess: (elements) => {
+          setPolygon(param);
+          setSelectedElements(elements);
+          setSelection({ ids: elements.map((e) => e.id), allMatching: false });
+        },
+      },
+    );
+  }
+
+  function onLink(action: 'link' | 'unlink') {
+    // The polygon itself when this drawing made the selection; the stored ids after a reload.
+    const target = polygon ? { polygon } : { elementIds: [...selection.ids] };
+    link.mutate(
+      { ppiId: ppi.id, action, selection: target },
+      {
+        onSuccess: (result) => {
+          notifySuccess(
+            action === 'link'
+              ? t('ppis.elements.linkedNow', { count: result.changed, formatted: formatInteger(result.changed) })
+              : t('ppis.elements.unlinkedNow', { count: result.changed, formatted: formatInteger(result.changed) }),
+          );
+          clear();
+        },
+      },
+    );
+  }
+
+  const needsZoom = zoom !== null && zoom < TILE_DETAIL_MIN_ZOOM && TILE_DETAIL_ONLY_TYPES.includes(ppi.element_type.code);
+
+  return (
+    <Stack gap={0}>
+      <PpiHeader ppi={ppi} view="map" />
+      <Stack gap="md">
+        <Paper withBorder px="sm" py="xs">
+          <Group justify="space-between" gap="sm">
+            <Group gap="sm">
+              <Button
+                leftSection={<IconPolygon size={18} aria-hidden />}
+                variant={isDrawing ? 'filled' : 'light'}
+                onClick={() => {
+                  if (isDrawing) return clear();
+                  clear();
+                  setDrawing(true);
+                }}
+                disabled={!elementType || byPolygon.isPending}
+                aria-pressed={isDrawing}
+              >
+                {isDrawing ? t('map.selection.cancelDrawing') : t('map.selection.draw')}
+              </Button>
+              <Button variant="subtle" color="gray" leftSection={<IconTrash size={16} aria-hidden />} onClick={clear} disabled={!count && !isDrawing}>
+                {t('map.selection.clear')}
+              </Button>
+              <Text size="sm" role="status" fw={count ? 700 : 400} c={count ? undefined : 'dimmed'}>
+                {byPolygon.isPending ? (
+                  <Group gap={6} component="span">
+                    <Loader size="xs" />
+                    {t('map.selection.loading')}
+                  </Group>
+                ) : count ? (
+                  t('ppis.map.selected', { count, formatted: formatInteger(count), type: ppi.element_type.name })
+                ) : isDrawing ? (
+                  t('map.selection.drawing')
+                ) : (
+                  t('ppis.map.idle', { type: ppi.element_type.name })
+                )}
+              </Text>
+            </Group>
+            {canManage && (
+              <Group gap="sm">
+                <Button
+                  variant="light"
+                  color="gray"
+                  leftSection={<IconUnlink size={18} aria-hidden />}
+                  disabled={!count || link.isPending || isClosed}
+                  loading={link.isPending && link.variables?.action === 'unlink'}
+                  onClick={() => onLink('unlink')}
+                >
+                  {count ? t('ppis.elements.unlink', { count, formatted: formatInteger(count) }) : t('ppis.elements.unlinkAction')}
+                </Button>
+                <Button
+                  leftSection={<IconLink size={18} aria-hidden />}
+                  disabled={!count || link.isPending || isClosed}
+                  loading={link.isPending && link.variables?.action === 'link'}
+                  onClick={() => onLink('link')}
+                >
+                  {count ? t('ppis.elements.link', { count, formatted: formatInteger(count) }) : t('ppis.elements.linkAction')}
+                </Button>
+              </Group>
+            )}
+          </Group>
+        </Paper>
+        <Paper withBorder p={0} h={MAP_HEIGHT} style={{ overflow: 'hidden', position: 'relative' }}>
+          {plant.error && !plant.data ? (
+            <QueryError error={plant.error} onRetry={() => void plant.refetch()} />
+          ) : bounds.isPending || !plant.data ? (
+            <Center h="100%">
+              <Loader aria-label={t('app.loading')} />
+            </Center>
+          ) : (
+            <PlantMap
+              plant={plant.data}
+              bounds={bounds.data}
+              tileUrl={ppiTileUrl(ppi, plant.data.elements_version)}
+              selection={selectionCollection}
+              isDrawing={isDrawing}
+              clearDrawingKey={clearDrawingKey}
+              label={t('ppis.map.label', { code: ppi.code })}
+              onPolygon={onPolygon}
+              onElementClick={() => undefined}
+              onZoomChange={setZoom}
+            />
+          )}
+          <Paper shadow="sm" px="sm" py={6} pos="absolute" bottom={10} left={10} style={{ zIndex: 2 }}>
+            <LinkedLegend />
+          </Paper>
+          {isDrawing && (
+            <Paper shadow="sm" px="sm" py={6} pos="absolute" top={10} left="50%" maw="70%" style={{ transform: 'translateX(-50%)', zIndex: 2, pointerEvents: 'none' }}>
+              <Group gap="xs" wrap="nowrap">
+                <IconInfoCircle size={18} aria-hidden style={{ flexShrink: 0 }} />
+                <Text size="sm">{t('map.selection.drawingHint')}</Text>
+              </Group>
+            </Paper>
+          )}
+          {needsZoom && (
+            <Badge pos="absolute" bottom={10} right={10} variant="white" color="dark" tt="none" fw={500} leftSection={<IconZoomIn size={14} aria-hidden />} style={{ boxShadow: 'var(--mantine-shadow-xs)', zIndex: 2, pointerEvents: 'none' }}>
+              {t('map.zoomForDetail')}
+            </Badge>
+          )}
+        </Paper>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,290 @@
+import { ActionIcon, Badge, Button, Group, Menu, Paper, Select, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconClipboardCheck, IconDots, IconListDetails, IconMap2, IconPencil, IconPhoto, IconPlus, IconTable, IconTemplate, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PPI_STATUSES, type LinkedPpi, type Ppi, type PpiListQuery, type PpiStatus } from '@heliotrack/domain/ppis';
+import { isAdministrator } from '@heliotrack/domain/roles';
+import { useProfile } from '../../../api/get-profile';
+import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
+import { EmptyState } from '../../../components/empty-state';
+import { notifySuccess } from '../../../components/notifications/notify';
+import { PageHeader } from '../../../components/page-header';
+import { QueryError } from '../../../components/query-error';
+import { confirm } from '../../../lib/dialogs';
+import { formatInteger } from '../../../lib/format';
+import { queryClient } from '../../../lib/query-client';
+import { isSignedIn } from '../../../lib/session';
+import { ppiPlantsQueryOptions, usePpiPlants } from '../api/get-ppi-plants';
+import { useAdminPpis, useLinkedPpis } from '../api/get-ppis';
+import { useTemplates } from '../api/get-templates';
+import { useDeletePpi } from '../api/save-ppi';
+import { PpiFormModal } from '../components/ppi-form-modal';
+import { PpiLogo, PpiLogoModal } from '../components/ppi-logo';
+import { routeIdOf } from '../components/ppi-route';
+import { useRoleLabel } from '../components/role-label';
+import { StatusBadge } from '../components/status-badge';
+
+export function ppisLoader() {
+  if (isSignedIn()) void queryClient.prefetchQuery(ppiPlantsQueryOptions());
+  return null;
+}
+
+/** The filters of the list live in the address, so a reload or a shared link shows the same plans. */
+function readFilters(params: URLSearchParams): PpiListQuery {
+  const status = params.get('status');
+  return {
+    plant: routeIdOf(params.get('plant') ?? undefined) ?? undefined,
+    status: (PPI_STATUSES as readonly string[]).includes(status ?? '') ? (status as PpiStatus) : undefined,
+    template: routeIdOf(params.get('template') ?? undefined) ?? undefined,
+  };
+}
+
+/**
+ * /ppis/main: the plans of the user's plants. Administrators see every plan of the organisation and
+ * create, edit, delete them and their logos; anybody else sees the plans they are linked to, with
+ * the role they hold in each.
+ */
+export function PpisPage() {
+  const { t } = useTranslation();
+  const { data: user } = useProfile();
+  const isAdmin = isAdministrator(user);
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const plants = usePpiPlants();
+  const templates = useTemplates();
+  const adminList = useAdminPpis(filters, !!user && isAdmin);
+  const linkedList = useLinkedPpis(filters, !!user && !isAdmin);
+  const list = isAdmin ? adminList : linkedList;
+  const [editing, setEditing] = useState<{ ppi?: Ppi } | null>(null);
+  const [logoOf, setLogoOf] = useState<Ppi | null>(null);
+
+  function setFilter(key: keyof PpiListQuery, value: string | null) {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  }
+
+  const hasFilters = filters.plant !== undefined || filters.status !== undefined || filters.template !== undefined;
+  const count = list.data?.length;
+
+  return (
+    <Stack gap={0}>
+      <PageHeader
+        title={t('ppis.title')}
+        subtitle={count !== undefined ? t('ppis.total', { count, formatted: formatInteger(count) }) : undefined}
+        actions={
+          isAdmin && (
+            <>
+              <Button component={Link} to="/ppis/templates" variant="light" leftSection={<IconTemplate size={18} aria-hidden />}>
+                {t('ppis.templates.title')}
+              </Button>
+              <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing({})}>
+                {t('ppis.create')}
+              </Button>
+            </>
+          )
+        }
+      />
+      <Stack gap="lg">
+        <Paper withBorder p="sm">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <Select
+              label={t('ppis.filters.plant')}
+              placeholder={t('ppis.filters.allPlants')}
+              data={(plants.data ?? []).map((p) => ({ value: String(p.id), label: `${p.name} · ${p.code}` }))}
+              value={filters.plant !== undefined ? String(filters.plant) : null}
+              onChange={(value) => setFilter('plant', value)}
+              clearable
+              searchable
+            />
+            <Select
+              label={t('ppis.filters.status')}
+              placeholder={t('ppis.filters.allStatuses')}
+              data={PPI_STATUSES.map((status) => ({ value: status, label: t(`ppis.status.${status}`) }))}
+              value={filters.status ?? null}
+              onChange={(value) => setFilter('status', value)}
+              clearable
+            />
+            <Select
+              label={t('ppis.filters.template')}
+              placeholder={t('ppis.filters.allTemplates')}
+              data={(templates.data ?? []).map((tpl) => ({ value: String(tpl.id), label: tpl.name }))}
+              value={filters.template !== undefined ? String(filters.template) : null}
+              onChange={(value) => setFilter('template', value)}
+              clearable
+              searchable
+            />
+          </SimpleGrid>
+        </Paper>
+
+        {list.error && !list.data ? (
+          <QueryError error={list.error} onRetry={() => void list.refetch()} />
+        ) : list.data && list.data.length === 0 ? (
+          <EmptyState
+            icon={<IconClipboardCheck size={32} />}
+            title={hasFilters ? t('ppis.noResults') : t('ppis.emptyTitle')}
+            description={hasFilters ? undefined : isAdmin ? t('ppis.emptyAdmin') : t('ppis.emptyUser')}
+            action={
+              isAdmin && !hasFilters ? (
+                <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing({})}>
+                  {t('ppis.create')}
+                </Button>
+              ) : undefined
+            }
+          />
+        ) : (
+          <Paper withBorder p={0} style={{ overflow: 'hidden', opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+            <Table.ScrollContainer minWidth={900}>
+              <Table verticalSpacing="sm" highlightOnHover striped="even" aria-label={t('ppis.tableLabel')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th miw={240}>{t('ppis.columns.code')}</Table.Th>
+                    <Table.Th>{t('ppis.columns.plant')}</Table.Th>
+                    <Table.Th>{t('ppis.columns.elementType')}</Table.Th>
+                    {isAdmin ? <Table.Th>{t('ppis.columns.template')}</Table.Th> : <Table.Th>{t('ppis.columns.role')}</Table.Th>}
+                    <Table.Th w={110}>{t('ppis.columns.status')}</Table.Th>
+                    {isAdmin && <Table.Th ta="right">{t('ppis.columns.elements')}</Table.Th>}
+                    <Table.Th ta="right">{t('ppis.columns.actions')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {!list.data ? (
+                    <SkeletonRows rows={4} columns={isAdmin ? 7 : 6} />
+                  ) : isAdmin ? (
+                    (list.data as Ppi[]).map((ppi) => <AdminRow key={ppi.id} ppi={ppi} onEdit={() => setEditing({ ppi })} onLogo={() => setLogoOf(ppi)} />)
+                  ) : (
+                    (list.data as LinkedPpi[]).map((ppi) => <LinkedRow key={ppi.id} ppi={ppi} />)
+                  )}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+        )}
+      </Stack>
+      {editing && <PpiFormModal ppi={editing.ppi} defaultPlantId={filters.plant ?? null} onClose={() => setEditing(null)} />}
+      {logoOf && <PpiLogoModal ppi={logoOf} onClose={() => setLogoOf(null)} />}
+    </Stack>
+  );
+}
+
+function PpiTitle({ ppi }: { ppi: Pick<Ppi, 'id' | 'code' | 'name'> }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm" fw={700} ff="monospace">
+        {ppi.code}
+      </Text>
+      <Text size="sm" c="dimmed" lineClamp={1}>
+        {ppi.name}
+      </Text>
+    </Stack>
+  );
+}
+
+function ElementLinks({ ppi }: { ppi: Pick<Ppi, 'id' | 'code'> }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Tooltip label={t('ppis.actions.table', { code: ppi.code })} withArrow>
+        <ActionIcon component={Link} to={`/ppis/${ppi.id}/link-elements`} variant="subtle" aria-label={t('ppis.actions.table', { code: ppi.code })}>
+          <IconTable size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={t('ppis.actions.map', { code: ppi.code })} withArrow>
+        <ActionIcon component={Link} to={`/ppis/${ppi.id}/link-elements-map`} variant="subtle" aria-label={t('ppis.actions.map', { code: ppi.code })}>
+          <IconMap2 size={18} />
+        </ActionIcon>
+      </Tooltip>
+    </>
+  );
+}
+
+function AdminRow({ ppi, onEdit, onLogo }: { ppi: Ppi; onEdit: () => void; onLogo: () => void }) {
+  const { t } = useTranslation();
+  const remove = useDeletePpi();
+
+  async function onDelete() {
+    const accepted = await confirm({
+      title: t('ppis.confirmDeleteTitle'),
+      message: t('ppis.confirmDelete', { code: ppi.code, count: ppi.element_count, formatted: formatInteger(ppi.element_count) }),
+      acceptLabel: t('ppis.delete'),
+      acceptColor: 'red',
+    });
+    if (!accepted) return;
+    remove.mutate({ plantId: ppi.plant.id, ppiId: ppi.id }, { onSuccess: () => notifySuccess(t('ppis.deleted', { code: ppi.code })) });
+  }
+
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Group gap="sm" wrap="nowrap">
+          <PpiLogo ppi={ppi} />
+          <PpiTitle ppi={ppi} />
+        </Group>
+      </Table.Td>
+      <Table.Td>{ppi.plant.name}</Table.Td>
+      <Table.Td>{ppi.element_type.name}</Table.Td>
+      <Table.Td>{ppi.template?.name ?? <Text c="dimmed" size="sm">{t('ppis.noTemplate')}</Text>}</Table.Td>
+      <Table.Td>
+        <StatusBadge status={ppi.status} />
+      </Table.Td>
+      <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {formatInteger(ppi.element_count)}
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <ElementLinks ppi={ppi} />
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" aria-label={t('ppis.actions.more', { code: ppi.code })} loading={remove.isPending}>
+                <IconDots size={18} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
+                {t('ppis.edit')}
+              </Menu.Item>
+              <Menu.Item leftSection={<IconPhoto size={16} />} onClick={onLogo}>
+                {t('ppis.logo.menu')}
+              </Menu.Item>
+              <Menu.Item leftSection={<IconListDetails size={16} />} component={Link} to={`/ppis/${ppi.id}/link-elements#activities`}>
+                {t('ppis.activities.title')}
+              </Menu.Item>
+              <Menu.Divider />
+              <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => void onDelete()}>
+                {t('ppis.delete')}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function LinkedRow({ ppi }: { ppi: LinkedPpi }) {
+  const roleLabel = useRoleLabel();
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <PpiTitle ppi={ppi} />
+      </Table.Td>
+      <Table.Td>{ppi.plant.name}</Table.Td>
+      <Table.Td>{ppi.element_type.name}</Table.Td>
+      <Table.Td>
+        <Badge variant="light" tt="none">
+          {roleLabel(ppi.role)}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <StatusBadge status={ppi.status} />
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <ElementLinks ppi={ppi} />
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,29 @@
+import http from 'node:http';
+
+/**
+ * GETs `url` over a real socket, counting the body's bytes as they arrive (as sent: not
+ * decompressed) and dropping them, so that the server streams to a reader instead of inject
+ * collecting the answer; samples the process' memory meanwhile. Answers the bytes, and the peak
+ * growth of the resident memory and of the JS heap (garbage not yet collected included).
+ */
+export function streamedGet(url: string, headers: Record<string, string>): Promise<{ bytes: number; growth: number; heap: number }> {
+  const before = process.memoryUsage();
+  let peak = before.rss;
+  let peakHeap = before.heapUsed;
+  const sampler = setInterval(() => {
+    const now = process.memoryUsage();
+    peak = Math.max(peak, now.rss);
+    peakHeap = Math.max(peakHeap, now.heapUsed);
+  }, 10);
+  return new Promise<{ bytes: number; growth: number; heap: number }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        if (res.statusCode !== 200) reject(new Error(`${url} answered ${res.statusCode}`));
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => resolve({ bytes, growth: peak - before.rss, heap: peakHeap - before.heapUsed }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  }).finally(() => clearInterval(sampler));
+}

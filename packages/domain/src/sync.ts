@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { Client } from './auth';
+import { Contractor, ElementType, State, TransactionType } from './catalogues';
+import { Plant } from './plants';
+
+/*
+ * `GET plants/{id}/sync/[?cursor=]` (issue "Offline I", DESIGN section 6): a plant for the device,
+ * as NDJSON (gzip when the request allows it), streamed.
+ *
+ *   line 1     SyncHeader: the new cursor, whether the answer is full, the plant and its catalogues
+ *   then       one JSON array per element, values in `columns` order (SYNC_ELEMENT_COLUMNS)
+ *   last       `{"deleted": [ids]}` in an incremental answer, when elements left the plant since the cursor
+ *
+ * Without a cursor, or with one the server cannot serve (malformed, forged, of another plant, from
+ * before the database was restored), the answer is full: every element of the plant; the device
+ * replaces what it had. With a valid cursor it holds every element written since (state changes,
+ * layout imports, serial edits, anything), possibly a few written while it streamed (they come again
+ * in the next answer); the device upserts them. Keep the header's cursor only once the whole answer
+ * has been applied.
+ */
+
+/** The element columns, in the order of each element line. Flags are 0/1, as the local table stores them. */
+export const SYNC_ELEMENT_COLUMNS = [
+  'id',
+  'type_id',
+  'state_id',
+  'code',
+  'description',
+  'serial',
+  'is_serial_invalid_length',
+  'is_serial_duplicated',
+  'is_serial_unregistered',
+  'last_state_change_contractor_id',
+  'ctr_id',
+  'updated_at',
+  'min_x',
+  'min_y',
+  'max_x',
+  'max_y',
+  'geom',
+] as const;
+export type SyncElementColumn = (typeof SYNC_ELEMENT_COLUMNS)[number];
+
+/** An element of the download, by column. */
+export interface SyncElement {
+  id: number;
+  type_id: number;
+  state_id: number | null;
+  code: string;
+  description: string;
+  serial: string;
+  is_serial_invalid_length: 0 | 1;
+  is_serial_duplicated: 0 | 1;
+  is_serial_unregistered: 0 | 1;
+  last_state_change_contractor_id: number | null;
+  ctr_id: number | null;
+  updated_at: string;
+  min_x: number | null;
+  min_y: number | null;
+  max_x: number | null;
+  max_y: number | null;
+  /** WKT as stored, possibly with an `SRID=4326;` prefix. */
+  geom: string;
+}
+
+/** One element line: the values of SyncElement in SYNC_ELEMENT_COLUMNS order. */
+type LineOf<T extends readonly (keyof SyncElement)[]> = { -readonly [I in keyof T]: SyncElement[T[I]] };
+export type SyncElementLine = LineOf<typeof SYNC_ELEMENT_COLUMNS>;
+
+export const SyncQuery = z.object({
+  /** The `cursor` of the previous answer's header; anything else gives a full answer. */
+  cursor: z.string().max(200).optional(),
+});
+export type SyncQuery = z.infer<typeof SyncQuery>;
+
+export const SyncHeader = z.object({
+  /** Opaque: send it back as `?cursor=` for the changes since this answer. */
+  cursor: z.string(),
+  /** True: every element of the plant follows, replace the local copy. False: only what changed. */
+  full: z.boolean(),
+  plant: Plant,
+  client: Client,
+  element_types: z.array(ElementType),
+  states: z.array(State),
+  transaction_types: z.array(TransactionType),
+  contractors: z.array(Contractor),
+  /** The states this user may record on this plant now (the RUC rule, active states of the plant's group). */
+  recordable_state_ids: z.array(z.number().int()),
+  columns: z.array(z.enum(SYNC_ELEMENT_COLUMNS)),
+});
+export type SyncHeader = z.infer<typeof SyncHeader>;
+
+/** The last line of an incremental answer, when elements left the plant since the cursor. */
+export const SyncDeleted = z.object({ deleted: z.array(z.number().int()) });
+export type SyncDeleted = z.infer<typeof SyncDeleted>;
+
+/** An element line as an object, by column name. */
+export function syncElementOf(line: SyncElementLine): SyncElement {
+  return Object.fromEntries(SYNC_ELEMENT_COLUMNS.map((column, i) => [column, line[i]])) as unknown as SyncElement;
+}
