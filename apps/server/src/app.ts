@@ -117,7 +117,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, () => app.swagger());
 
   const spatial = new SpatialService(db);
-  const storage = createStorage({ dataDir: config.dataDir });
+  const storage = createStorage({ kind: config.storage, dataDir: config.dataDir, db, s3: config.s3 });
   const reportGenerator = new ReportGenerator(db, storage, app.log);
   const reportJobs = new InProcessJobQueue(reportGenerator.run, (id, error) => app.log.error({ err: error, report: id }, 'report job failed'));
   const historicReports = new HistoricReportScheduler(db, reportJobs, app.log);

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import type { S3Options } from './lib/s3-storage';
+import type { StorageKind } from './lib/storage';
 
 const duration = z
   .string()
@@ -28,7 +30,15 @@ const EnvSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   DEMO_LARGE_PLANT_MWP: z.coerce.number().min(0).max(500).default(50),
   HISTORIC_REPORTS: z.enum(['on', 'off']).default('on'),
-});
+  // Running on several machines (README "Running at scale"): shared jobs, limits and files.
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'redis://host:port').optional(),
+  STORAGE: z.enum(['data-dir', 'database', 's3']).default('data-dir'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+}).refine((e) => e.STORAGE !== 's3' || e.S3_BUCKET, { path: ['S3_BUCKET'], message: 'needed with STORAGE=s3' });
 
 export interface Config {
   port: number;
@@ -48,6 +58,10 @@ export interface Config {
   demoLargePlantMwp: number;
   /** The scheduled job that keeps one historic report per plant and day. */
   historicReports: boolean;
+  /** Set: jobs on BullMQ and rate limits in Redis, shared by every API instance. */
+  redisUrl?: string;
+  storage: StorageKind;
+  s3?: S3Options;
 }
 
 export class ConfigError extends Error {}
@@ -85,6 +99,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO === 'true',
     demoLargePlantMwp: e.DEMO_LARGE_PLANT_MWP,
     historicReports: e.HISTORIC_REPORTS === 'on',
+    redisUrl: e.REDIS_URL,
+    storage: e.STORAGE,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
   };
 }
 

@@ -394,6 +394,21 @@ export interface PpiElementsTable {
   linked_at: string;
 }
 
+/** Files of STORAGE=database (lib/storage/database-storage.ts). */
+export interface StoredFilesTable {
+  key: string;
+  content_type: string;
+  size: number;
+  chunks: number;
+  created_at: string;
+}
+
+export interface StoredFileChunksTable {
+  key: string;
+  seq: number;
+  data: Buffer;
+}
+
 export interface Database {
   clients: ClientsTable;
   roles: RolesTable;
@@ -431,6 +446,8 @@ export interface Database {
   ppi_activities: PpiActivitiesTable;
   ppi_users: PpiUsersTable;
   ppi_elements: PpiElementsTable;
+  stored_files: StoredFilesTable;
+  stored_file_chunks: StoredFileChunksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
