@@ -175,10 +175,12 @@ for (const backend of backends) {
       expect(await sha256((await storage.get(key))!, getWatch)).toEqual(expected);
       const [putGrowth, getGrowth] = [putWatch.growth, getWatch.growth];
       // Holding the file would take 50 MB at least (twice that once concatenated); streaming holds a
-      // few chunks: 1 MiB rows for the database, the SDK's 5 MiB parts and its copies for S3.
+      // few chunks: 1 MiB rows for the database, the SDK's 5 MiB parts and its copies for S3. Peaks
+      // measured: under 12 MiB, except PostgreSQL reads, where the driver's decoding of a chunk
+      // row briefly holds up to 26 MiB (the same at every chunk: it does not grow with the file).
       console.log(`storage [${backend.name}] 50 MB: peak live memory growth put ${(putGrowth / MiB).toFixed(1)} MiB, get ${(getGrowth / MiB).toFixed(1)} MiB`);
-      expect(putGrowth).toBeLessThan(30 * MiB);
-      expect(getGrowth).toBeLessThan(30 * MiB);
+      expect(putGrowth).toBeLessThan(40 * MiB);
+      expect(getGrowth).toBeLessThan(40 * MiB);
       await storage.delete(key);
     }, 120_000);
   });
