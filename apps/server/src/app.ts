@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -55,7 +56,8 @@ import { milestonesRoutes } from './modules/milestones/milestones.routes';
 import { MilestonesService } from './modules/milestones/milestones.service';
 import { elementExportRoutes } from './modules/element-export/element-export.routes';
 import { ElementExportService } from './modules/element-export/element-export.service';
-import { InProcessJobQueue } from './modules/reports/job-queue';
+import { BullJobQueue } from './modules/reports/bull-job-queue';
+import { InProcessJobQueue, type JobQueue } from './modules/reports/job-queue';
 import { HistoricReportScheduler, ReportGenerator, resumeUnfinishedReports } from './modules/reports/report-jobs';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { ReportsService } from './modules/reports/reports.service';
@@ -94,8 +96,12 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
   const tokens = new TokenService(config.jwtSecret, { access: config.accessTokenTtl, refresh: config.refreshTokenTtl });
   registerAuth(app, db, tokens);
 
+  // Several instances (README "Running at scale") count the same attempts in Redis.
+  const redis = config.redisUrl ? new Redis(config.redisUrl) : null;
+  if (redis) app.addHook('onClose', () => void redis.disconnect());
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: `${config.redisPrefix}:rate-limit:` } : {}),
     errorResponseBuilder: (_req, context) => detailError(429, 'errors.tooManyRequests', 'throttled', { after: context.after }),
   });
 
@@ -119,7 +125,20 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
   const spatial = new SpatialService(db);
   const storage = createStorage({ kind: config.storage, dataDir: config.dataDir, db, s3: config.s3 });
   const reportGenerator = new ReportGenerator(db, storage, app.log);
-  const reportJobs = new InProcessJobQueue(reportGenerator.run, (id, error) => app.log.error({ err: error, report: id }, 'report job failed'));
+  const onJobError = (id: number, error: unknown) => app.log.error({ err: error, report: id }, 'report job failed');
+  const reportJobs: JobQueue = config.redisUrl
+    ? new BullJobQueue(
+        config.redisUrl,
+        {
+          name: 'reports',
+          prefix: config.redisPrefix,
+          lockMs: config.jobLockTimeout * 1000,
+          onStart: (id) => app.log.info({ report: id, pid: process.pid }, 'report job started'),
+        },
+        reportGenerator.run,
+        onJobError,
+      )
+    : new InProcessJobQueue(reportGenerator.run, onJobError);
   const historicReports = new HistoricReportScheduler(db, reportJobs, app.log);
   const services = {
     auth: new AuthService(db, tokens, mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }), config.publicUrl),
@@ -154,6 +173,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
   app.addHook('onClose', async () => {
     await historicReports.stop();
     await reportJobs.close();
+    storage.close?.();
   });
 
   await app.register(

@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   HISTORIC_REPORTS: z.enum(['on', 'off']).default('on'),
   // Running on several machines (README "Running at scale"): shared jobs, limits and files.
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'redis://host:port').optional(),
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'letters, digits, - and _').default('heliotrack'),
+  JOB_LOCK_TIMEOUT: duration.default(30),
   STORAGE: z.enum(['data-dir', 'database', 's3']).default('data-dir'),
   S3_ENDPOINT: z.string().url().optional(),
   S3_BUCKET: z.string().min(3).optional(),
@@ -60,6 +62,10 @@ export interface Config {
   historicReports: boolean;
   /** Set: jobs on BullMQ and rate limits in Redis, shared by every API instance. */
   redisUrl?: string;
+  /** What this deployment's Redis keys start with, so that several can share one Redis. */
+  redisPrefix: string;
+  /** Seconds a job stays claimed by an instance that stopped renewing its claim (it died). */
+  jobLockTimeout: number;
   storage: StorageKind;
   s3?: S3Options;
 }
@@ -100,6 +106,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoLargePlantMwp: e.DEMO_LARGE_PLANT_MWP,
     historicReports: e.HISTORIC_REPORTS === 'on',
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    jobLockTimeout: e.JOB_LOCK_TIMEOUT,
     storage: e.STORAGE,
     s3: e.S3_BUCKET
       ? {

@@ -121,7 +121,7 @@ for (const backend of backends) {
     });
 
     afterAll(async () => {
-      (storage as { destroy?: () => void } | undefined)?.destroy?.();
+      storage?.close?.();
       await stopS3();
       await db?.destroy();
       await dropDatabase();

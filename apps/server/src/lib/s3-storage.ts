@@ -60,7 +60,7 @@ export class S3Storage implements Storage {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
   }
 
-  destroy() {
+  close() {
     this.client.destroy();
   }
 }

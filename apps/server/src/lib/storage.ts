@@ -20,6 +20,8 @@ export interface Storage {
   get(key: string): Promise<Readable | null>;
   /** Removes the object; a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /** Lets go of connections (S3's sockets) when the app closes. */
+  close?(): void;
 }
 
 /** `2026/11/<uuid>`: generated, never the uploader's file name, and a folder per month keeps folders small. */
