@@ -90,7 +90,8 @@ async function main() {
     await b.start();
     const plant = await db.selectFrom('plants').select(['id', 'client_id']).where('code', '=', 'CAR-01').executeTakeFirstOrThrow();
     const moduleType = await db.selectFrom('element_types').select('id').where('client_id', '=', plant.client_id).where('code', '=', 'MOD').executeTakeFirstOrThrow();
-    const states = await db.selectFrom('states').select(['id', 'code']).where('element_type_id', '=', moduleType.id).orderBy('id').execute();
+    // States any module may take at any time (no prerequisite state, not restricted to some roles).
+    const states = await db.selectFrom('states').select(['id', 'code']).where('element_type_id', '=', moduleType.id).where('depends_on', 'is', null).where('is_active', '=', 1).where('restringed', '=', 0).orderBy('id').execute();
     const modules = await db.selectFrom('elements').select('id').where('plant_id', '=', plant.id).where('type_id', '=', moduleType.id).orderBy('id').limit(WRITERS * WRITES).execute();
     const login = await (await a.fetch('/api/token/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).json() as { access: string };
     const headers = { authorization: `Bearer ${login.access}`, 'content-type': 'application/json' };
@@ -106,7 +107,8 @@ async function main() {
           headers,
           body: JSON.stringify({ state, element_type: moduleType.id, client_uuid: uuid }),
         });
-        await res.arrayBuffer();
+        const body = await res.text();
+        if (res.status !== 200 && !refusals.has(res.status)) refusals.set(res.status, body.slice(0, 300));
         return res.status;
       };
       const started = performance.now();
@@ -144,6 +146,7 @@ async function main() {
       };
     };
 
+    const refusals = new Map<number, string>();
     const rounds: Round[] = [];
     // Alternated, so that a slow moment of the machine falls on both set-ups alike.
     for (let n = 0; n < ROUNDS; n++) {
@@ -171,6 +174,7 @@ async function main() {
       console.log(`${s.setup.padEnd(15)} | ${s.median.toFixed(0).padStart(15)} | ${String(s.accepted).padStart(8)} | ${String(s.retries).padStart(7)} | ${String(s.refused).padStart(7)} | ${String(s.lost).padStart(4)} | ${String(s.doubled).padStart(7)}`);
     console.log(`two instances / one instance (median throughput): ${(two.median / one.median).toFixed(2)}×`);
     console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} cores (the instances, PostgreSQL and Redis share them)`);
+    for (const [status, body] of refusals) console.log(`refused with ${status}, e.g. ${body}`);
     if (one.lost + two.lost + one.doubled + two.doubled > 0) process.exitCode = 1;
   } finally {
     await a.stop();
