@@ -129,12 +129,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
   const reportJobs: JobQueue = config.redisUrl
     ? new BullJobQueue(
         config.redisUrl,
-        {
-          name: 'reports',
-          prefix: config.redisPrefix,
-          lockMs: config.jobLockTimeout * 1000,
-          onStart: (id) => app.log.info({ report: id, pid: process.pid }, 'report job started'),
-        },
+        { name: 'reports', prefix: config.redisPrefix, lockMs: config.jobLockTimeout * 1000 },
         reportGenerator.run,
         onJobError,
       )

@@ -94,9 +94,9 @@ export class ApiInstance {
     this.child = null;
   }
 
-  /** The ids of the report jobs this instance's worker took, in order. */
+  /** The ids of the reports this instance started generating, in order. */
   jobsStarted() {
-    return this.logs.filter((l) => l.msg === 'report job started').map((l) => l.report as number);
+    return this.logs.filter((l) => l.msg === 'report generation started').map((l) => l.report as number);
   }
 
   fetch(url: string, init: RequestInit = {}) {

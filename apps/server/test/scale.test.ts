@@ -4,6 +4,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+import { seedDemo } from '../src/demo/seed';
 import { ApiInstance, freePort } from './api-instance';
 import { createDatabase, DEMO_PASSWORD, USERS } from './helpers';
 
@@ -50,9 +52,11 @@ describe.skipIf(!runs)('two API instances on one PostgreSQL and one Redis', () =
     const shared = env('a');
     a = new ApiInstance('A', await freePort(), shared);
     b = new ApiInstance('B', await freePort(), { ...shared, DATA_DIR: path.join(dir, 'b') });
-    // A migrates and seeds; B then starts on the ready database, as a second machine would.
-    await a.start();
-    await b.start();
+    // The database is made ready first (the first instance of a deployment would do it); then both
+    // instances start at once, so that their first historic rounds race for the same plants.
+    await migrateToLatest(db);
+    await seedDemo(db, { largePlantMwp: 0 });
+    await Promise.all([a.start(), b.start()]);
   }, 240_000);
 
   afterAll(async () => {
@@ -160,16 +164,19 @@ describe.skipIf(!runs)('two API instances on one PostgreSQL and one Redis', () =
   it('makes the daily historic snapshot once per plant although both instances schedule it', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const plants = await db.selectFrom('plants').select('id').execute();
-    const historic = await db
-      .selectFrom('reports')
-      .select(['id', 'plant_id'])
-      .where('kind', '=', 'historic')
-      .where('scheduled_day', '=', today)
-      .execute();
+    const historicOfToday = () =>
+      db.selectFrom('reports').select(['id', 'plant_id']).where('kind', '=', 'historic').where('scheduled_day', '=', today).execute();
+    const queuedByRounds = () =>
+      [a, b].flatMap((instance) => instance.logs.filter((l) => l.msg === 'historic reports queued')).reduce((sum, l) => sum + (l.created as number), 0);
+    // An instance answers before its first round has finished: wait for the rounds, not for a time.
+    for (const started = Date.now(); Date.now() - started < 60_000; ) {
+      if ((await historicOfToday()).length >= plants.length && queuedByRounds() >= plants.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const historic = await historicOfToday();
     expect(historic.map((r) => r.plant_id).sort()).toEqual(plants.map((p) => p.id).sort());
-    // Both instances ran their round at start: the second found every plant done.
-    const rounds = [a, b].flatMap((instance) => instance.logs.filter((l) => l.msg === 'historic reports queued'));
-    expect(rounds.reduce((sum, l) => sum + (l.created as number), 0)).toBe(plants.length);
+    // Both instances ran a round at once at start: between them they queued one snapshot per plant.
+    expect(queuedByRounds()).toBe(plants.length);
     // Historic reports of every organisation's plants: followed in the database, not through one user.
     for (const started = Date.now(); Date.now() - started < 180_000; ) {
       const rows = await db.selectFrom('reports').select('status').where('id', 'in', historic.map((r) => r.id)).execute();

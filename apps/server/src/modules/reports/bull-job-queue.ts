@@ -11,15 +11,14 @@ export interface BullJobQueueOptions {
    * while the job runs): when an instance dies, another one takes its job after at most twice this.
    */
   lockMs: number;
-  /** Told when this instance's worker takes a job (logged: which instance ran what). */
-  onStart?: (id: number) => void;
 }
 
 /**
  * The job queue shared by every API instance (REDIS_URL, issue 21), on BullMQ: each instance runs one
  * worker taking one job at a time, and BullMQ's lock gives each job to one worker only. A job whose
  * instance dies (its lock is not renewed) goes back to the queue and another instance runs it; the
- * handler starts again from the database row, as after a restart. A handler that throws (the
+ * handler starts again from the database row, as after a restart (and does nothing for a report
+ * already done: an id queued again just after its job finished costs one read). A handler that throws (the
  * database unreachable) is retried 3 times with exponential backoff from 2 s. Job ids are the row
  * ids: an id already waiting or running is not queued twice, whoever enqueues it.
  */
@@ -42,9 +41,7 @@ export class BullJobQueue implements JobQueue {
     this.worker = new Worker(
       options.name,
       async (job) => {
-        const { id } = job.data as { id: number };
-        options.onStart?.(id);
-        await handler(id);
+        await handler((job.data as { id: number }).id);
       },
       {
         connection: this.connections[1],
