@@ -98,7 +98,11 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
 
   // Several instances (README "Running at scale") count the same attempts in Redis.
   const redis = config.redisUrl ? new Redis(config.redisUrl) : null;
-  if (redis) app.addHook('onClose', () => void redis.disconnect());
+  if (redis) {
+    // ioredis reconnects by itself; a lost connection is logged, not thrown.
+    redis.on('error', (error) => app.log.warn({ err: error }, 'redis (rate limits) unreachable'));
+    app.addHook('onClose', () => void redis.disconnect());
+  }
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: `${config.redisPrefix}:rate-limit:` } : {}),

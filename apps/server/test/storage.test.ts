@@ -8,6 +8,7 @@ import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
+import { ConfigError, loadConfig } from '../src/config';
 import { createStorage, newStorageKey, type Storage, type StorageKind } from '../src/lib/storage';
 import { createDatabase, databases, type DatabaseKind } from './helpers';
 import { startS3TestServer } from './s3-test-server';
@@ -185,3 +186,23 @@ for (const backend of backends) {
     }, 120_000);
   });
 }
+
+describe('storage configuration', () => {
+  it('defaults to the data folder, and refuses STORAGE=s3 without a bucket or an unknown STORAGE', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'heliotrack-storage-config-'));
+    try {
+      const base = { DATA_DIR: dir, JWT_SECRET: 'x'.repeat(32) };
+      expect(loadConfig(base)).toMatchObject({ storage: 'data-dir', s3: undefined, redisUrl: undefined });
+      expect(loadConfig({ ...base, STORAGE: 's3', S3_BUCKET: 'plantas', S3_ENDPOINT: 'http://127.0.0.1:9000' })).toMatchObject({
+        storage: 's3',
+        s3: { bucket: 'plantas', endpoint: 'http://127.0.0.1:9000', region: 'us-east-1' },
+      });
+      expect(() => loadConfig({ ...base, STORAGE: 's3' })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...base, STORAGE: 's3' })).toThrow(/S3_BUCKET: needed with STORAGE=s3/);
+      expect(() => loadConfig({ ...base, STORAGE: 'nfs' })).toThrow(/STORAGE/);
+      expect(() => loadConfig({ ...base, REDIS_URL: 'localhost:6379' })).toThrow(/REDIS_URL/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -55,7 +55,9 @@ export class BullJobQueue implements JobQueue {
     this.worker.on('failed', (job, error) => {
       if (job) this.onError((job.data as { id: number }).id, error);
     });
+    // Redis unreachable: BullMQ reconnects by itself; told (logged), never thrown.
     this.worker.on('error', (error) => this.onError(0, error));
+    this.queue.on('error', (error) => this.onError(0, error));
   }
 
   enqueue(id: number) {
