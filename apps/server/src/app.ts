@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { DOCUMENT_MAX_BYTES } from '@heliotrack/domain/elements';
@@ -17,6 +17,7 @@ import { registerAuth } from './plugins/auth';
 import { detailError } from './lib/errors';
 import { registerErrorHandler } from './plugins/errors';
 import { registerLanguage } from './plugins/language';
+import { openapiOptions } from './openapi/document';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cataloguesRoutes } from './modules/catalogues/catalogues.routes';
 import { CataloguesService } from './modules/catalogues/catalogues.service';
@@ -99,14 +100,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
     errorResponseBuilder: (_req, context) => detailError(429, 'errors.tooManyRequests', 'throttled', { after: context.after }),
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Heliotrack API', version: '0.1.0', description: 'Construction follow-up and quality inspection of photovoltaic plants.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openapiOptions(config.publicUrl));
   // The documentation is public (README): the page, its assets and the document need no token.
   await app.register(async (docs) => {
     docs.addHook('onRoute', (route) => {
