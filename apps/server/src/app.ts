@@ -17,6 +17,8 @@ import { registerAuth } from './plugins/auth';
 import { detailError } from './lib/errors';
 import { registerErrorHandler } from './plugins/errors';
 import { registerLanguage } from './plugins/language';
+import { appVersionRoutes } from './modules/app-version/app-version.routes';
+import { AppVersionService } from './modules/app-version/app-version.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cataloguesRoutes } from './modules/catalogues/catalogues.routes';
 import { CataloguesService } from './modules/catalogues/catalogues.service';
@@ -144,6 +146,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
     elementExport: new ElementExportService(db),
     ppis: new PpisService(db, storage, spatial),
     templates: new TemplatesService(db),
+    appVersion: new AppVersionService(db),
   };
 
   // Report jobs start once the server is ready (after migrations) and stop before the database closes.
@@ -183,6 +186,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
       await api.register(elementExportRoutes, { elementExport: services.elementExport });
       await api.register(templatesRoutes, { templates: services.templates });
       await api.register(ppisRoutes, { ppis: services.ppis });
+      await api.register(appVersionRoutes, { appVersion: services.appVersion });
     },
     { prefix: '/api' },
   );
