@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -92,6 +93,17 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
 
   registerLanguage(app);
   registerErrorHandler(app);
+  // Before authentication: a preflight carries no token, and a 401 must reach the app readable.
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Accept-Language'],
+      // Downloads are named by it (lib/content-disposition.ts in the web app).
+      exposedHeaders: ['Content-Disposition'],
+      maxAge: 600,
+    });
+  }
 
   const tokens = new TokenService(config.jwtSecret, { access: config.accessTokenTtl, refresh: config.refreshTokenTtl });
   registerAuth(app, db, tokens);
