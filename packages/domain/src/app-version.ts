@@ -104,3 +104,6 @@ export const AvailableVersionRequest = z.strictObject({
 });
 export type AvailableVersionRequest = z.infer<typeof AvailableVersionRequest>;
 export type AvailableVersionInput = z.input<typeof AvailableVersionRequest>;
+
+/** The native app checks the available version this long after it starts (specification section 9). */
+export const UPDATE_CHECK_DELAY_MS = 3000;
