@@ -135,4 +135,24 @@ test.describe('native app', () => {
     await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cambiar el servidor' })).toHaveCount(0);
   });
+
+  test('the web app manifest is served, linked and valid, with its icons', async ({ page, request }) => {
+    await page.goto('/login');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBe('/manifest.webmanifest');
+    const version = await page.locator('meta[name="app-version"]').getAttribute('content');
+    expect(version).toMatch(/^\d+\.\d+\.\d+$/);
+    const res = await request.get(href!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toContain('application/manifest+json');
+    const manifest = (await res.json()) as { name: string; start_url: string; display: string; icons: { src: string; sizes: string; type: string }[] };
+    expect(manifest).toMatchObject({ name: 'Heliotrack', start_url: '/dashboard', display: 'standalone' });
+    for (const icon of manifest.icons) {
+      const image = await request.get(icon.src);
+      expect(image.status(), icon.src).toBe(200);
+      expect(image.headers()['content-type']).toBe('image/png');
+      const bytes = await image.body();
+      expect(`${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`).toBe(icon.sizes);
+    }
+  });
 });
