@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /*
- * Draws the app icons of the web app manifest (and the native projects' sources) as PNG files:
+ * Draws the app icons of the web app manifest and of the Android and iOS projects as PNG files:
  * the sun of favicon.svg on the app's orange, with no drawing dependency (a small rasteriser with
  * 4×4 supersampling and Node's zlib). Run it again after changing the design:
  *   node scripts/generate-icons.mjs
@@ -11,7 +11,6 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = path.join(root, 'apps/web/public/icons');
 
 const ORANGE = [0xcc, 0x74, 0x09];
 const SUN = [0xff, 0xd1, 0x4d];
@@ -27,15 +26,17 @@ function segmentDistance(px, py, ax, ay, bx, by) {
 
 /**
  * The colour at (x, y) in a 64-unit design square, or null for transparent. `scale` shrinks the sun
- * towards the centre (maskable icons keep it inside the 80 % safe zone); `rounded` cuts the corners.
+ * towards the centre (maskable icons keep it inside the 80 % safe zone); `shape` is the background:
+ * rounded square, full square, circle, or none (Android's adaptive foreground, drawn on its colour).
  */
-function colourAt(x, y, { scale, rounded }) {
-  if (rounded) {
+function colourAt(x, y, { scale, shape }) {
+  if (shape === 'rounded') {
     const r = 14;
     const cx = Math.min(Math.max(x, r), 64 - r);
     const cy = Math.min(Math.max(y, r), 64 - r);
     if (Math.hypot(x - cx, y - cy) > r) return null;
   }
+  if (shape === 'circle' && Math.hypot(x - 32, y - 32) > 32) return null;
   const sx = 32 + (x - 32) / scale;
   const sy = 32 + (y - 32) / scale;
   if (Math.hypot(sx - 32, sy - 32) <= 11) return SUN;
@@ -44,7 +45,7 @@ function colourAt(x, y, { scale, rounded }) {
     const [c, s] = [Math.cos(angle), Math.sin(angle)];
     if (segmentDistance(sx, sy, 32 + 17 * c, 32 + 17 * s, 32 + 25 * c, 32 + 25 * s) <= 2.6) return RAY;
   }
-  return ORANGE;
+  return shape === 'none' ? null : ORANGE;
 }
 
 function render(size, options) {
@@ -110,17 +111,31 @@ function png(size, rgba) {
   ]);
 }
 
-const icons = [
-  { file: 'icon-192.png', size: 192, scale: 1, rounded: true },
-  { file: 'icon-512.png', size: 512, scale: 1, rounded: true },
-  // Maskable: full bleed, the sun inside the central 80 % that every mask shape keeps.
-  { file: 'maskable-512.png', size: 512, scale: 0.72, rounded: false },
-  // iOS rounds the corners itself and wants no transparency.
-  { file: 'apple-touch-icon.png', size: 180, scale: 0.85, rounded: false },
-];
+const WEB_ICONS = 'apps/web/public/icons';
+const ANDROID_RES = 'apps/web/android/app/src/main/res';
+const IOS_ICONS = 'apps/web/ios/App/App/Assets.xcassets/AppIcon.appiconset';
 
-fs.mkdirSync(outDir, { recursive: true });
+const icons = [
+  { file: `${WEB_ICONS}/icon-192.png`, size: 192, scale: 1, shape: 'rounded' },
+  { file: `${WEB_ICONS}/icon-512.png`, size: 512, scale: 1, shape: 'rounded' },
+  // Maskable: full bleed, the sun inside the central 80 % that every mask shape keeps.
+  { file: `${WEB_ICONS}/maskable-512.png`, size: 512, scale: 0.72, shape: 'square' },
+  // iOS rounds the corners itself and wants no transparency.
+  { file: `${WEB_ICONS}/apple-touch-icon.png`, size: 180, scale: 0.85, shape: 'square' },
+  { file: `${IOS_ICONS}/AppIcon-512@2x.png`, size: 1024, scale: 0.85, shape: 'square' },
+];
+// Android launcher icons per density: legacy square and round ones, and the adaptive icon's
+// foreground (108 dp, of which the launcher shows the central 72 dp) over ic_launcher_background.
+for (const [density, size] of [['mdpi', 48], ['hdpi', 72], ['xhdpi', 96], ['xxhdpi', 144], ['xxxhdpi', 192]]) {
+  icons.push(
+    { file: `${ANDROID_RES}/mipmap-${density}/ic_launcher.png`, size, scale: 1, shape: 'rounded' },
+    { file: `${ANDROID_RES}/mipmap-${density}/ic_launcher_round.png`, size, scale: 0.8, shape: 'circle' },
+    { file: `${ANDROID_RES}/mipmap-${density}/ic_launcher_foreground.png`, size: Math.round(size * 2.25), scale: 0.6, shape: 'none' },
+  );
+}
+
 for (const { file, size, ...options } of icons) {
-  fs.writeFileSync(path.join(outDir, file), png(size, render(size, options)));
-  console.log(`wrote ${path.relative(root, path.join(outDir, file))}`);
+  fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  fs.writeFileSync(path.join(root, file), png(size, render(size, options)));
+  console.log(`wrote ${file}`);
 }
