@@ -155,4 +155,36 @@ test.describe('native app', () => {
       expect(`${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`).toBe(icon.sizes);
     }
   });
+
+  test('an administrator publishes the available version from the user menu', async ({ page, request }) => {
+    await publish(request, '1.0.0', '2026-11-01');
+    await signInViaApi(page, request, ADMIN, '/dashboard');
+    await page.getByRole('button', { name: 'Menú de usuario' }).click();
+    await page.getByRole('menuitem', { name: 'Versión de la aplicación móvil' }).click();
+    const form = page.getByRole('dialog', { name: 'Versión de la aplicación móvil' });
+    const version = form.getByRole('textbox', { name: /^Versión disponible/ });
+    await expect(version).toHaveValue('1.0.0');
+    await version.fill('2.x');
+    await form.getByRole('button', { name: 'Guardar' }).click();
+    await expect(form.getByText('La versión debe ser números separados por puntos, por ejemplo 1.4.2.')).toBeVisible();
+    await version.fill('2.1.0');
+    const date = form.getByRole('textbox', { name: /^Fecha de publicación/ });
+    await date.fill('24/11/2026');
+    await date.press('Tab');
+    await form.getByRole('textbox', { name: 'Enlace de App Store' }).fill('https://apps.apple.com/app/id123');
+    await page.screenshot({ path: test.info().outputPath('publish-version-es.png') });
+    await form.getByRole('button', { name: 'Guardar' }).click();
+    await expect(form).toBeHidden();
+    await expect(page.getByText('Versión 2.1.0 publicada.')).toBeVisible();
+    const { access } = await obtainTokens(request, TECHNICIAN);
+    const published = await (await request.get('/api/app-version/', { headers: bearer(access) })).json();
+    expect(published).toMatchObject({ version: '2.1.0', release_date: '2026-11-24', android_store_url: PLAY_URL, ios_store_url: 'https://apps.apple.com/app/id123' });
+  });
+
+  test('the menu entry is for administrators only', async ({ page, request }) => {
+    await signInViaApi(page, request, TECHNICIAN, '/dashboard');
+    await page.getByRole('button', { name: 'Menú de usuario' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Cerrar sesión' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Versión de la aplicación móvil' })).toHaveCount(0);
+  });
 });

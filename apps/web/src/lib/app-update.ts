@@ -1,7 +1,7 @@
 import { isUpdateDue, type AppUpdateState, type AvailableVersion } from '@heliotrack/domain/app-version';
 import { STORAGE_KEYS } from '@heliotrack/domain/constants';
 import { createStore, useStore } from './create-store';
-import { http } from './http-client';
+import { getAppVersion } from '../api/get-app-version';
 import { installedAppVersion, isNativePlatform, nativePlatform, openExternalUrl } from './native-platform';
 import { isSignedIn } from './session';
 import { readString, writeString } from './storage';
@@ -34,7 +34,7 @@ export async function checkForUpdate(): Promise<AppUpdate> {
   if (!isNativePlatform() || !isSignedIn()) return store.get();
   try {
     const [available, installedVersion] = await Promise.all([
-      http.get<AvailableVersion>('app-version/'),
+      getAppVersion(),
       installedAppVersion(),
     ]);
     const storedReleaseDate = readString(STORAGE_KEYS.lastReleaseDate);
