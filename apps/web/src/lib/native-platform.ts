@@ -31,6 +31,11 @@ export function isNativePlatform(): boolean {
   return Capacitor.isNativePlatform() || !!simulated();
 }
 
+/** Whether the pages come from the native shell itself, which serves no API (never when simulated). */
+export function hasOwnOriginOnly(): boolean {
+  return Capacitor.isNativePlatform();
+}
+
 /** android or ios on a device, null on the web. */
 export function nativePlatform(): NativePlatformName | null {
   if (Capacitor.isNativePlatform()) return Capacitor.getPlatform() as NativePlatformName;
