@@ -31,8 +31,8 @@ export function isNativePlatform(): boolean {
   return Capacitor.isNativePlatform() || !!simulated();
 }
 
-/** Whether the pages come from the native shell itself, which serves no API (never when simulated). */
-export function hasOwnOriginOnly(): boolean {
+/** Running in the real native shell, whose own origin serves no API (false when simulated). */
+export function isOnDevice(): boolean {
   return Capacitor.isNativePlatform();
 }
 

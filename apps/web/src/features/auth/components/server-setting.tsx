@@ -3,7 +3,7 @@ import { IconServer } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../components/notifications/notify';
-import { hasOwnOriginOnly } from '../../../lib/native-platform';
+import { isOnDevice } from '../../../lib/native-platform';
 import { buildServerUrl, getServerUrl, normalizeServerUrl, setServerUrl } from '../../../lib/server-url';
 
 /**
@@ -14,7 +14,7 @@ export function ServerSetting() {
   const { t } = useTranslation();
   const [server, setServer] = useState(getServerUrl);
   // A device app built without VITE_SERVER_URL has nowhere to call yet: it opens on the field.
-  const [draft, setDraft] = useState<string | null>(() => (hasOwnOriginOnly() && !getServerUrl() ? '' : null));
+  const [draft, setDraft] = useState<string | null>(() => (isOnDevice() && !getServerUrl() ? '' : null));
   const [error, setError] = useState<string | null>(null);
 
   function close(saved: string) {
