@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -18,6 +19,8 @@ import { detailError } from './lib/errors';
 import { registerErrorHandler } from './plugins/errors';
 import { registerLanguage } from './plugins/language';
 import { openapiOptions } from './openapi/document';
+import { appVersionRoutes } from './modules/app-version/app-version.routes';
+import { AppVersionService } from './modules/app-version/app-version.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cataloguesRoutes } from './modules/catalogues/catalogues.routes';
 import { CataloguesService } from './modules/catalogues/catalogues.service';
@@ -91,6 +94,18 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
 
   registerLanguage(app);
   registerErrorHandler(app);
+  // Before authentication: a preflight carries no token, and a 401 must reach the app readable.
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      // Request headers are allowed as the preflight asks (Authorization, Accept-Language and any a
+      // later client adds): the origin list is what keeps strangers out.
+      // Downloads are named by it (lib/content-disposition.ts in the web app).
+      exposedHeaders: ['Content-Disposition'],
+      maxAge: 600,
+    });
+  }
 
   const tokens = new TokenService(config.jwtSecret, { access: config.accessTokenTtl, refresh: config.refreshTokenTtl });
   registerAuth(app, db, tokens);
@@ -138,6 +153,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
     elementExport: new ElementExportService(db),
     ppis: new PpisService(db, storage, spatial),
     templates: new TemplatesService(db),
+    appVersion: new AppVersionService(db),
   };
 
   // Report jobs start once the server is ready (after migrations) and stop before the database closes.
@@ -177,6 +193,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
       await api.register(elementExportRoutes, { elementExport: services.elementExport });
       await api.register(templatesRoutes, { templates: services.templates });
       await api.register(ppisRoutes, { ppis: services.ppis });
+      await api.register(appVersionRoutes, { appVersion: services.appVersion });
     },
     { prefix: '/api' },
   );

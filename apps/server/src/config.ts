@@ -8,6 +8,25 @@ const duration = z
   .regex(/^\d+[smhd]$/, 'a number followed by s, m, h or d, e.g. 15m')
   .transform((v) => Number(v.slice(0, -1)) * { s: 1, m: 60, h: 3600, d: 86400 }[v.slice(-1) as 's' | 'm' | 'h' | 'd']);
 
+/**
+ * Origins allowed to call the API from another origin (the native apps' pages: capacitor://localhost
+ * on iOS, https://localhost on Android), comma-separated; each an exact origin. Empty: none.
+ */
+const origins = z
+  .string()
+  .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+  .refine((list) => list.every(isOrigin), 'comma-separated origins such as capacitor://localhost,https://localhost');
+
+function isOrigin(value: string) {
+  try {
+    const url = new URL(value);
+    // capacitor:// has no "origin" in WHATWG terms (it reads "null"): compare the text instead.
+    return `${url.protocol}//${url.host}` === value && url.host !== '';
+  } catch {
+    return false;
+  }
+}
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -28,6 +47,7 @@ const EnvSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   DEMO_LARGE_PLANT_MWP: z.coerce.number().min(0).max(500).default(50),
   HISTORIC_REPORTS: z.enum(['on', 'off']).default('on'),
+  CORS_ORIGINS: origins.default([]),
 });
 
 export interface Config {
@@ -48,6 +68,8 @@ export interface Config {
   demoLargePlantMwp: number;
   /** The scheduled job that keeps one historic report per plant and day. */
   historicReports: boolean;
+  /** Origins answered with CORS headers (CORS_ORIGINS); none by default. */
+  corsOrigins: string[];
 }
 
 export class ConfigError extends Error {}
@@ -85,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO === 'true',
     demoLargePlantMwp: e.DEMO_LARGE_PLANT_MWP,
     historicReports: e.HISTORIC_REPORTS === 'on',
+    corsOrigins: e.CORS_ORIGINS,
   };
 }
 

@@ -394,6 +394,16 @@ export interface PpiElementsTable {
   linked_at: string;
 }
 
+/** The app version an organisation makes available (issue 20); one row per organisation. */
+export interface AppVersionsTable {
+  client_id: number;
+  version: string;
+  release_date: string;
+  android_store_url: string | null;
+  ios_store_url: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   clients: ClientsTable;
   roles: RolesTable;
@@ -431,6 +441,7 @@ export interface Database {
   ppi_activities: PpiActivitiesTable;
   ppi_users: PpiUsersTable;
   ppi_elements: PpiElementsTable;
+  app_versions: AppVersionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

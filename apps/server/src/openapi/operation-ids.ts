@@ -180,4 +180,8 @@ export const OPERATION_IDS: Record<string, string> = {
   'POST /api/ppis/:id/logo/': 'uploadPpiLogo',
   'GET /api/ppis/:id/logo/': 'getPpiLogo',
   'DELETE /api/ppis/:id/delete-logo/': 'deletePpiLogo',
+
+  // native app
+  'GET /api/app-version/': 'getAvailableAppVersion',
+  'PUT /api/app-version/': 'publishAppVersion',
 };
