@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { DOCUMENT_MAX_BYTES } from '@heliotrack/domain/elements';
@@ -18,6 +19,9 @@ import { registerAuth } from './plugins/auth';
 import { detailError } from './lib/errors';
 import { registerErrorHandler } from './plugins/errors';
 import { registerLanguage } from './plugins/language';
+import { openapiOptions } from './openapi/document';
+import { appVersionRoutes } from './modules/app-version/app-version.routes';
+import { AppVersionService } from './modules/app-version/app-version.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cataloguesRoutes } from './modules/catalogues/catalogues.routes';
 import { CataloguesService } from './modules/catalogues/catalogues.service';
@@ -92,6 +96,18 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
 
   registerLanguage(app);
   registerErrorHandler(app);
+  // Before authentication: a preflight carries no token, and a 401 must reach the app readable.
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      // Request headers are allowed as the preflight asks (Authorization, Accept-Language and any a
+      // later client adds): the origin list is what keeps strangers out.
+      // Downloads are named by it (lib/content-disposition.ts in the web app).
+      exposedHeaders: ['Content-Disposition'],
+      maxAge: 600,
+    });
+  }
 
   const tokens = new TokenService(config.jwtSecret, { access: config.accessTokenTtl, refresh: config.refreshTokenTtl });
   registerAuth(app, db, tokens);
@@ -109,14 +125,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
     errorResponseBuilder: (_req, context) => detailError(429, 'errors.tooManyRequests', 'throttled', { after: context.after }),
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Heliotrack API', version: '0.1.0', description: 'Construction follow-up and quality inspection of photovoltaic plants.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openapiOptions(config.publicUrl));
   // The documentation is public (README): the page, its assets and the document need no token.
   await app.register(async (docs) => {
     docs.addHook('onRoute', (route) => {
@@ -162,6 +171,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
     elementExport: new ElementExportService(db),
     ppis: new PpisService(db, storage, spatial),
     templates: new TemplatesService(db),
+    appVersion: new AppVersionService(db),
   };
 
   // Report jobs start once the server is ready (after migrations) and stop before the database closes.
@@ -202,6 +212,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
       await api.register(elementExportRoutes, { elementExport: services.elementExport });
       await api.register(templatesRoutes, { templates: services.templates });
       await api.register(ppisRoutes, { ppis: services.ppis });
+      await api.register(appVersionRoutes, { appVersion: services.appVersion });
     },
     { prefix: '/api' },
   );

@@ -10,6 +10,25 @@ const duration = z
   .regex(/^\d+[smhd]$/, 'a number followed by s, m, h or d, e.g. 15m')
   .transform((v) => Number(v.slice(0, -1)) * { s: 1, m: 60, h: 3600, d: 86400 }[v.slice(-1) as 's' | 'm' | 'h' | 'd']);
 
+/**
+ * Origins allowed to call the API from another origin (the native apps' pages: capacitor://localhost
+ * on iOS, https://localhost on Android), comma-separated; each an exact origin. Empty: none.
+ */
+const origins = z
+  .string()
+  .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+  .refine((list) => list.every(isOrigin), 'comma-separated origins such as capacitor://localhost,https://localhost');
+
+function isOrigin(value: string) {
+  try {
+    const url = new URL(value);
+    // capacitor:// has no "origin" in WHATWG terms (it reads "null"): compare the text instead.
+    return `${url.protocol}//${url.host}` === value && url.host !== '';
+  } catch {
+    return false;
+  }
+}
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -40,6 +59,7 @@ const EnvSchema = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  CORS_ORIGINS: origins.default([]),
 }).refine((e) => e.STORAGE !== 's3' || e.S3_BUCKET, { path: ['S3_BUCKET'], message: 'needed with STORAGE=s3' });
 
 export interface Config {
@@ -68,6 +88,8 @@ export interface Config {
   jobLockTimeout: number;
   storage: StorageKind;
   s3?: S3Options;
+  /** Origins answered with CORS headers (CORS_ORIGINS); none by default. */
+  corsOrigins: string[];
 }
 
 export class ConfigError extends Error {}
@@ -118,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           secretAccessKey: e.S3_SECRET_ACCESS_KEY,
         }
       : undefined,
+    corsOrigins: e.CORS_ORIGINS,
   };
 }
 
