@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Element } from '@heliotrack/domain/elements';
+import type { Element, ElementIds } from '@heliotrack/domain/elements';
 import { elementTypeByPlural, type ElementTypePlural } from '@heliotrack/domain/element-types';
 import {
   type BBox,
@@ -95,13 +95,26 @@ export class SpatialService {
   // Polygon selection
   // -------------------------------------------------------------------------------------------
 
-  /** The elements of one type whose every vertex lies inside the polygon (specification section 5). */
-  async byPolygon(user: CurrentUser, plantId: number, type: SelectionType, polygon: string, log: FastifyBaseLogger): Promise<Element[]> {
+  /**
+   * The elements of one type whose every vertex lies inside the polygon (specification section 5);
+   * with `fields: 'id'` only their ids and count, which is what a selection on the map needs.
+   */
+  async byPolygon(
+    user: CurrentUser,
+    plantId: number,
+    type: SelectionType,
+    query: { polygon: string; fields?: 'id' },
+    log: FastifyBaseLogger,
+  ): Promise<Element[] | ElementIds> {
     const plant = await requirePlant(this.db, user, plantId);
-    const ring = this.parsePolygon(polygon);
+    const ring = this.parsePolygon(query.polygon);
     const elementType = await this.selectionType(plant.client_id, type);
+    if (query.fields === 'id') {
+      const ids = elementType ? (await this.insidePolygon(plant.id, elementType.id, ring, log, 'ids')).map((row) => row.id) : [];
+      return { count: ids.length, ids };
+    }
     if (!elementType) return [];
-    return (await this.insidePolygon(plant.id, elementType.id, ring, log)).map(toElementDto);
+    return (await this.insidePolygon(plant.id, elementType.id, ring, log, 'rows')).map(toElementDto);
   }
 
   /**
@@ -110,12 +123,15 @@ export class SpatialService {
    */
   async idsInsidePolygon(plant: PlantRow, typeId: number, polygon: string, log: FastifyBaseLogger, field = 'polygon'): Promise<number[]> {
     const ring = this.parsePolygon(polygon, field);
-    return (await this.insidePolygon(plant.id, typeId, ring, log)).map((row) => row.id);
+    return (await this.insidePolygon(plant.id, typeId, ring, log, 'ids')).map((row) => row.id);
   }
 
-  /** Candidates by bounding box, then every vertex tested; ordered by id. */
-  private async insidePolygon(plantId: number, typeId: number, ring: Position[], log: FastifyBaseLogger) {
-    const candidates = await findElementsWithinBox(this.db, plantId, typeId, ringBbox(ring));
+  /**
+   * Candidates by bounding box, then every vertex tested; ordered by id. `ids` reads only what
+   * the test needs (id, geometry, bbox), `rows` every field of the element too.
+   */
+  private async insidePolygon<K extends 'ids' | 'rows'>(plantId: number, typeId: number, ring: Position[], log: FastifyBaseLogger, read: K) {
+    const candidates = await findElementsWithinBox(this.db, plantId, typeId, ringBbox(ring), read);
     const cache = this.geometries.plant(plantId);
     const selected = candidates.filter((row) => {
       const geometry = this.cachedGeometry(cache, row.id, row.geom, geometryCheck(row.min_x, row.min_y, row.max_x, row.max_y, row.geom.length), log);
