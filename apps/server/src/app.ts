@@ -148,6 +148,8 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
 
   // Report jobs start once the server is ready (after migrations) and stop before the database closes.
   app.addHook('onReady', async () => {
+    // Before the first request: the first tile of a large plant must not wait for its geometries.
+    await spatial.warm(app.log);
     await resumeUnfinishedReports(db, reportJobs);
     if (config.historicReports) historicReports.start();
   });

@@ -15,6 +15,7 @@ import {
   WktFormatError,
 } from '@heliotrack/domain/geometry';
 import { bufferedTileBbox, encodePlantTile, isDetailZoom, overviewTypeIds, TILE_FORMAT } from '@heliotrack/domain/tile-content';
+import { tilesCoveringBbox } from '@heliotrack/domain/tiles';
 import type { ApiMessageKey } from '@heliotrack/domain/i18n/translate';
 import type { Db } from '../../db/database';
 import { fromFlag } from '../../db/dialect';
@@ -23,10 +24,14 @@ import { fieldError } from '../../lib/errors';
 import { type CurrentUser, requirePlant } from '../access/access.service';
 import { GeometryCache, geometryCheck, type PlantGeometries } from './geometry-cache';
 import { type DrawnElement, PlantLayouts } from './plant-layouts';
+import { TileCache } from './tile-cache';
 import {
   findElementsWithinBox,
   findElementType,
   findTileCandidates,
+  findTileRowsAfter,
+  findPlantToWarm,
+  listPlantsToWarm,
   listElementTypes,
   listStateStyles,
   type TileRow,
@@ -44,6 +49,13 @@ const POLYGON_MESSAGES: Record<PolygonParamErrorReason, ApiMessageKey> = {
 
 /** Element geometry travels with an optional SRID prefix (DESIGN section 3); the polygon may carry one too. */
 const SRID_PREFIX = /^\s*SRID=4326;/i;
+
+/** Zooms whose tiles of a plant are encoded at warm-up: few tiles, each hundreds of KB. */
+const PRERENDERED_ZOOMS = [12, 13, 14, 15];
+/** Rows read at a time while warming (a few MB of geometry text). */
+const WARM_CHUNK = 20_000;
+/** What a cached geometry costs, roughly (a module's rectangle is 12 doubles plus its slot). */
+const WARM_BYTES_PER_ELEMENT = 160;
 
 /** Which elements a polygon selection looks at: a standard type by its path segment, or any type by id. */
 export type SelectionType = { plural: ElementTypePlural } | { typeId: number };
@@ -83,6 +95,9 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
  */
 export class SpatialService {
   private readonly layouts: PlantLayouts;
+  private readonly tiles = new TileCache();
+  /** Set by warm(): the server keeps its maps warm, after layout imports too. */
+  private log: FastifyBaseLogger | undefined;
 
   constructor(
     private readonly db: Db,
@@ -191,26 +206,33 @@ export class SpatialService {
    * state change and layout import (the plant's elements_version) and with the organisation's
    * state colours; a matching If-None-Match answers 304.
    */
-  async tile(user: CurrentUser, plantId: number, { z, x, y }: TileRequest, ifNoneMatch: string | undefined, log: FastifyBaseLogger): Promise<TileAnswer> {
-    checkTileRange({ z, x, y });
+  async tile(user: CurrentUser, plantId: number, request: TileRequest, ifNoneMatch: string | undefined, log: FastifyBaseLogger): Promise<TileAnswer> {
+    checkTileRange(request);
     const plant = await requirePlant(this.db, user, plantId);
+    const { etag, encode } = await this.plantTile(plant, request, log);
+    if (matchesEtag(ifNoneMatch, etag)) return { status: 304, etag };
+    return { status: 200, etag, body: await this.tiles.get(etag, encode) };
+  }
+
+  /** The ETag of a plant tile and how to encode it (the tile cache calls that when it lacks the tag). */
+  private async plantTile(plant: Pick<PlantRow, 'id' | 'client_id' | 'elements_version'>, { z, x, y }: TileRequest, log: FastifyBaseLogger) {
     const types = await listElementTypes(this.db, plant.client_id);
     const states = await listStateStyles(this.db, plant.client_id);
     // Colours and type codes are the organisation's to edit: they are part of the tag too.
     const styling = `${types.map((t) => `${t.id}:${t.code}`).join(',')}|${states.map((s) => `${s.id}:${s.color}:${s.is_ok}`).join(',')}`;
     const etag = `"${plant.id}-${plant.elements_version}-${z}-${x}-${y}-${hashText(`${TILE_FORMAT}|${styling}`)}"`;
-    if (matchesEtag(ifNoneMatch, etag)) return { status: 304, etag };
-
-    const box = bufferedTileBbox(z, x, y);
-    const drawn = isDetailZoom(z)
-      ? await this.detailElements(plant.id, plant.elements_version, box, log)
-      : (await this.layouts.overview(plant.id, plant.elements_version, overviewTypeIds(types), (rows) => this.tileGeometries(plant.id, rows, log))).filter(
-          (e) => e.min_x! <= box[2] && e.max_x! >= box[0] && e.min_y! <= box[3] && e.max_y! >= box[1],
-        );
-
-    const styles = { types, states: states.map((s) => ({ id: s.id, color: s.color, is_ok: fromFlag(s.is_ok) })) };
-    const tile = encodePlantTile(drawn, styles, { z, x, y });
-    return { status: 200, etag, body: Buffer.from(tile.buffer, tile.byteOffset, tile.byteLength) };
+    const encode = async () => {
+      const box = bufferedTileBbox(z, x, y);
+      const drawn = isDetailZoom(z)
+        ? await this.detailElements(plant.id, plant.elements_version, box, log)
+        : (await this.layouts.overview(plant.id, plant.elements_version, overviewTypeIds(types), (rows) => this.tileGeometries(plant.id, rows, log))).filter(
+            (e) => e.min_x! <= box[2] && e.max_x! >= box[0] && e.min_y! <= box[3] && e.max_y! >= box[1],
+          );
+      const styles = { types, states: states.map((s) => ({ id: s.id, color: s.color, is_ok: fromFlag(s.is_ok) })) };
+      const tile = encodePlantTile(drawn, styles, { z, x, y });
+      return Buffer.from(tile.buffer, tile.byteOffset, tile.byteLength);
+    };
+    return { etag, encode };
   }
 
   /**
@@ -287,9 +309,59 @@ export class SpatialService {
   // Lifecycle
   // -------------------------------------------------------------------------------------------
 
-  /** After a layout import: geometries, extent and overview of the plant are read afresh. */
+  /**
+   * Reads what the map of the largest plants needs before the first tile is asked: extent,
+   * overview layer and every parsed geometry (about 2 s and 60 MB for the 500,000 elements of a
+   * 250 MWp plant), so that the first tile after a start does not wait for them. Plants are taken
+   * largest first while their geometries fit in half of the cache; the rest warm up on first use.
+   */
+  async warm(log: FastifyBaseLogger): Promise<void> {
+    this.log = log;
+    const started = performance.now();
+    let elements = 0;
+    for (const plant of await listPlantsToWarm(this.db)) {
+      if (this.geometries.bytes + plant.elements * WARM_BYTES_PER_ELEMENT > this.geometries.maxBytes / 2) break;
+      await this.warmPlant(plant.id, plant.clientId, plant.version, log);
+      elements += plant.elements;
+    }
+    log.info({ elements, ms: Math.round(performance.now() - started) }, 'map caches warmed');
+  }
+
+  /** Extent, overview, the low-zoom tiles and geometries of one plant, read in chunks by type and id. */
+  private async warmPlant(plantId: number, clientId: number, version: number, log: FastifyBaseLogger) {
+    const { bounds } = await this.layouts.extent(plantId, version);
+    const types = await listElementTypes(this.db, clientId);
+    await this.layouts.overview(plantId, version, overviewTypeIds(types), (rows) => this.tileGeometries(plantId, rows, log));
+    // The tiles a map opening on the whole plant asks first, and the largest to encode.
+    const plant = { id: plantId, client_id: clientId, elements_version: version };
+    for (const z of bounds ? PRERENDERED_ZOOMS : []) {
+      for (const tile of tilesCoveringBbox(bounds!, z)) {
+        const { etag, encode } = await this.plantTile(plant, tile, log);
+        await this.tiles.get(etag, encode);
+      }
+    }
+    for (const type of types) {
+      for (let after = 0; ; ) {
+        const rows = await findTileRowsAfter(this.db, plantId, type.id, after, WARM_CHUNK);
+        if (rows.length === 0) break;
+        await this.tileGeometries(plantId, rows, log);
+        after = rows[rows.length - 1].id;
+      }
+    }
+  }
+
+  /**
+   * After a layout import: geometries, extent and overview of the plant are read afresh, in the
+   * background when the server warmed its maps at start (the import's answer does not wait).
+   */
   forgetPlant(plantId: number): void {
     this.geometries.forget(plantId);
     this.layouts.forget(plantId);
+    const log = this.log;
+    if (!log) return;
+    void (async () => {
+      const plant = await findPlantToWarm(this.db, plantId);
+      if (plant) await this.warmPlant(plant.id, plant.client_id, plant.elements_version, log);
+    })().catch((error: unknown) => log.warn({ err: error, plantId }, 'map warm-up after a layout import failed'));
   }
 }
