@@ -1,16 +1,30 @@
+import Pbf from 'pbf';
+import { VectorTile } from '@mapbox/vector-tile';
 import { expect, it } from 'vitest';
 import { tilesCoveringBbox } from '@heliotrack/domain/tiles';
 import { loadCurrentUser } from '../src/modules/access/access.service';
 import { SpatialService } from '../src/modules/spatial/spatial.service';
 import { describeEachDatabase, USERS } from './helpers';
 
+/** A tile's features, by id: what a map draws. Row order (so feature order) may differ on PostgreSQL. */
+function features(body: Buffer) {
+  const layer = new VectorTile(new Pbf(body)).layers.elements;
+  const all = [];
+  for (let i = 0; i < (layer?.length ?? 0); i++) {
+    const feature = layer.feature(i);
+    all.push({ id: feature.id, type: feature.type, properties: feature.properties, geometry: feature.loadGeometry() });
+  }
+  return all.sort((a, b) => Number(a.id) - Number(b.id));
+}
+
 /*
  * The server warms its maps when it starts (extent, overview, geometries, low-zoom tiles encoded
  * ahead) and keeps encoded tiles by ETag. None of it may change a tile: the answers of the warm
- * server are byte for byte those of a service that starts cold and encodes every tile on request.
+ * server hold the features of a service that starts cold and encodes every tile on request (byte
+ * for byte on SQLite, where rows come in the same order).
  */
 describeEachDatabase('map warm-up and tile cache', (get) => {
-  it('answers every tile of the plant at z12–z18 byte for byte as a cold service encodes it', async () => {
+  it('answers every tile of the plant at z12–z18 with the features a cold service encodes', async () => {
     const ctx = get();
     const plant = await ctx.db.selectFrom('plants').select('id').where('code', '=', 'CAR-01').executeTakeFirstOrThrow();
     const admin = await ctx.db.selectFrom('users').select('id').where('email', '=', USERS.admin).executeTakeFirstOrThrow();
@@ -28,8 +42,9 @@ describeEachDatabase('map warm-up and tile cache', (get) => {
         if (expected.status !== 200) throw new Error('a cold tile without If-None-Match is a 200');
         expect(first.status).toBe(200);
         expect(first.headers.etag).toBe(expected.etag);
-        expect(first.bytes.equals(expected.body), url).toBe(true);
-        expect(again.bytes.equals(expected.body), url).toBe(true);
+        expect(features(first.bytes), url).toEqual(features(expected.body));
+        expect(again.bytes.equals(first.bytes), url).toBe(true);
+        if (!ctx.config.databaseUrl.startsWith('postgres')) expect(first.bytes.equals(expected.body), url).toBe(true);
         if (expected.body.length > 0) compared++;
       }
     }
@@ -65,9 +80,10 @@ describeEachDatabase('map warm-up and tile cache', (get) => {
     expect(change.status, change.text).toBeLessThan(300);
     const after = await ctx.call('GET', url);
     expect(after.headers.etag).not.toBe(before.headers.etag);
-    expect(after.bytes.equals(before.bytes)).toBe(false);
+    expect(features(after.bytes)).not.toEqual(features(before.bytes));
     const admin = await ctx.db.selectFrom('users').select('id').where('email', '=', USERS.admin).executeTakeFirstOrThrow();
     const expected = await new SpatialService(ctx.db).tile((await loadCurrentUser(ctx.db, admin.id))!, plant.id, tile, undefined, { warn: () => undefined } as never);
-    expect(expected.status === 200 && after.bytes.equals(expected.body)).toBe(true);
+    if (expected.status !== 200) throw new Error('a cold tile without If-None-Match is a 200');
+    expect(features(after.bytes)).toEqual(features(expected.body));
   });
 });
