@@ -22,15 +22,6 @@ const ELEMENT_COLUMNS = [
   'max_y',
 ] as const;
 
-/** What the every-vertex test needs, for selections that answer ids only. */
-const TEST_COLUMNS = ['id', 'geom', 'min_x', 'min_y', 'max_x', 'max_y'] as const;
-
-/** The candidate columns of each kind of polygon answer. */
-type WithinBoxRead = 'ids' | 'rows';
-type WithinBoxRow<K extends WithinBoxRead> = K extends 'ids'
-  ? Pick<Awaited<ReturnType<typeof withinBox>>[number], (typeof TEST_COLUMNS)[number]>
-  : Awaited<ReturnType<typeof withinBox>>[number];
-
 export async function findElementType(db: Db, clientId: number, by: { code: string } | { id: number }) {
   let query = db.selectFrom('element_types').select(['id', 'code']).where('client_id', '=', clientId);
   query = 'code' in by ? query.where('code', '=', by.code) : query.where('id', '=', by.id);
@@ -51,14 +42,10 @@ export async function listStateStyles(db: Db, clientId: number) {
  * ring's. The two redundant upper bounds on min_x and min_y let the (plant_id, min_x, min_y) index
  * scan a closed range instead of everything east of the ring's west edge.
  */
-export async function findElementsWithinBox<K extends WithinBoxRead>(db: Db, plantId: number, typeId: number, box: BBox, read: K): Promise<WithinBoxRow<K>[]> {
-  return withinBox(db, plantId, typeId, box, read === 'ids' ? TEST_COLUMNS : ELEMENT_COLUMNS);
-}
-
-function withinBox(db: Db, plantId: number, typeId: number, [minX, minY, maxX, maxY]: BBox, columns: typeof TEST_COLUMNS | typeof ELEMENT_COLUMNS) {
+export async function findElementsWithinBox(db: Db, plantId: number, typeId: number, [minX, minY, maxX, maxY]: BBox) {
   return db
     .selectFrom('elements')
-    .select(columns as typeof ELEMENT_COLUMNS)
+    .select(ELEMENT_COLUMNS)
     .where('plant_id', '=', plantId)
     .where('min_x', '>=', minX)
     .where('min_x', '<=', maxX)
@@ -134,6 +121,20 @@ export async function findTileRowsAfter(db: Db, plantId: number, typeId: number,
 
 export async function findPlantToWarm(db: Db, plantId: number) {
   return db.selectFrom('plants').select(['id', 'client_id', 'elements_version']).where('id', '=', plantId).executeTakeFirst();
+}
+
+/** The bbox and geometry text length of every element of the plant, for PlantBoxes. */
+export async function findPlantBoxes(db: Db, plantId: number) {
+  return db
+    .selectFrom('elements')
+    .select(['id', 'type_id', 'min_x', 'min_y', 'max_x', 'max_y', sql<number | string>`length(geom)`.as('geom_length')])
+    .where('plant_id', '=', plantId)
+    .execute();
+}
+
+/** Geometry texts of some elements of a plant (what the geometry cache lacked). */
+export async function findGeometries(db: Db, plantId: number, ids: number[]) {
+  return db.selectFrom('elements').select(['id', 'geom']).where('plant_id', '=', plantId).where('id', 'in', ids).execute();
 }
 
 /** Plants that have elements, largest first, with what a warm-up of their map needs. */

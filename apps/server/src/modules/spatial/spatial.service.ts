@@ -27,6 +27,7 @@ import { type DrawnElement, PlantLayouts } from './plant-layouts';
 import { TileCache } from './tile-cache';
 import {
   findElementsWithinBox,
+  findGeometries,
   findElementType,
   findTileCandidates,
   findTileRowsAfter,
@@ -52,6 +53,8 @@ const SRID_PREFIX = /^\s*SRID=4326;/i;
 
 /** Zooms whose tiles of a plant are encoded at warm-up: few tiles, each hundreds of KB. */
 const PRERENDERED_ZOOMS = [12, 13, 14, 15];
+/** Geometry texts read at a time when the cache lacks them (bound parameters stay well under limits). */
+const GEOMETRY_CHUNK = 5_000;
 /** Rows read at a time while warming (a few MB of geometry text). */
 const WARM_CHUNK = 20_000;
 /** What a cached geometry costs, roughly (a module's rectangle is 12 doubles plus its slot). */
@@ -125,11 +128,11 @@ export class SpatialService {
     const ring = this.parsePolygon(query.polygon);
     const elementType = await this.selectionType(plant.client_id, type);
     if (query.fields === 'id') {
-      const ids = elementType ? (await this.insidePolygon(plant.id, elementType.id, ring, log, 'ids')).map((row) => row.id) : [];
+      const ids = elementType ? await this.idsInside(plant, elementType.id, ring, log) : [];
       return { count: ids.length, ids };
     }
     if (!elementType) return [];
-    return (await this.insidePolygon(plant.id, elementType.id, ring, log, 'rows')).map(toElementDto);
+    return (await this.insidePolygon(plant.id, elementType.id, ring, log)).map(toElementDto);
   }
 
   /**
@@ -138,15 +141,12 @@ export class SpatialService {
    */
   async idsInsidePolygon(plant: PlantRow, typeId: number, polygon: string, log: FastifyBaseLogger, field = 'polygon'): Promise<number[]> {
     const ring = this.parsePolygon(polygon, field);
-    return (await this.insidePolygon(plant.id, typeId, ring, log, 'ids')).map((row) => row.id);
+    return this.idsInside(plant, typeId, ring, log);
   }
 
-  /**
-   * Candidates by bounding box, then every vertex tested; ordered by id. `ids` reads only what
-   * the test needs (id, geometry, bbox), `rows` every field of the element too.
-   */
-  private async insidePolygon<K extends 'ids' | 'rows'>(plantId: number, typeId: number, ring: Position[], log: FastifyBaseLogger, read: K) {
-    const candidates = await findElementsWithinBox(this.db, plantId, typeId, ringBbox(ring), read);
+  /** Candidates by bounding box, then every vertex tested; ordered by id. */
+  private async insidePolygon(plantId: number, typeId: number, ring: Position[], log: FastifyBaseLogger) {
+    const candidates = await findElementsWithinBox(this.db, plantId, typeId, ringBbox(ring));
     const cache = this.geometries.plant(plantId);
     const selected = candidates.filter((row) => {
       const geometry = this.cachedGeometry(cache, row.id, row.geom, geometryCheck(row.min_x, row.min_y, row.max_x, row.max_y, row.geom.length), log);
@@ -154,6 +154,32 @@ export class SpatialService {
     });
     this.geometries.trim();
     return selected.sort((a, b) => a.id - b.id);
+  }
+
+  /**
+   * The same selection when only ids are wanted, without reading rows: candidates from the plant's
+   * bboxes in memory (PlantBoxes), geometries from the cache, the text read only for those it lacks.
+   */
+  private async idsInside(plant: Pick<PlantRow, 'id' | 'elements_version'>, typeId: number, ring: Position[], log: FastifyBaseLogger) {
+    const candidates = (await this.layouts.boxes(plant.id, plant.elements_version)).within(typeId, ringBbox(ring));
+    const cache = this.geometries.plant(plant.id);
+    const checks = candidates.map((c) => geometryCheck(c.minX, c.minY, c.maxX, c.maxY, c.geomLength));
+    const missing = candidates.filter((c, i) => !cache.has(c.id, checks[i]));
+    for (let start = 0; start < missing.length; start += GEOMETRY_CHUNK) {
+      const chunk = missing.slice(start, start + GEOMETRY_CHUNK);
+      const texts = new Map((await findGeometries(this.db, plant.id, chunk.map((c) => c.id))).map((row) => [row.id, row.geom]));
+      for (const c of chunk) {
+        const text = texts.get(c.id);
+        if (text !== undefined) cache.set(c.id, geometryCheck(c.minX, c.minY, c.maxX, c.maxY, c.geomLength), this.parse(c.id, text, log));
+      }
+    }
+    const ids: number[] = [];
+    candidates.forEach((c, i) => {
+      const geometry = cache.get(c.id, checks[i]);
+      if (geometry && isInsidePolygon(geometry, ring)) ids.push(c.id);
+    });
+    this.geometries.trim();
+    return ids.sort((a, b) => a - b);
   }
 
   private parsePolygon(text: string, field = 'polygon') {
@@ -327,9 +353,10 @@ export class SpatialService {
     log.info({ elements, ms: Math.round(performance.now() - started) }, 'map caches warmed');
   }
 
-  /** Extent, overview, the low-zoom tiles and geometries of one plant, read in chunks by type and id. */
+  /** Extent, bboxes, overview, the low-zoom tiles and geometries of one plant, read in chunks by type and id. */
   private async warmPlant(plantId: number, clientId: number, version: number, log: FastifyBaseLogger) {
     const { bounds } = await this.layouts.extent(plantId, version);
+    await this.layouts.boxes(plantId, version);
     const types = await listElementTypes(this.db, clientId);
     await this.layouts.overview(plantId, version, overviewTypeIds(types), (rows) => this.tileGeometries(plantId, rows, log));
     // The tiles a map opening on the whole plant asks first, and the largest to encode.
