@@ -1,0 +1,10 @@
+import { createDb } from '@heliotrack/server/src/db/database';
+import { ensureReferencePlant, sqliteTarget, postgresTarget } from './prepare';
+const mwp = Number(process.argv[2]);
+const kind = process.argv[3];
+const log = (m: string) => console.log(new Date().toISOString(), m);
+const target = kind === 'pg' ? await postgresTarget(mwp, log) : sqliteTarget(mwp);
+if (!target) process.exit(1);
+const db = createDb({ url: target.url });
+console.log('plant', await ensureReferencePlant(db, target, mwp, log));
+await db.destroy();
