@@ -394,6 +394,8 @@ async function benchDatabaseOnce(target: BenchTarget, opts: ReturnType<typeof op
     // server answers is a figure of its own.
     const starting = performance.now();
     app = await buildApp({ config, db, logger: false });
+    await app.ready();
+    await app.mapsWarmed();
     await app.listen({ port: 0, host: '127.0.0.1' });
     const startMs = performance.now() - starting;
     const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -26,6 +26,7 @@ function features(body: Buffer) {
 describeEachDatabase('map warm-up and tile cache', (get) => {
   it('answers every tile of the plant at z12–z18 with the features a cold service encodes', async () => {
     const ctx = get();
+    await ctx.app.mapsWarmed();
     const plant = await ctx.db.selectFrom('plants').select('id').where('code', '=', 'CAR-01').executeTakeFirstOrThrow();
     const admin = await ctx.db.selectFrom('users').select('id').where('email', '=', USERS.admin).executeTakeFirstOrThrow();
     const user = (await loadCurrentUser(ctx.db, admin.id))!;

@@ -14,7 +14,7 @@ import {
   ringBbox,
   WktFormatError,
 } from '@heliotrack/domain/geometry';
-import { bufferedTileBbox, encodePlantTile, isDetailZoom, overviewTypeIds, TILE_FORMAT } from '@heliotrack/domain/tile-content';
+import { bufferedTileBbox, encodePlantTile, isDetailZoom, overviewTypeIds, TILE_DETAIL_MIN_ZOOM, TILE_FORMAT } from '@heliotrack/domain/tile-content';
 import { tilesCoveringBbox } from '@heliotrack/domain/tiles';
 import type { ApiMessageKey } from '@heliotrack/domain/i18n/translate';
 import type { Db } from '../../db/database';
@@ -51,8 +51,13 @@ const POLYGON_MESSAGES: Record<PolygonParamErrorReason, ApiMessageKey> = {
 /** Element geometry travels with an optional SRID prefix (DESIGN section 3); the polygon may carry one too. */
 const SRID_PREFIX = /^\s*SRID=4326;/i;
 
-/** Zooms whose tiles of a plant are encoded at warm-up: few tiles, each hundreds of KB. */
-const PRERENDERED_ZOOMS = [12, 13, 14, 15];
+/**
+ * Zooms whose tiles of a plant are encoded at warm-up: the overview zooms (below
+ * TILE_DETAIL_MIN_ZOOM), about 150 tiles and 15 MB for the 250 MWp reference plant, the largest
+ * (z14–z15, 300–700 KB) slower to encode than a tile may take. Detail tiles (z18, hundreds of them)
+ * are encoded on first request from the warmed geometries.
+ */
+const PRERENDERED_ZOOMS = Array.from({ length: TILE_DETAIL_MIN_ZOOM - 12 }, (_, i) => 12 + i);
 /** Geometry texts read at a time when the cache lacks them (bound parameters stay well under limits). */
 const GEOMETRY_CHUNK = 5_000;
 /** Rows read at a time while warming (a few MB of geometry text). */
