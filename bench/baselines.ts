@@ -202,9 +202,12 @@ function postgresDriver(url: string): RawDriver {
     },
     postgisNote: () => postgis(),
     async listPage(plantId, typeId, stateIds, limit, offset, withCount = true) {
-      const where = 'plant_id = $1 and type_id = $2 and state_id = any($3::int[])';
-      if (withCount) await pool.query(`select count(*) as n from elements where ${where}`, [plantId, typeId, stateIds]);
-      return (await pool.query(`select ${LIST_COLUMNS} from elements where ${where} order by code, id limit $4 offset $5`, [plantId, typeId, stateIds, limit, offset])).rowCount ?? 0;
+      // `in ($3, …)` as the API writes it: with `= any($3)` PostgreSQL sorts the matches instead of reading the index in order.
+      const states = stateIds.map((_, i) => `$${i + 3}`).join(', ');
+      const where = `plant_id = $1 and type_id = $2 and state_id in (${states})`;
+      const n = stateIds.length + 2;
+      if (withCount) await pool.query(`select count(*) as n from elements where ${where}`, [plantId, typeId, ...stateIds]);
+      return (await pool.query(`select ${LIST_COLUMNS} from elements where ${where} order by code, id limit $${n + 1} offset $${n + 2}`, [plantId, typeId, ...stateIds, limit, offset])).rowCount ?? 0;
     },
     async elementsWithin(plantId, typeId, [minX, minY, maxX, maxY]) {
       const result = await pool.query(
