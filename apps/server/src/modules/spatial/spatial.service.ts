@@ -52,12 +52,12 @@ const POLYGON_MESSAGES: Record<PolygonParamErrorReason, ApiMessageKey> = {
 const SRID_PREFIX = /^\s*SRID=4326;/i;
 
 /**
- * Zooms whose tiles of a plant are encoded at warm-up: the overview zooms (below
- * TILE_DETAIL_MIN_ZOOM), about 150 tiles and 15 MB for the 250 MWp reference plant, the largest
- * (z14–z15, 300–700 KB) slower to encode than a tile may take. Detail tiles (z18, hundreds of them)
- * are encoded on first request from the warmed geometries.
+ * Zooms whose tiles of a plant are encoded at warm-up, up to the first detail zoom: about 400 tiles
+ * and 50 MB for the 250 MWp reference plant. Overview tiles (z14–z15, 300–700 KB) and detail tiles
+ * (2,600 modules each, 130 KB, half their time in the row query) both take longer to encode than a
+ * first request may wait; deeper zooms hold fewer elements each.
  */
-const PRERENDERED_ZOOMS = Array.from({ length: TILE_DETAIL_MIN_ZOOM - 12 }, (_, i) => 12 + i);
+const PRERENDERED_ZOOMS = Array.from({ length: TILE_DETAIL_MIN_ZOOM - 11 }, (_, i) => 12 + i);
 /** Geometry texts read at a time when the cache lacks them (bound parameters stay well under limits). */
 const GEOMETRY_CHUNK = 5_000;
 /** Rows read at a time while warming (a few MB of geometry text). */
@@ -364,14 +364,6 @@ export class SpatialService {
     await this.layouts.boxes(plantId, version);
     const types = await listElementTypes(this.db, clientId);
     await this.layouts.overview(plantId, version, overviewTypeIds(types), (rows) => this.tileGeometries(plantId, rows, log));
-    // The tiles a map opening on the whole plant asks first, and the largest to encode.
-    const plant = { id: plantId, client_id: clientId, elements_version: version };
-    for (const z of bounds ? PRERENDERED_ZOOMS : []) {
-      for (const tile of tilesCoveringBbox(bounds!, z)) {
-        const { etag, encode } = await this.plantTile(plant, tile, log);
-        await this.tiles.get(etag, encode);
-      }
-    }
     for (const type of types) {
       for (let after = 0; ; ) {
         const rows = await findTileRowsAfter(this.db, plantId, type.id, after, WARM_CHUNK);
@@ -380,7 +372,18 @@ export class SpatialService {
         after = rows[rows.length - 1].id;
       }
     }
+    // Then the tiles, low zooms first: those a map opening on the whole plant asks first, and the
+    // largest to encode. Encoded tiles take at most three quarters of the tile cache.
+    const plant = { id: plantId, client_id: clientId, elements_version: version };
+    for (const z of bounds ? PRERENDERED_ZOOMS : []) {
+      for (const tile of tilesCoveringBbox(bounds!, z)) {
+        if (this.tiles.size > this.tiles.maxBytes * 0.75) return;
+        const { etag, encode } = await this.plantTile(plant, tile, log);
+        await this.tiles.get(etag, encode);
+      }
+    }
   }
+
 
   /**
    * After a layout import: geometries, extent and overview of the plant are read afresh, in the

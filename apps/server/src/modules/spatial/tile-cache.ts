@@ -11,7 +11,12 @@ export class TileCache {
   private readonly sizes = new Map<string, number>();
   private bytes = 0;
 
-  constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
+  constructor(readonly maxBytes = 96 * 1024 * 1024) {}
+
+  /** Bytes of the encoded tiles kept. */
+  get size(): number {
+    return this.bytes;
+  }
 
   /** The body of `etag`, encoded once; concurrent requests share the encoding, a failure is forgotten. */
   get(etag: string, encode: () => Promise<Buffer>): Promise<Buffer> {
@@ -33,10 +38,6 @@ export class TileCache {
       () => this.bodies.delete(etag),
     );
     return body;
-  }
-
-  has(etag: string): boolean {
-    return this.bodies.has(etag);
   }
 
   private trim() {
