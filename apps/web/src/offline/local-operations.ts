@@ -63,7 +63,7 @@ export async function plantWithClient(db: LocalDatabase, plantId: number): Promi
   return { ...plant, client: client_json ? (JSON.parse(client_json) as Row) : null };
 }
 
-function insertStatement(verb: 'INSERT' | 'INSERT OR REPLACE', t: TableName, item: Item): Statement {
+function insertStatement(verb: 'INSERT OR IGNORE' | 'INSERT OR REPLACE', t: TableName, item: Item): Statement {
   const fields = allowedFields(t, item);
   if (!fields.length) throw new LocalDbError('missing_parameters', LOCAL_DB_MESSAGES.missingParameters(`fields of ${t}`));
   return {
@@ -72,9 +72,9 @@ function insertStatement(verb: 'INSERT' | 'INSERT OR REPLACE', t: TableName, ite
   };
 }
 
-/** Inserts the item; answers the new row id. */
+/** Inserts the item; answers the new row id. An item whose key is already stored is not inserted: no lastId. */
 export async function insertItem(db: LocalDatabase, name: string, item: Item): Promise<number> {
-  const { sql, params } = insertStatement('INSERT', table(name), requireItem(item, 'item'));
+  const { sql, params } = insertStatement('INSERT OR IGNORE', table(name), requireItem(item, 'item'));
   const { lastId } = await db.exec(sql, params);
   if (lastId === undefined) throw new LocalDbError('add_no_last_id', LOCAL_DB_MESSAGES.addNoLastId);
   return lastId;

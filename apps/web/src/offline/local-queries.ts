@@ -301,9 +301,9 @@ export async function listPlantStates(db: LocalDatabase, plantId: number): Promi
   return rows.map((r) => ({ ...r, color: normaliseColor(r.color), restringed: flag(r.restringed), is_ok: flag(r.is_ok), is_active: flag(r.is_active) }));
 }
 
-/** `GET transaction-types/`. */
+/** `GET transaction-types/`, ordered as the server orders them. */
 export async function listTransactionTypes(db: LocalDatabase): Promise<TransactionType[]> {
-  return db.select<TransactionType>('SELECT id, element_type, code, description FROM transaction_type ORDER BY rowid');
+  return db.select<TransactionType>('SELECT id, element_type, code, description FROM transaction_type ORDER BY code, id');
 }
 
 /** `GET plants/{id}/contractors/`. */

@@ -18,6 +18,7 @@ interface Pending {
 
 /** A malformed polygon, with the domain's reason: offline handlers answer it as the server's 400. */
 export class LocalPolygonError extends Error {
+  readonly code = 'polygon';
   constructor(
     message: string,
     readonly reason: string,

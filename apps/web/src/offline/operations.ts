@@ -2,6 +2,7 @@ import type { ElementListQuery } from '@heliotrack/domain/elements';
 import type { LocalDatabase, SqlParams, Statement } from './local-database';
 import * as ops from './local-operations';
 import * as queries from './local-queries';
+import { upgrade } from './schema';
 
 /*
  * Everything the local store answers, by name: the LocalDatabase calls themselves, the section 7
@@ -17,6 +18,8 @@ export const OPERATIONS = {
     return db.version();
   },
   version: (db: LocalDatabase) => db.version(),
+  /** Upgrades an open database up to `target` only (open() always goes to the latest): tests build a version-15 file with it. */
+  upgrade: (db: LocalDatabase, target: number) => upgrade(db, target),
   exec: (db: LocalDatabase, sql: string, params?: SqlParams) => db.exec(sql, params),
   select: (db: LocalDatabase, sql: string, params?: SqlParams) => db.select(sql, params),
   transaction: (db: LocalDatabase, statements: Statement[]) => db.transaction(statements),
