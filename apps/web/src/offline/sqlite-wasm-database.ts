@@ -20,6 +20,10 @@ const LOCK_NAME = 'heliotrack-local-database';
 
 type SahPool = SAHPoolUtil;
 
+// A lost last transaction after a crash is downloaded again, never corrupt; temp tables (the loader's
+// pending_element) stay in memory instead of taking one of the pool's few OPFS handles.
+const PRAGMAS = 'PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -32000;';
+
 let sqlite3: ReturnType<typeof sqlite3InitModule> | null = null;
 
 export class SqliteWasmDatabase implements LocalDatabase {
@@ -37,8 +41,7 @@ export class SqliteWasmDatabase implements LocalDatabase {
       const module = await sqlite3;
       this.pool ??= await module.installOpfsSAHPoolVfs({ name: VFS_NAME });
       this.db = new this.pool.OpfsSAHPoolDb(this.file);
-      // Bulk downloads write hundreds of MB: a lost last transaction after a crash is re-downloaded, never corrupt.
-      this.db.exec('PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = OFF; PRAGMA cache_size = -32000;');
+      this.db.exec(PRAGMAS);
       await upgrade(this);
     } catch (error) {
       this.closeQuietly();
@@ -64,6 +67,11 @@ export class SqliteWasmDatabase implements LocalDatabase {
         })
         .catch(reject);
     });
+  }
+
+  /** The sqlite-wasm handle itself, for the bench's raw insert baseline only (insert-baselines.ts). */
+  rawHandle(): Database {
+    return this.connection;
   }
 
   private get connection(): Database {
@@ -104,7 +112,7 @@ export class SqliteWasmDatabase implements LocalDatabase {
     this.pool?.unlink(this.file);
     // A new file has user_version 0: open() creates every table again from the first upgrade.
     this.db = new this.pool!.OpfsSAHPoolDb(this.file);
-    this.db.exec('PRAGMA synchronous = NORMAL;');
+    this.db.exec(PRAGMAS);
     await upgrade(this);
   }
 

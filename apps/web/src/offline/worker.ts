@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { PolygonParamError } from '@heliotrack/domain/geometry';
+import { insertBaselines } from './insert-baselines';
 import { forgetPlant } from './local-queries';
 import { LocalDbError } from './messages';
 import { OPERATIONS } from './operations';
@@ -28,6 +29,8 @@ function toWorkerError(error: unknown): WorkerError {
 }
 
 async function handle(request: WorkerRequest): Promise<unknown> {
+  // The bench's insert baselines need the sqlite-wasm handle itself, below the LocalDatabase interface.
+  if (request.kind === 'call' && (request.op as string) === 'insertBaselines') return insertBaselines(db, Number(request.args[0]));
   if (request.kind === 'call') {
     const run = OPERATIONS[request.op] as (...args: unknown[]) => Promise<unknown>;
     if (!run) throw new LocalDbError('missing_parameters', `Unknown operation ${String(request.op)}`);
