@@ -113,6 +113,25 @@ function pageLink(requestPath: string, page: number, pageSize: number): string {
   return `${url.pathname}${url.search}`;
 }
 
+/**
+ * Counts of lists, remembered until the next write. The worker is the database's only writer, and
+ * SQLite's total_changes() grows with every row this connection inserts, updates or deletes, so it
+ * is the version of the data; open, close and reset (a new connection) forget everything.
+ */
+const counts = new Map<string, { version: number; n: number }>();
+const COUNT_CACHE_MAX = 500;
+
+async function writeVersion(db: LocalDatabase): Promise<number> {
+  return (await db.select<{ v: number }>('SELECT total_changes() AS v'))[0].v;
+}
+
+/** Forgets the remembered counts, extents and geometries (the connection changed). */
+export function forgetAll(): void {
+  counts.clear();
+  extents.clear();
+  geometries.clear();
+}
+
 /** A page of a plant's elements (of one type, or every type), as `GET plants/{id}/{type}/` answers. */
 export async function listElements(
   db: LocalDatabase,
@@ -123,7 +142,15 @@ export async function listElements(
 ): Promise<Paged<Element>> {
   const { page, page_size, ordering, ...filters } = query;
   const where = elementWhere(plantId, typeId, filters);
-  const [count] = await db.select<{ n: number }>(`SELECT count(*) AS n FROM element AS e WHERE ${where.sql}`, where.params);
+  const version = await writeVersion(db);
+  const key = JSON.stringify([where.sql, where.params]);
+  let count = counts.get(key);
+  if (!count || count.version !== version) {
+    const [row] = await db.select<{ n: number }>(`SELECT count(*) AS n FROM element AS e WHERE ${where.sql}`, where.params);
+    if (counts.size >= COUNT_CACHE_MAX) counts.clear();
+    count = { version, n: row.n };
+    counts.set(key, count);
+  }
   const rows = await db.select<ElementRow>(
     `SELECT ${ELEMENT_COLUMNS} FROM element AS e WHERE ${where.sql} ORDER BY ${orderBy(ordering, typeId)} LIMIT ? OFFSET ?`,
     [...where.params, page_size, (page - 1) * page_size],
@@ -152,6 +179,7 @@ const SRID_PREFIX = /^\s*SRID=4326;/i;
  * ring's through the bbox index, then every vertex tested by the domain's rule; ordered by id. A
  * malformed polygon throws the domain's PolygonParamError (the caller answers it as the server's 400).
  */
+// `+e.type_id`: the bbox index, never the type indexes, which would visit every module of the plant.
 export async function elementsByPolygon(db: LocalDatabase, plantId: number, typeId: number, polygon: string): Promise<Element[]> {
   const ring = parsePolygonParam(polygon.replace(SRID_PREFIX, ''));
   const xs = ring.map((p) => p[0]);
@@ -159,7 +187,7 @@ export async function elementsByPolygon(db: LocalDatabase, plantId: number, type
   const [minX, minY, maxX, maxY] = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
   const candidates = await db.select<ElementRow>(
     `SELECT ${ELEMENT_COLUMNS} FROM element AS e WHERE e.plant_id = ? AND e.min_x >= ? AND e.min_x <= ? AND e.min_y >= ? AND e.min_y <= ?
-       AND e.max_x <= ? AND e.max_y <= ? AND e.type_id = ?`,
+       AND e.max_x <= ? AND e.max_y <= ? AND +e.type_id = ?`,
     [plantId, minX, maxX, minY, maxY, maxX, maxY, typeId],
   );
   return elementsInsidePolygon(candidates, ring, (row, error) => logInvalid(row.id, error))
@@ -187,6 +215,31 @@ function extentOf(db: LocalDatabase, plantId: number) {
   return extent;
 }
 
+/**
+ * Parsed geometries by element id, kept while their WKT text is the same: a tile's elements come
+ * back in neighbouring tiles and zooms, and parsing is most of a tile's cost. Bounded: cleared
+ * when it reaches GEOMETRY_CACHE_MAX (about 100 MB of parsed modules).
+ */
+const geometries = new Map<number, { text: string; geometry: Geometry | null }>();
+const GEOMETRY_CACHE_MAX = 200_000;
+
+/** The element's parsed geometry; null for none, or unreadable (logged and skipped, specification section 8). */
+function geometryOf(id: number, text: string | null): Geometry | null {
+  if (!text) return null;
+  const cached = geometries.get(id);
+  if (cached && cached.text === text) return cached.geometry;
+  let geometry: Geometry | null = null;
+  try {
+    geometry = parseWkt(text);
+  } catch (error) {
+    if (!(error instanceof WktFormatError)) throw error;
+    logInvalid(id, error);
+  }
+  if (geometries.size >= GEOMETRY_CACHE_MAX) geometries.clear();
+  geometries.set(id, { text, geometry });
+  return geometry;
+}
+
 interface TileRow {
   id: number;
   type_id: number;
@@ -212,24 +265,18 @@ export async function plantTile(db: LocalDatabase, plantId: number, z: number, x
     const overview = overviewTypeIds(types);
     if (!overview.length) rows = [];
     else
+      // `+min_x`: no index on the bbox here. With it SQLite would range over min_x <= east, half the
+      // plant; the overview types are a few percent of the elements, read through the type index.
       rows = await db.select<TileRow>(
         `SELECT id, type_id, code, state_id, geom FROM element WHERE plant_id = ? AND type_id IN (${overview.map(() => '?').join(', ')})
-           AND min_x <= ? AND max_x >= ? AND min_y <= ? AND max_y >= ?`,
+           AND +min_x <= ? AND +max_x >= ? AND +min_y <= ? AND +max_y >= ?`,
         [plantId, ...overview, east, west, north, south],
       );
   }
   const drawn: TileElement[] = [];
   for (const row of rows) {
-    if (!row.geom) continue;
-    let geometry: Geometry;
-    try {
-      geometry = parseWkt(row.geom);
-    } catch (error) {
-      if (!(error instanceof WktFormatError)) throw error;
-      logInvalid(row.id, error);
-      continue;
-    }
-    drawn.push({ id: row.id, type_id: row.type_id, code: row.code ?? '', state_id: row.state_id, geometry });
+    const geometry = geometryOf(row.id, row.geom);
+    if (geometry) drawn.push({ id: row.id, type_id: row.type_id, code: row.code ?? '', state_id: row.state_id, geometry });
   }
   const styles = { types, states: states.map((s) => ({ id: s.id, color: s.color, is_ok: flag(s.is_ok) })) };
   return encodePlantTile(drawn, styles, { z, x, y });

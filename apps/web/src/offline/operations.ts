@@ -11,9 +11,11 @@ import { upgrade } from './schema';
  * database first; the rest of its arguments travel in the message.
  */
 export const OPERATIONS = {
-  open: (db: LocalDatabase) => db.open(),
-  close: (db: LocalDatabase) => db.close(),
+  // A new connection: the queries' remembered counts and geometries belong to the old one.
+  open: (db: LocalDatabase) => (queries.forgetAll(), db.open()),
+  close: (db: LocalDatabase) => (queries.forgetAll(), db.close()),
   reset: async (db: LocalDatabase) => {
+    queries.forgetAll();
     await db.reset();
     return db.version();
   },
