@@ -130,6 +130,7 @@ export function forgetAll(): void {
   counts.clear();
   extents.clear();
   geometries.clear();
+  overviews.clear();
 }
 
 /** A page of a plant's elements (of one type, or every type), as `GET plants/{id}/{type}/` answers. */
@@ -248,6 +249,34 @@ interface TileRow {
   geom: string | null;
 }
 
+type OverviewRow = TileRow & { min_x: number; min_y: number; max_x: number; max_y: number };
+
+/**
+ * The overview elements of a plant (every type but modules and piles: a few percent of the
+ * elements, drawn below the detail zoom), kept in memory until the next write, as the server's
+ * plant-layouts.ts keeps them. Read from the table they are scattered over the whole file: tens of
+ * thousands of random OPFS page reads per tile, seconds; from memory a tile filters them by bbox.
+ */
+const overviews = new Map<string, Promise<{ version: number; rows: OverviewRow[] }>>();
+
+async function overviewOf(db: LocalDatabase, plantId: number, typeIds: number[]): Promise<OverviewRow[]> {
+  const key = `${plantId}:${typeIds.join(',')}`;
+  const version = await writeVersion(db);
+  const cached = await overviews.get(key)?.catch(() => undefined);
+  if (cached && cached.version === version) return cached.rows;
+  const read = typeIds.length
+    ? db
+        .select<OverviewRow>(
+          `SELECT id, type_id, code, state_id, geom, min_x, min_y, max_x, max_y FROM element
+           WHERE plant_id = ? AND type_id IN (${typeIds.map(() => '?').join(', ')}) AND min_x IS NOT NULL`,
+          [plantId, ...typeIds],
+        )
+        .then((rows) => ({ version, rows }))
+    : Promise.resolve({ version, rows: [] });
+  overviews.set(key, read);
+  return (await read).rows;
+}
+
 /** The plant's vector tile z/x/y, with the server's content (packages/domain tile-content) and encoder. */
 export async function plantTile(db: LocalDatabase, plantId: number, z: number, x: number, y: number): Promise<Uint8Array> {
   const [west, south, east, north] = bufferedTileBbox(z, x, y);
@@ -263,15 +292,7 @@ export async function plantTile(db: LocalDatabase, plantId: number, z: number, x
     );
   } else {
     const overview = overviewTypeIds(types);
-    if (!overview.length) rows = [];
-    else
-      // `+min_x`: no index on the bbox here. With it SQLite would range over min_x <= east, half the
-      // plant; the overview types are a few percent of the elements, read through the type index.
-      rows = await db.select<TileRow>(
-        `SELECT id, type_id, code, state_id, geom FROM element WHERE plant_id = ? AND type_id IN (${overview.map(() => '?').join(', ')})
-           AND +min_x <= ? AND +max_x >= ? AND +min_y <= ? AND +max_y >= ?`,
-        [plantId, ...overview, east, west, north, south],
-      );
+    rows = (await overviewOf(db, plantId, overview)).filter((e) => e.min_x <= east && e.max_x >= west && e.min_y <= north && e.max_y >= south);
   }
   const drawn: TileElement[] = [];
   for (const row of rows) {
