@@ -207,9 +207,16 @@ export function forgetPlant(plantId: number): void {
 function extentOf(db: LocalDatabase, plantId: number) {
   let extent = extents.get(plantId);
   if (!extent) {
-    extent = db
-      .select<{ w: number | null; h: number | null }>('SELECT max(max_x - min_x) AS w, max(max_y - min_y) AS h FROM element WHERE plant_id = ?', [plantId])
-      .then(([r]) => ({ w: r?.w ?? 0, h: r?.h ?? 0 }));
+    // Stored by the download; measured here (a pass over the plant) only for elements stored otherwise.
+    extent = (async () => {
+      type Extent = { w: number | null; h: number | null };
+      const [stored] = await db.select<Extent>('SELECT max_width AS w, max_height AS h FROM plant_download WHERE plant_id = ?', [plantId]);
+      const found =
+        stored && stored.w !== null
+          ? stored
+          : (await db.select<Extent>('SELECT max(max_x - min_x) AS w, max(max_y - min_y) AS h FROM element WHERE plant_id = ?', [plantId]))[0];
+      return { w: found?.w ?? 0, h: found?.h ?? 0 };
+    })();
     extent.catch(() => extents.delete(plantId));
     extents.set(plantId, extent);
   }

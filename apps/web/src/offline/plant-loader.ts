@@ -205,8 +205,10 @@ async function applyAnswer(
   }
   flushChunk();
   batch.push({
-    sql: `INSERT OR REPLACE INTO plant_download (plant_id, cursor, elements_version, recordable_state_ids, downloaded_at) VALUES (?, ?, ?, ?, ?)`,
-    params: [plantId, header.cursor, header.plant.elements_version, JSON.stringify(header.recordable_state_ids), new Date().toISOString()],
+    // The extent is read once here, in one sequential pass, rather than by the first tile a map asks for.
+    sql: `INSERT OR REPLACE INTO plant_download (plant_id, cursor, elements_version, recordable_state_ids, downloaded_at, max_width, max_height)
+          SELECT ?, ?, ?, ?, ?, max(max_x - min_x), max(max_y - min_y) FROM element WHERE plant_id = ?`,
+    params: [plantId, header.cursor, header.plant.elements_version, JSON.stringify(header.recordable_state_ids), new Date().toISOString(), plantId],
   });
   await flushBatch();
   return { ...progress, cursor: header.cursor, deleted, insertMs };

@@ -104,9 +104,10 @@ export const SCHEMA_UPGRADES: readonly SchemaUpgrade[] = [
     // 19: where each plant's download stands (the cursor of Offline I) and what its header said.
     toVersion: 19,
     statements: [
+      // max_width / max_height: the plant's largest element bbox, which closes a tile's bbox range.
       `CREATE TABLE IF NOT EXISTS plant_download (
          plant_id INTEGER PRIMARY KEY NOT NULL, cursor TEXT, elements_version INTEGER,
-         recordable_state_ids TEXT NOT NULL DEFAULT '[]', downloaded_at TEXT)`,
+         recordable_state_ids TEXT NOT NULL DEFAULT '[]', downloaded_at TEXT, max_width REAL, max_height REAL)`,
     ],
   },
 ];
@@ -140,7 +141,7 @@ export const TABLE_COLUMNS = {
   outbox: [
     'client_uuid', 'user_id', 'kind', 'payload', 'status', 'attempts', 'refusal_code', 'refusal_reason', 'created_at', 'recorded_at',
   ],
-  plant_download: ['plant_id', 'cursor', 'elements_version', 'recordable_state_ids', 'downloaded_at'],
+  plant_download: ['plant_id', 'cursor', 'elements_version', 'recordable_state_ids', 'downloaded_at', 'max_width', 'max_height'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type TableName = keyof typeof TABLE_COLUMNS;

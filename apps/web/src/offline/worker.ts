@@ -40,6 +40,7 @@ async function handle(request: WorkerRequest): Promise<unknown> {
     const controller = new AbortController();
     loads.set(request.id, controller);
     try {
+      await db.open();
       const result = await loadPlant(db, request.plantId, {
         fetchStream: httpSyncStream(request.apiRoot, request.plantId, request.token, request.language),
         signal: controller.signal,
