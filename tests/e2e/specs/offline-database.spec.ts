@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { VectorTile } from '@mapbox/vector-tile';
 import Pbf from 'pbf';
-import { ADMIN, apiGet, bearer, expect, localCall, localFailure, localLoadPlant, obtainTokens, test } from '../fixtures';
+import { ADMIN, apiGet, bearer, expect, localCall, localFailure, localLoadPlant, obtainTokens, test, type LocalStoreWindow } from '../fixtures';
 
 /**
  * Issue 15 (Offline II): the local database in the browser — sqlite-wasm in a dedicated Worker with
@@ -244,6 +244,33 @@ test.describe('local database (Offline II)', () => {
     const again = await localLoadPlant(page, plant.id, access);
     expect(again.result.full).toBe(true);
     expect((await localCall<{ state_id: number }>(page, 'getById', 'element', second.id)).state_id).toBe(changedTo);
+  });
+
+  test('a download cancelled at once stores nothing and answers cancelled; the next one is full', async ({ page, request }) => {
+    const { access } = await obtainTokens(request, ADMIN);
+    const plant = await largestPlant(request, access);
+    await openApp(page);
+    await localCall(page, 'open');
+    await localCall(page, 'reset');
+    const cancelled = await page.evaluate(
+      async ({ plantId, token }) => {
+        const store = await (window as unknown as LocalStoreWindow).__heliotrackLocalStore();
+        const load = store.loadPlant(plantId, { token, language: 'es' });
+        load.cancel();
+        try {
+          await load.done;
+          return null;
+        } catch (error) {
+          return { code: (error as { code?: string }).code, message: (error as Error).message };
+        }
+      },
+      { plantId: plant.id, token: access },
+    );
+    expect(cancelled).toEqual({ code: 'cancelled', message: 'Download cancelled' });
+    expect(await localCall(page, 'select', 'SELECT plant_id FROM plant_download')).toEqual([]);
+    const { result } = await localLoadPlant(page, plant.id, access);
+    expect(result.full).toBe(true);
+    expect(result.done).toBe(plant.element_count);
   });
 
   test('every local operation and every message of the local database', async ({ page, context }) => {
