@@ -280,6 +280,7 @@ test.describe('local database (Offline II)', () => {
 
     // Schema: version 19, version-15 columns and defaults as the specification lists them, plus our upgrades.
     expect(await localCall(page, 'version')).toBe(19);
+    expect(await localCall(page, 'select', 'PRAGMA page_size')).toEqual([{ page_size: 16384 }]);
     const columns = async (table: string) => (await localCall<{ name: string }[]>(page, 'select', `SELECT name FROM pragma_table_info('${table}')`)).map((c) => c.name);
     expect(await columns('users')).toEqual(['id', 'name', 'active']);
     expect(await columns('element')).toEqual([

@@ -20,9 +20,11 @@ const LOCK_NAME = 'heliotrack-local-database';
 
 type SahPool = SAHPoolUtil;
 
+// Pages of 16 KB (taken only by a new, empty file): every page is one read or write call through
+// the VFS, and a 100,000-element insert measured 35-40 % faster than with the default 4 KB pages.
 // A lost last transaction after a crash is downloaded again, never corrupt; temp tables (the loader's
 // pending_element) stay in memory instead of taking one of the pool's few OPFS handles.
-const PRAGMAS = 'PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -32000;';
+const PRAGMAS = 'PRAGMA page_size = 16384; PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -32000;';
 
 let sqlite3: ReturnType<typeof sqlite3InitModule> | null = null;
 
