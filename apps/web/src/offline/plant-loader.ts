@@ -35,6 +35,8 @@ export interface LoadResult extends LoadProgress {
   deleted: number;
   /** Time spent inside the element transactions and index builds, ms: the local insert rate is done / insertMs. */
   insertMs: number;
+  /** Of insertMs, the index builds at the end of a full answer. */
+  indexMs: number;
 }
 
 export interface LoadOptions {
@@ -136,7 +138,7 @@ export async function loadPlant(db: LocalDatabase, plantId: number, options: Loa
     }
   }
   // The insert rate counts the index builds too: they are part of storing the rows.
-  return { ...result, insertMs: result.insertMs + indexMs };
+  return { ...result, insertMs: result.insertMs + indexMs, indexMs };
 }
 
 async function applyAnswer(
@@ -211,7 +213,7 @@ async function applyAnswer(
     params: [plantId, header.cursor, header.plant.elements_version, JSON.stringify(header.recordable_state_ids), new Date().toISOString(), plantId],
   });
   await flushBatch();
-  return { ...progress, cursor: header.cursor, deleted, insertMs };
+  return { ...progress, cursor: header.cursor, deleted, insertMs, indexMs: 0 };
 }
 
 /** The sync stream of the server at `apiRoot` with this access token (used by the worker). */
