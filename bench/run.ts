@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --mwp 250] [--runs 30] [--tiles-per-zoom 20] [--sqlite-only] [--only core|reports|sync]`
+ * `npm run bench [-- --mwp 250] [--runs 30] [--tiles-per-zoom 20] [--sqlite-only] [--only core|reports|sync|offline]`
  *
  * Measures the budgets of DESIGN section 9 on the generated reference plant (250 MWp, about
  * 500,000 elements; generated into data/bench/ on first use), on SQLite and, when a server is
@@ -22,11 +22,12 @@ import { bufferedTileBbox, isDetailZoom, TILE_DETAIL_ONLY_TYPES } from '@heliotr
 import { rawDriver, type RawDriver } from './baselines';
 import { reportFigures } from './report-figures';
 import { syncFigures } from './sync-figures';
+import { offlineFigures } from './offline-figures';
 import { BENCH_DATA_DIR, type BenchTarget, dropTarget, ensureReferencePlant, postgresTarget, sqliteTarget, StaleBenchDatabase } from './prepare';
 import { type Figure, formatTable, median, percentile, time } from './stats';
 
-const USAGE = 'usage: npm run bench -- [--mwp 250] [--runs 30] [--tiles-per-zoom 20] [--sqlite-only] [--only core|reports|sync]';
-const GROUPS = ['all', 'core', 'reports', 'sync'] as const;
+const USAGE = 'usage: npm run bench -- [--mwp 250] [--runs 30] [--tiles-per-zoom 20] [--sqlite-only] [--only core|reports|sync|offline]';
+const GROUPS = ['all', 'core', 'reports', 'sync', 'offline'] as const;
 const ADMIN = { email: 'admin@heliotrack.demo', password: 'heliotrack' };
 const POLYGON_TARGET = 10_000;
 const TILE_ZOOMS = [14, 15, 16, 17, 18];
@@ -442,6 +443,13 @@ async function benchDatabaseOnce(target: BenchTarget, opts: ReturnType<typeof op
     if (wanted('reports')) figures.push(...(await reportFigures(ctx)));
     // Last: its incremental figure changes modules, and it reuses the socket the report figures open.
     if (wanted('sync')) figures.push(...(await syncFigures(ctx)));
+    // The device's local database in headless Chromium against this server over HTTP. The local
+    // side does not depend on the server's database, so it runs once, against the SQLite server.
+    if (wanted('offline') && target.kind === 'sqlite') {
+      figures.push(
+        ...(await offlineFigures({ label: 'browser', db, config, plantId, typeIds: ctx.typeIds, admin: ADMIN, runs: opts.runs, tilesPerZoom: opts.tilesPerZoom, log })),
+      );
+    }
     return { figures, messages };
   } finally {
     await app?.close();
@@ -455,7 +463,8 @@ async function main() {
   const started = performance.now();
   const loadAtStart = os.loadavg();
   const targets: BenchTarget[] = [sqliteTarget(opts.mwp)];
-  if (!opts.sqliteOnly) {
+  // The offline figures run against the SQLite server only: no PostgreSQL database to prepare for them.
+  if (!opts.sqliteOnly && opts.only !== 'offline') {
     const postgres = await postgresTarget(opts.mwp, log);
     if (postgres) targets.push(postgres);
   }

@@ -3,6 +3,9 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { exposeLocalStoreForTests } from './offline/expose-for-tests';
+
+exposeLocalStoreForTests();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

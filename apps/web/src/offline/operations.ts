@@ -1,0 +1,61 @@
+import type { ElementListQuery } from '@heliotrack/domain/elements';
+import type { LocalDatabase, SqlParams, Statement } from './local-database';
+import * as ops from './local-operations';
+import * as queries from './local-queries';
+import { upgrade } from './schema';
+
+/*
+ * Everything the local store answers, by name: the LocalDatabase calls themselves, the section 7
+ * operations and the local queries. The web runs them inside the worker (worker.ts) next to the
+ * data; the native app will run the same functions on its Capacitor database. Each takes the
+ * database first; the rest of its arguments travel in the message.
+ */
+export const OPERATIONS = {
+  // A new connection: the queries' remembered counts and geometries belong to the old one.
+  open: (db: LocalDatabase) => (queries.forgetAll(), db.open()),
+  close: (db: LocalDatabase) => (queries.forgetAll(), db.close()),
+  reset: async (db: LocalDatabase) => {
+    queries.forgetAll();
+    await db.reset();
+    return db.version();
+  },
+  version: (db: LocalDatabase) => db.version(),
+  /** Upgrades an open database up to `target` only (open() always goes to the latest): tests build a version-15 file with it. */
+  upgrade: (db: LocalDatabase, target: number) => upgrade(db, target),
+  exec: (db: LocalDatabase, sql: string, params?: SqlParams) => db.exec(sql, params),
+  select: (db: LocalDatabase, sql: string, params?: SqlParams) => db.select(sql, params),
+  transaction: (db: LocalDatabase, statements: Statement[]) => db.transaction(statements),
+
+  selectAll: (db: LocalDatabase, table: string) => ops.selectAll(db, table),
+  getById: (db: LocalDatabase, table: string, id: number | string) => ops.getById(db, table, id),
+  elementsByType: (db: LocalDatabase, typeId: number) => ops.elementsByType(db, typeId),
+  plantWithClient: (db: LocalDatabase, plantId: number) => ops.plantWithClient(db, plantId),
+  insertItem: (db: LocalDatabase, table: string, item: ops.Item) => ops.insertItem(db, table, item),
+  replaceItem: (db: LocalDatabase, table: string, item: ops.Item) => ops.replaceItem(db, table, item),
+  updateItem: (db: LocalDatabase, table: string, item: ops.Item) => ops.updateItem(db, table, item),
+  deleteById: (db: LocalDatabase, table: string, id: number | string) => ops.deleteById(db, table, id),
+  deleteAll: (db: LocalDatabase, table: string) => ops.deleteAll(db, table),
+  deleteElementsToScan: (db: LocalDatabase, scanId: number) => ops.deleteElementsToScan(db, scanId),
+  updateElementState: (db: LocalDatabase, elementIds: number[], stateId: number) => ops.updateElementState(db, elementIds, stateId),
+  bulkReplace: (db: LocalDatabase, table: string, items: ops.Item[]) => ops.bulkReplace(db, table, items),
+  clearAllData: (db: LocalDatabase) => ops.clearAllData(db),
+  dropAllTables: (db: LocalDatabase) => ops.dropAllTables(db),
+
+  listElements: (db: LocalDatabase, plantId: number, typeId: number | undefined, query: ElementListQuery, requestPath: string) =>
+    queries.listElements(db, plantId, typeId, query, requestPath),
+  elementsByPolygon: (db: LocalDatabase, plantId: number, typeId: number, polygon: string) => queries.elementsByPolygon(db, plantId, typeId, polygon),
+  plantTile: (db: LocalDatabase, plantId: number, z: number, x: number, y: number) => queries.plantTile(db, plantId, z, x, y),
+  elementDetail: (db: LocalDatabase, plantId: number, elementId: number) => queries.elementDetail(db, plantId, elementId),
+  listPlants: (db: LocalDatabase) => queries.listPlants(db),
+  getPlant: (db: LocalDatabase, plantId: number) => queries.getPlant(db, plantId),
+  listElementTypes: (db: LocalDatabase) => queries.listElementTypes(db),
+  listPlantStates: (db: LocalDatabase, plantId: number) => queries.listPlantStates(db, plantId),
+  listTransactionTypes: (db: LocalDatabase) => queries.listTransactionTypes(db),
+  listPlantContractors: (db: LocalDatabase, plantId: number) => queries.listPlantContractors(db, plantId),
+};
+
+export type Operations = typeof OPERATIONS;
+export type OperationName = keyof Operations;
+/** An operation's arguments after the database. */
+export type OperationArgs<K extends OperationName> = Parameters<Operations[K]> extends [LocalDatabase, ...infer Rest] ? Rest : never;
+export type OperationResult<K extends OperationName> = Awaited<ReturnType<Operations[K]>>;

@@ -1,0 +1,178 @@
+import { LOCAL_SCHEMA_VERSION } from '@heliotrack/domain/constants';
+import type { LocalDatabase, Statement } from './local-database';
+
+/*
+ * The local schema: version 15 exactly as specification section 3 (every table, column and
+ * default), then our own upgrades (DESIGN section 6). The database is always opened at the latest
+ * version: `upgrade` applies, in order and each in its own transaction, every step above the
+ * version stored in PRAGMA user_version. Never edit a step that has shipped: add the next one.
+ */
+export interface SchemaUpgrade {
+  toVersion: number;
+  statements: string[];
+}
+
+const VERSION_15: string[] = [
+  `CREATE TABLE IF NOT EXISTS users (id INTEGER PRIMARY KEY NOT NULL, name TEXT, active INTEGER DEFAULT 1)`,
+  `CREATE TABLE IF NOT EXISTS element (
+     id INTEGER PRIMARY KEY NOT NULL, code TEXT, description TEXT, geom TEXT,
+     last_state_change_contractor_id INTEGER, state_id INTEGER, type_id INTEGER, updated_at TEXT,
+     serial TEXT DEFAULT '', is_serial_invalid_length INTEGER DEFAULT 0,
+     is_serial_duplicated INTEGER DEFAULT 0, is_serial_unregistered INTEGER DEFAULT 0)`,
+  `CREATE TABLE IF NOT EXISTS client (
+     id INTEGER PRIMARY KEY NOT NULL, name TEXT, nif TEXT, address TEXT, contact_name TEXT, contact_email TEXT)`,
+  `CREATE TABLE IF NOT EXISTS plant (
+     id INTEGER PRIMARY KEY NOT NULL, client INTEGER REFERENCES client(id), structure_type TEXT, code TEXT,
+     name TEXT, power REAL, location TEXT, latitude REAL, longitude REAL, logo_url TEXT, image_url TEXT,
+     mapbox_url TEXT, token_url TEXT, start_date TEXT, state_group INTEGER, contractor_group INTEGER,
+     is_serial_scan_enable INTEGER)`,
+  `CREATE TABLE IF NOT EXISTS state (
+     id INTEGER PRIMARY KEY NOT NULL, element_type INTEGER, code TEXT, name TEXT, description TEXT,
+     color TEXT, restringed INTEGER, is_ok INTEGER, depends_on INTEGER)`,
+  `CREATE TABLE IF NOT EXISTS element_type (
+     code TEXT PRIMARY KEY NOT NULL, ctr_dependent INTEGER, id INTEGER, measurement_unit_name TEXT,
+     measurement_unit_value REAL, name TEXT, original_element_type TEXT, trench_dependent INTEGER)`,
+  `CREATE TABLE IF NOT EXISTS contractor (
+     id INTEGER PRIMARY KEY NOT NULL, name TEXT, address TEXT, contact_email TEXT, contact_name TEXT, client INTEGER)`,
+  `CREATE TABLE IF NOT EXISTS transaction_type (
+     id INTEGER PRIMARY KEY NOT NULL, element_type INTEGER, code TEXT, description TEXT)`,
+  `CREATE TABLE IF NOT EXISTS element_state_change (
+     id INTEGER PRIMARY KEY AUTOINCREMENT, contractor INTEGER, plant_id INTEGER, state INTEGER,
+     transaction_type INTEGER, element_type INTEGER, documents TEXT, element_ids TEXT, observations TEXT)`,
+  `CREATE TABLE IF NOT EXISTS element_to_scan (
+     id INTEGER PRIMARY KEY NOT NULL, code TEXT, description TEXT, geom TEXT,
+     last_state_change_contractor_id INTEGER, state_id INTEGER, type_id INTEGER, updated_at TEXT,
+     serial TEXT, list_index INTEGER, scan_id INTEGER, is_serial_invalid_length INTEGER,
+     is_serial_unregistered INTEGER, is_serial_duplicated INTEGER)`,
+  `CREATE TABLE IF NOT EXISTS scans (
+     id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT, status INTEGER DEFAULT 1, polyline TEXT,
+     max_code_length INTEGER DEFAULT 14)`,
+];
+
+/**
+ * The secondary indexes of `element` (version 16): the bbox for polygons and tiles, the list's
+ * default order (code, then id) within a plant and type (also elements by type_id), and the state
+ * filter in code order (the list a site team uses most, and its count). A full download drops them
+ * and builds them again at its end: sorting once is much cheaper than 500,000 random B-tree inserts.
+ */
+export const ELEMENT_INDEXES = [
+  `CREATE INDEX IF NOT EXISTS element_plant_bbox_idx ON element (plant_id, min_x, min_y)`,
+  `CREATE INDEX IF NOT EXISTS element_plant_type_code_idx ON element (plant_id, type_id, code)`,
+  `CREATE INDEX IF NOT EXISTS element_plant_type_state_idx ON element (plant_id, type_id, state_id, code)`,
+];
+export const DROP_ELEMENT_INDEXES = ['element_plant_bbox_idx', 'element_plant_type_code_idx', 'element_plant_type_state_idx'].map(
+  (name) => `DROP INDEX IF EXISTS ${name}`,
+);
+
+export const SCHEMA_UPGRADES: readonly SchemaUpgrade[] = [
+  { toVersion: LOCAL_SCHEMA_VERSION, statements: VERSION_15 },
+  {
+    // 16: elements know their plant and CTR (the list's `ct` filter) and carry a bounding box, so
+    // polygon selection and tiles read candidates through an index instead of parsing every WKT.
+    toVersion: 16,
+    statements: [
+      `ALTER TABLE element ADD COLUMN plant_id INTEGER`,
+      `ALTER TABLE element ADD COLUMN ctr_id INTEGER`,
+      `ALTER TABLE element ADD COLUMN min_x REAL`,
+      `ALTER TABLE element ADD COLUMN min_y REAL`,
+      `ALTER TABLE element ADD COLUMN max_x REAL`,
+      `ALTER TABLE element ADD COLUMN max_y REAL`,
+      ...ELEMENT_INDEXES,
+    ],
+  },
+  {
+    // 17: states can be switched off, and a plant uses some states and contractors of its organisation.
+    toVersion: 17,
+    statements: [
+      `ALTER TABLE state ADD COLUMN is_active INTEGER DEFAULT 1`,
+      `CREATE TABLE IF NOT EXISTS plant_state (plant_id INTEGER NOT NULL, state_id INTEGER NOT NULL, PRIMARY KEY (plant_id, state_id))`,
+      `CREATE TABLE IF NOT EXISTS plant_contractor (plant_id INTEGER NOT NULL, contractor_id INTEGER NOT NULL, PRIMARY KEY (plant_id, contractor_id))`,
+    ],
+  },
+  {
+    // 18: what the device must still send. Here and not in local storage: a logout clears storage.
+    toVersion: 18,
+    statements: [
+      `CREATE TABLE IF NOT EXISTS outbox (
+         client_uuid TEXT PRIMARY KEY NOT NULL, user_id INTEGER NOT NULL, kind TEXT NOT NULL, payload TEXT NOT NULL,
+         status TEXT NOT NULL DEFAULT 'pending', attempts INTEGER NOT NULL DEFAULT 0, refusal_code TEXT,
+         refusal_reason TEXT, created_at TEXT NOT NULL, recorded_at TEXT)`,
+      `CREATE INDEX IF NOT EXISTS outbox_status_idx ON outbox (status, created_at)`,
+    ],
+  },
+  {
+    // 19: where each plant's download stands (the cursor of Offline I) and what its header said.
+    toVersion: 19,
+    statements: [
+      // max_width / max_height: the plant's largest element bbox, which closes a tile's bbox range.
+      `CREATE TABLE IF NOT EXISTS plant_download (
+         plant_id INTEGER PRIMARY KEY NOT NULL, cursor TEXT, elements_version INTEGER,
+         recordable_state_ids TEXT NOT NULL DEFAULT '[]', downloaded_at TEXT, max_width REAL, max_height REAL)`,
+    ],
+  },
+];
+
+export const LATEST_SCHEMA_VERSION = SCHEMA_UPGRADES[SCHEMA_UPGRADES.length - 1].toVersion;
+
+/** Every table of the latest schema with its columns: storing an item keeps only these (specification section 5). */
+export const TABLE_COLUMNS = {
+  users: ['id', 'name', 'active'],
+  element: [
+    'id', 'code', 'description', 'geom', 'last_state_change_contractor_id', 'state_id', 'type_id', 'updated_at', 'serial',
+    'is_serial_invalid_length', 'is_serial_duplicated', 'is_serial_unregistered', 'plant_id', 'ctr_id', 'min_x', 'min_y', 'max_x', 'max_y',
+  ],
+  client: ['id', 'name', 'nif', 'address', 'contact_name', 'contact_email'],
+  plant: [
+    'id', 'client', 'structure_type', 'code', 'name', 'power', 'location', 'latitude', 'longitude', 'logo_url', 'image_url', 'mapbox_url',
+    'token_url', 'start_date', 'state_group', 'contractor_group', 'is_serial_scan_enable',
+  ],
+  state: ['id', 'element_type', 'code', 'name', 'description', 'color', 'restringed', 'is_ok', 'depends_on', 'is_active'],
+  element_type: ['code', 'ctr_dependent', 'id', 'measurement_unit_name', 'measurement_unit_value', 'name', 'original_element_type', 'trench_dependent'],
+  contractor: ['id', 'name', 'address', 'contact_email', 'contact_name', 'client'],
+  transaction_type: ['id', 'element_type', 'code', 'description'],
+  element_state_change: ['id', 'contractor', 'plant_id', 'state', 'transaction_type', 'element_type', 'documents', 'element_ids', 'observations'],
+  element_to_scan: [
+    'id', 'code', 'description', 'geom', 'last_state_change_contractor_id', 'state_id', 'type_id', 'updated_at', 'serial', 'list_index',
+    'scan_id', 'is_serial_invalid_length', 'is_serial_unregistered', 'is_serial_duplicated',
+  ],
+  scans: ['id', 'name', 'status', 'polyline', 'max_code_length'],
+  plant_state: ['plant_id', 'state_id'],
+  plant_contractor: ['plant_id', 'contractor_id'],
+  outbox: [
+    'client_uuid', 'user_id', 'kind', 'payload', 'status', 'attempts', 'refusal_code', 'refusal_reason', 'created_at', 'recorded_at',
+  ],
+  plant_download: ['plant_id', 'cursor', 'elements_version', 'recordable_state_ids', 'downloaded_at', 'max_width', 'max_height'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type TableName = keyof typeof TABLE_COLUMNS;
+export const TABLE_NAMES = Object.keys(TABLE_COLUMNS) as TableName[];
+
+/** The key column of each table (element_type is keyed by code in version 15; links and outbox have their own). */
+export const KEY_COLUMN: Record<TableName, string> = {
+  ...(Object.fromEntries(TABLE_NAMES.map((t) => [t, 'id'])) as Record<TableName, string>),
+  element_type: 'code',
+  outbox: 'client_uuid',
+  plant_download: 'plant_id',
+  plant_state: 'plant_id',
+  plant_contractor: 'plant_id',
+};
+
+export function isTableName(name: string): name is TableName {
+  return Object.hasOwn(TABLE_COLUMNS, name);
+}
+
+/**
+ * Brings the database to `target` (the latest by default): every step above the stored version, in
+ * order, each with its version bump in one transaction, so an interrupted upgrade resumes where it stopped.
+ */
+export async function upgrade(db: LocalDatabase, target = LATEST_SCHEMA_VERSION): Promise<number> {
+  let current = await db.version();
+  for (const step of SCHEMA_UPGRADES) {
+    if (step.toVersion <= current || step.toVersion > target) continue;
+    const statements: Statement[] = step.statements.map((sql) => ({ sql }));
+    statements.push({ sql: `PRAGMA user_version = ${step.toVersion}` });
+    await db.transaction(statements);
+    current = step.toVersion;
+  }
+  return current;
+}
