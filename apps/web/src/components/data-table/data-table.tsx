@@ -30,6 +30,8 @@ export interface DataTableProps<T> {
   'aria-label': string;
   /** Minimum width before the table scrolls sideways. */
   minWidth?: number;
+  /** Cell padding at the sides in px; narrower on touch layouts, whose controls are wider. */
+  horizontalSpacing?: number;
 }
 
 /**
@@ -46,6 +48,7 @@ export function DataTable<T>({
   scrollResetKey,
   onRowClick,
   minWidth = 720,
+  horizontalSpacing,
   'aria-label': ariaLabel,
 }: DataTableProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -72,6 +75,7 @@ export function DataTable<T>({
         stickyHeader
         highlightOnHover
         verticalSpacing={6}
+        horizontalSpacing={horizontalSpacing}
         aria-label={ariaLabel}
         aria-rowcount={isLoading ? undefined : rows.length + 1}
         style={{ tableLayout: 'fixed', minWidth }}

@@ -336,6 +336,7 @@ export const ui: UiCatalogue = {
     changeState: 'Change state',
     changeStateOf: 'Change the state of {{code}}',
     columns: {
+      codeAndSerial: 'Code and serial number',
       code: 'Code',
       state: 'State',
       serial: 'Serial number',
@@ -361,6 +362,11 @@ export const ui: UiCatalogue = {
       anySerialFlag: 'All',
       clear: 'Clear filters',
       nothingFound: 'No results',
+      open: 'Filters',
+      openActive_one: 'Filters: {{count}} active',
+      openActive_many: 'Filters: {{count}} active',
+      openActive_other: 'Filters: {{count}} active',
+      showResults: 'Show results',
     },
     serialFlags: {
       is_serial_invalid_length: 'Invalid length',
@@ -470,11 +476,13 @@ export const ui: UiCatalogue = {
     label: 'Map of the plant {{plant}}',
     zoomForDetail: 'Zoom in to see modules and piles',
     legend: {
+      open: 'Legend',
       title: 'Legend and filters',
       showAll: 'Show all',
       stateOfType: '{{state}} ({{type}})',
     },
     selection: {
+      tools: 'Selection tools',
       type: 'Element type to select',
       draw: 'Select by polygon',
       cancelDrawing: 'Cancel drawing',
@@ -482,6 +490,7 @@ export const ui: UiCatalogue = {
       idle: 'Draw a polygon to select elements.',
       drawing: 'Drawing the polygon…',
       drawingHint: 'Click to add vertices; close the polygon on its first point or with Enter.',
+      drawingHintTouch: 'Tap to add vertices; close the polygon by tapping the first point.',
       loading: 'Finding the elements inside the polygon…',
       count_one: '{{formatted}} element selected ({{type}})',
       count_many: '{{formatted}} elements selected ({{type}})',

@@ -338,6 +338,7 @@ export const ui = {
     changeState: 'Cambiar estado',
     changeStateOf: 'Cambiar el estado de {{code}}',
     columns: {
+      codeAndSerial: 'Código y n.º de serie',
       code: 'Código',
       state: 'Estado',
       serial: 'Número de serie',
@@ -363,6 +364,11 @@ export const ui = {
       anySerialFlag: 'Todos',
       clear: 'Quitar filtros',
       nothingFound: 'Sin resultados',
+      open: 'Filtros',
+      openActive_one: 'Filtros: {{count}} activo',
+      openActive_many: 'Filtros: {{count}} activos',
+      openActive_other: 'Filtros: {{count}} activos',
+      showResults: 'Ver resultados',
     },
     serialFlags: {
       is_serial_invalid_length: 'Longitud no válida',
@@ -472,11 +478,13 @@ export const ui = {
     label: 'Mapa de la planta {{plant}}',
     zoomForDetail: 'Acerca el mapa para ver módulos e hincas',
     legend: {
+      open: 'Leyenda',
       title: 'Leyenda y filtros',
       showAll: 'Mostrar todo',
       stateOfType: '{{state}} ({{type}})',
     },
     selection: {
+      tools: 'Herramientas de selección',
       type: 'Tipo de elemento a seleccionar',
       draw: 'Seleccionar por polígono',
       cancelDrawing: 'Cancelar el dibujo',
@@ -484,6 +492,7 @@ export const ui = {
       idle: 'Dibuja un polígono para seleccionar elementos.',
       drawing: 'Dibujando el polígono…',
       drawingHint: 'Haz clic para añadir vértices; cierra el polígono en el primer punto o con Intro.',
+      drawingHintTouch: 'Toca para añadir vértices; cierra el polígono tocando el primer punto.',
       loading: 'Buscando elementos dentro del polígono…',
       count_one: '{{formatted}} elemento seleccionado ({{type}})',
       count_many: '{{formatted}} elementos seleccionados ({{type}})',

@@ -336,6 +336,7 @@ export const ui: UiCatalogue = {
     changeState: 'Cambia stato',
     changeStateOf: 'Cambia lo stato di {{code}}',
     columns: {
+      codeAndSerial: 'Codice e numero di serie',
       code: 'Codice',
       state: 'Stato',
       serial: 'Numero di serie',
@@ -361,6 +362,11 @@ export const ui: UiCatalogue = {
       anySerialFlag: 'Tutti',
       clear: 'Rimuovi i filtri',
       nothingFound: 'Nessun risultato',
+      open: 'Filtri',
+      openActive_one: 'Filtri: {{count}} attivo',
+      openActive_many: 'Filtri: {{count}} attivi',
+      openActive_other: 'Filtri: {{count}} attivi',
+      showResults: 'Mostra i risultati',
     },
     serialFlags: {
       is_serial_invalid_length: 'Lunghezza non valida',
@@ -470,11 +476,13 @@ export const ui: UiCatalogue = {
     label: "Mappa dell'impianto {{plant}}",
     zoomForDetail: 'Ingrandisci la mappa per vedere moduli e pali',
     legend: {
+      open: 'Legenda',
       title: 'Legenda e filtri',
       showAll: 'Mostra tutto',
       stateOfType: '{{state}} ({{type}})',
     },
     selection: {
+      tools: 'Strumenti di selezione',
       type: 'Tipo di elemento da selezionare',
       draw: 'Seleziona con un poligono',
       cancelDrawing: 'Annulla il disegno',
@@ -482,6 +490,7 @@ export const ui: UiCatalogue = {
       idle: 'Disegna un poligono per selezionare gli elementi.',
       drawing: 'Disegno del poligono…',
       drawingHint: 'Fai clic per aggiungere vertici; chiudi il poligono sul primo punto o con Invio.',
+      drawingHintTouch: 'Tocca per aggiungere vertici; chiudi il poligono toccando il primo punto.',
       loading: 'Ricerca degli elementi dentro il poligono…',
       count_one: '{{formatted}} elemento selezionato ({{type}})',
       count_many: '{{formatted}} elementi selezionati ({{type}})',
