@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import type { Contractor, ElementType, State } from '@heliotrack/domain/catalogues';
 import type { Element } from '@heliotrack/domain/elements';
 import { DAY_FORMAT } from '../../lib/day';
-import { TOUCH_TARGET, useIsPhone } from '../../lib/field-layout';
+import { useIsPhone } from '../../lib/field-layout';
 import { StateSwatch } from '../state-badge/state-badge';
 import {
   EMPTY_FILTERS,
@@ -82,7 +82,6 @@ export function ElementFiltersBar({
       leftSection={<IconFilterOff size={16} aria-hidden />}
       disabled={activeCount === 0}
       onClick={clearAll}
-      mih={isPhone ? TOUCH_TARGET : undefined}
     >
       {t('elements.filters.clear')}
     </Button>
@@ -209,7 +208,6 @@ export function ElementFiltersBar({
           aria-haspopup="dialog"
           aria-expanded={isDrawerOpen}
           onClick={drawer.open}
-          mih={TOUCH_TARGET}
           style={{ flex: 1 }}
         >
           {t('elements.filters.open')}
@@ -236,9 +234,7 @@ export function ElementFiltersBar({
           style={{ position: 'sticky', bottom: 0, zIndex: 1 }}
         >
           {clearButton}
-          <Button onClick={drawer.close} mih={TOUCH_TARGET}>
-            {t('elements.filters.showResults')}
-          </Button>
+          <Button onClick={drawer.close}>{t('elements.filters.showResults')}</Button>
         </Group>
       </Drawer>
     </>

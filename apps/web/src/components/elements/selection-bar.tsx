@@ -2,15 +2,15 @@ import { Button, Group, Paper, Progress, Text } from '@mantine/core';
 import { IconListCheck, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TOUCH_TARGET, useIsTouch } from '../../lib/field-layout';
+import { useIsTouch } from '../../lib/field-layout';
 import { formatInteger } from '../../lib/format';
 import type { IdsProgress } from '../../api/get-matching-element-ids';
 
 /**
  * What is selected and what can be done with it: select every element matching the filter (its ids
  * are read 1000 at a time, with a progress bar and a cancel button), clear, and the page's actions
- * on the selection (`children`: change the state, link to a PPI…). On touch layouts its buttons
- * are 44 px tall and the page's actions take the bar's whole width when it wraps.
+ * on the selection (`children`: change the state, link to a PPI…). On touch layouts the page's
+ * actions take the bar's whole width when it wraps.
  */
 export function SelectionBar({
   selectedCount,
@@ -37,7 +37,6 @@ export function SelectionBar({
 }) {
   const { t } = useTranslation();
   const isTouch = useIsTouch();
-  const buttonHeight = isTouch ? TOUCH_TARGET : undefined;
   const canSelectAll = matchingCount !== undefined && matchingCount > 0 && selectedCount < matchingCount;
 
   return (
@@ -71,13 +70,7 @@ export function SelectionBar({
                   total: formatInteger(loadingAll.total),
                 })}
               </Text>
-              <Button
-                size="compact-sm"
-                variant="subtle"
-                color="gray"
-                onClick={onCancelSelectAll}
-                mih={buttonHeight}
-              >
+              <Button size="compact-sm" variant="subtle" color="gray" onClick={onCancelSelectAll}>
                 {t('common.cancel')}
               </Button>
             </Group>
@@ -88,7 +81,6 @@ export function SelectionBar({
                 variant="subtle"
                 leftSection={<IconListCheck size={16} aria-hidden />}
                 onClick={onSelectAll}
-                mih={buttonHeight}
               >
                 {t('elements.selection.selectAll', {
                   count: matchingCount,
@@ -104,7 +96,6 @@ export function SelectionBar({
               color="gray"
               leftSection={<IconX size={16} aria-hidden />}
               onClick={onClear}
-              mih={buttonHeight}
             >
               {t('elements.selection.clear')}
             </Button>

@@ -3,7 +3,6 @@ import { IconArrowsExchange, IconListDetails, IconPolygon, IconTrash } from '@ta
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ElementType } from '@heliotrack/domain/catalogues';
-import { TOUCH_TARGET } from '../../../lib/field-layout';
 import { formatInteger } from '../../../lib/format';
 
 /**
@@ -39,7 +38,6 @@ export function MapSelectionToolbar({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const mih = isTouch ? TOUCH_TARGET : undefined;
   return (
     <Paper withBorder px="sm" py="xs">
       <Group
@@ -68,7 +66,6 @@ export function MapSelectionToolbar({
             onClick={onDraw}
             disabled={!selectionType || isSearching}
             aria-pressed={isDrawing}
-            mih={mih}
           >
             {isDrawing ? t('map.selection.cancelDrawing') : t('map.selection.draw')}
           </Button>
@@ -78,7 +75,6 @@ export function MapSelectionToolbar({
             leftSection={<IconTrash size={16} aria-hidden />}
             onClick={onClear}
             disabled={!hasSelection && !isDrawing}
-            mih={mih}
           >
             {t('map.selection.clear')}
           </Button>
@@ -88,7 +84,6 @@ export function MapSelectionToolbar({
               leftSection={<IconListDetails size={18} aria-hidden />}
               onClick={onOpenLegend}
               aria-haspopup="dialog"
-              mih={mih}
             >
               {t('map.legend.open')}
             </Button>
@@ -151,7 +146,6 @@ export function MapSelectionStatus({
         style={{ flexShrink: 0 }}
         disabled={!selection || selection.count === 0}
         onClick={onChangeState}
-        mih={isTouch ? TOUCH_TARGET : undefined}
       >
         {t('elements.changeState')}
       </Button>

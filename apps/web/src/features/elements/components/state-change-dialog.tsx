@@ -28,7 +28,7 @@ import {
 import { StateBadge, StateSwatch } from '../../../components/state-badge/state-badge';
 import { isApiError } from '../../../lib/api-error';
 import { newClientUuid } from '../../../lib/client-uuid';
-import { TOUCH_TARGET, useIsPhone, useIsTouch } from '../../../lib/field-layout';
+import { useIsPhone, useIsTouch } from '../../../lib/field-layout';
 import { formatInteger } from '../../../lib/format';
 import { fieldErrorsOf } from '../../../lib/format-field-errors';
 import { validateForm, type FormErrors } from '../../../lib/validate-form';
@@ -98,7 +98,8 @@ interface SendProgress {
  * uploaded first (POST documents/) and their ids sent with the change. A massive change goes in
  * batches of 50,000 with a progress bar; the dialog ends with how many elements changed. Errors of
  * the server (400) are shown here, beside their fields, never in a second dialog. On phones the
- * dialog fills the screen and its buttons stay pinned at the bottom while the form scrolls (issue 22).
+ * dialog fills the screen and its buttons stay pinned at the bottom while the form scrolls (issue 22);
+ * there its lists are tapped, not typed into, so no field takes the focus and pops the keyboard up.
  */
 export function StateChangeDialog({
   plantId,
@@ -127,7 +128,6 @@ export function StateChangeDialog({
   const isSending = progress !== null;
   const isPhone = useIsPhone();
   const isTouch = useIsTouch();
-  const buttonHeight = isTouch ? TOUCH_TARGET : undefined;
 
   const elementIds = target.kind === 'single' ? [target.element.id] : target.elementIds;
   const typeStates = (states.data ?? []).filter(
@@ -305,7 +305,7 @@ export function StateChangeDialog({
             <Text c="dimmed">{t('stateChange.newState')}</Text>
             <StateBadge state={stateById.get(outcome.stateId)} />
           </Group>
-          <Button mt="md" onClick={onClose} data-autofocus mih={buttonHeight}>
+          <Button mt="md" onClick={onClose} data-autofocus>
             {t('common.close')}
           </Button>
         </Stack>
@@ -367,9 +367,9 @@ export function StateChangeDialog({
               }}
               error={errors.state}
               disabled={isSending}
-              searchable
+              searchable={!isPhone}
               required
-              data-autofocus
+              data-autofocus={isPhone ? undefined : true}
               nothingFoundMessage={t('elements.filters.nothingFound')}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -385,7 +385,7 @@ export function StateChangeDialog({
                 error={errors.transactionType}
                 disabled={isSending}
                 clearable
-                searchable
+                searchable={!isPhone}
                 nothingFoundMessage={t('elements.filters.nothingFound')}
               />
               <Select<number>
@@ -400,7 +400,7 @@ export function StateChangeDialog({
                 error={errors.contractor}
                 disabled={isSending}
                 clearable
-                searchable
+                searchable={!isPhone}
                 nothingFoundMessage={t('elements.filters.nothingFound')}
               />
             </SimpleGrid>
@@ -447,15 +447,10 @@ export function StateChangeDialog({
               // On a phone the actions stay at the bottom of the screen, above the scrolling form.
               style={isPhone ? STICKY_ACTIONS : undefined}
             >
-              <Button variant="default" onClick={onClose} disabled={isSending} mih={buttonHeight}>
+              <Button variant="default" onClick={onClose} disabled={isSending}>
                 {t('common.cancel')}
               </Button>
-              <Button
-                type="submit"
-                loading={isSending}
-                mih={buttonHeight}
-                style={isPhone ? { flex: 1 } : undefined}
-              >
+              <Button type="submit" loading={isSending} style={isPhone ? { flex: 1 } : undefined}>
                 {target.kind === 'single'
                   ? t('stateChange.submitSingle')
                   : t('stateChange.submitMassive', {

@@ -23,7 +23,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { elementsToFeatureCollection } from '../../../components/map/geojson';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
-import { fieldPageHeight, TOUCH_TARGET, useIsPhone, useIsTouch } from '../../../lib/field-layout';
+import { fieldPageHeight, useIsPhone, useIsTouch } from '../../../lib/field-layout';
 import { queryClient } from '../../../lib/query-client';
 import { isSignedIn } from '../../../lib/session';
 import { usePlant } from '../../../api/get-plant';
@@ -181,7 +181,6 @@ function PlantElementsMap({ plantId }: { plantId: number }) {
             to={`/plants/${plantId}/elements${selectionType ? `?type=${encodeURIComponent(selectionType.code)}` : ''}`}
             variant="light"
             leftSection={<IconTable size={18} aria-hidden />}
-            mih={isTouch ? TOUCH_TARGET : undefined}
           >
             {t('map.viewTable')}
           </Button>

@@ -249,7 +249,6 @@ function PlantElements({ plantId }: { plantId: number }) {
           >
             <Button
               leftSection={<IconArrowsExchange size={18} aria-hidden />}
-              mih={isTouch ? TOUCH_TARGET : undefined}
               disabled={selectedIds.size === 0 || !!loadingAll}
               onClick={() =>
                 elementType && changeState({ kind: 'massive', elementIds: [...selectedIds] }, elementType)
