@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import type { Contractor, ElementType, State } from '@heliotrack/domain/catalogues';
 import type { Element } from '@heliotrack/domain/elements';
 import { DAY_FORMAT } from '../../lib/day';
-import { useIsPhone } from '../../lib/field-layout';
+import { useIsPhone, useIsTouch } from '../../lib/field-layout';
 import { StateSwatch } from '../state-badge/state-badge';
 import {
   EMPTY_FILTERS,
@@ -31,8 +31,8 @@ import { countActiveFilters } from './element-list-search';
  * The element table's filters. Text filters apply 300 ms after typing stops; the others at once.
  * The CT filter appears for types that hang from a CT (ctr_dependent), with the plant's CTs. The
  * page keys this bar by element type, so its local text and range start again on another tab.
- * On phones the fields would fill the first screen: they wait behind one "Filtros" button, which
- * counts the active filters, in a bottom drawer (issue 22). The bar keeps the typed text while the
+ * On phones and tablets the fields would fill the first screen: they wait behind one "Filtros"
+ * button, which counts the active filters, in a bottom drawer (issue 22). The bar keeps the typed text while the
  * drawer is closed.
  */
 export function ElementFiltersBar({
@@ -65,6 +65,8 @@ export function ElementFiltersBar({
   const showCt = elementType.ctr_dependent && elementType.code !== 'CTR';
   const activeCount = countActiveFilters(filters);
   const isPhone = useIsPhone();
+  // Phones and tablets, upright or sideways: the fields would push the table below the first screen.
+  const inDrawer = useIsTouch();
   const [isDrawerOpen, drawer] = useDisclosure(false);
 
   function clearAll() {
@@ -175,11 +177,11 @@ export function ElementFiltersBar({
         onChange={(value) => onChange({ ...filters, serialFlags: value })}
         clearable
       />
-      {!isPhone && <Group align="flex-end">{clearButton}</Group>}
+      {!inDrawer && <Group align="flex-end">{clearButton}</Group>}
     </SimpleGrid>
   );
 
-  if (!isPhone) {
+  if (!inDrawer) {
     return (
       <Paper withBorder p="sm">
         {fields}

@@ -274,7 +274,8 @@ function actionsColumn<E extends Element>(
     id: 'actions',
     header: () => <VisuallyHidden>{header}</VisuallyHidden>,
     enableSorting: false,
-    meta: { width: 56, align: 'right' },
+    // On touch screens the action stays in view while a wide table scrolls sideways in its frame.
+    meta: { width: 56, align: 'right', stickyRight: isTouch },
     cell: ({ row }) => (
       <Tooltip label={label(row.original.code)} withArrow openDelay={400} disabled={isTouch}>
         <ActionIcon
