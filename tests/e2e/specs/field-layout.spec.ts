@@ -143,7 +143,15 @@ for (const device of DEVICES) {
       await expect(card).toBeVisible();
       await expectNoSidewaysScroll(page);
       await expectInsideViewport(page, page.getByRole('searchbox'), 'search');
-      await expectInsideViewport(page, page.getByRole('button', { name: 'Idioma: Español' }), 'language');
+      // The header's controls stay on a phone's screen and take a finger.
+      // The menu button shows below 992 px, where the menu collapses.
+      const headerControls = ['Idioma: Español', 'Menú de usuario'];
+      if (device.viewport.width < 992) headerControls.push('Abrir o cerrar el menú');
+      for (const name of headerControls) {
+        const control = page.getByRole('banner').getByRole('button', { name });
+        await expectInsideViewport(page, control, name);
+        await expectTouchTarget(control, name);
+      }
       for (const name of ['Elementos', 'Mapa', 'Informes']) {
         const link = card.getByRole('link', { name: `${name}: ${plant.name}` });
         await link.evaluate((element) => element.scrollIntoView({ block: 'center' }));
