@@ -238,6 +238,19 @@ for (const device of DEVICES) {
       await page.getByRole('button', { name: 'Quitar filtros' }).tap();
       await expect(filters).toBeVisible();
 
+      // A tap on the code opens the element's detail: the columns a phone leaves out are there.
+      const code = await firstRow.getByRole('button', { name: /^Ver el detalle de / }).innerText();
+      await firstRow.getByRole('button', { name: `Ver el detalle de ${code}` }).tap();
+      const detail = page.getByRole('dialog', { name: code });
+      for (const label of ['Contratista', 'Última actualización', 'Descripción']) {
+        await expect(detail.getByText(label, { exact: true })).toBeVisible();
+      }
+      await expectNoSidewaysScroll(page);
+      const close = detail.getByRole('button', { name: 'Cerrar' });
+      await expectTouchTarget(close, 'the detail’s close button');
+      await close.tap();
+      await expect(detail).toBeHidden();
+
       await toEnglish(page);
       await expect(pageHeading(page)).toHaveText('Elements');
       const englishRow = page

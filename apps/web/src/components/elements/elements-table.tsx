@@ -187,7 +187,7 @@ export function ElementsTable<E extends Element = Element>({
           );
           if (!isPhone) return code;
           return (
-            <Stack gap={0} style={{ minWidth: 0 }}>
+            <Stack gap={0} align="flex-start" style={{ minWidth: 0 }}>
               {code}
               <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
                 <Text size="xs" c="dimmed" ff="monospace" truncate>
@@ -223,6 +223,7 @@ export function ElementsTable<E extends Element = Element>({
               (code) => t('elements.changeStateOf', { code }),
               onChangeState,
               isTouch,
+              isTouch && !isPhone,
             ),
           ]
         : []),
@@ -269,13 +270,14 @@ function actionsColumn<E extends Element>(
   label: (code: string) => string,
   onChangeState: (element: E) => void,
   isTouch: boolean,
+  isSticky: boolean,
 ): ColumnDef<E> {
   return {
     id: 'actions',
     header: () => <VisuallyHidden>{header}</VisuallyHidden>,
     enableSorting: false,
-    // On touch screens the action stays in view while a wide table scrolls sideways in its frame.
-    meta: { width: 56, align: 'right', stickyRight: isTouch },
+    // On tablets the action stays in view while the wide table scrolls sideways in its frame.
+    meta: { width: 56, align: 'right', stickyRight: isSticky },
     cell: ({ row }) => (
       <Tooltip label={label(row.original.code)} withArrow openDelay={400} disabled={isTouch}>
         <ActionIcon
