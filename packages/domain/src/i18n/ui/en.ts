@@ -486,6 +486,8 @@ export const ui: UiCatalogue = {
       type: 'Element type to select',
       draw: 'Select by polygon',
       cancelDrawing: 'Cancel drawing',
+      drawShort: 'Polygon',
+      cancelDrawingShort: 'Cancel',
       clear: 'Clear',
       idle: 'Draw a polygon to select elements.',
       drawing: 'Drawing the polygon…',

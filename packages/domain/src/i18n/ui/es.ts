@@ -488,6 +488,8 @@ export const ui = {
       type: 'Tipo de elemento a seleccionar',
       draw: 'Seleccionar por polígono',
       cancelDrawing: 'Cancelar el dibujo',
+      drawShort: 'Polígono',
+      cancelDrawingShort: 'Cancelar',
       clear: 'Borrar',
       idle: 'Dibuja un polígono para seleccionar elementos.',
       drawing: 'Dibujando el polígono…',

@@ -486,6 +486,8 @@ export const ui: UiCatalogue = {
       type: 'Tipo di elemento da selezionare',
       draw: 'Seleziona con un poligono',
       cancelDrawing: 'Annulla il disegno',
+      drawShort: 'Poligono',
+      cancelDrawingShort: 'Annulla',
       clear: 'Cancella',
       idle: 'Disegna un poligono per selezionare gli elementi.',
       drawing: 'Disegno del poligono…',

@@ -42,24 +42,27 @@ export function MapLegend({
   const styles = isTouch ? TOUCH_STYLES : undefined;
   return (
     <Stack gap={isTouch ? 'xs' : 'sm'}>
-      <Group justify="space-between" mih={isTouch ? 44 : undefined}>
-        {!isTouch && (
-          <Text fw={700} size="sm">
-            {t('map.legend.title')}
-          </Text>
-        )}
-        {isFiltered && (
-          <Anchor
-            component="button"
-            type="button"
-            size={isTouch ? 'md' : 'xs'}
-            onClick={onShowAll}
-            mih={isTouch ? 44 : undefined}
-          >
-            {t('map.legend.showAll')}
-          </Anchor>
-        )}
-      </Group>
+      {/* In the sheet the sheet's title names it; the line stays only for "show all". */}
+      {(!isTouch || isFiltered) && (
+        <Group justify="space-between" mih={isTouch ? 44 : undefined}>
+          {!isTouch && (
+            <Text fw={700} size="sm">
+              {t('map.legend.title')}
+            </Text>
+          )}
+          {isFiltered && (
+            <Anchor
+              component="button"
+              type="button"
+              size={isTouch ? 'md' : 'xs'}
+              onClick={onShowAll}
+              mih={isTouch ? 44 : undefined}
+            >
+              {t('map.legend.showAll')}
+            </Anchor>
+          )}
+        </Group>
+      )}
       {types.map((type) => {
         const typeStates = states.filter((state) => state.element_type === type.id);
         const isTypeVisible = !hiddenTypes.has(type.code);

@@ -20,6 +20,7 @@ export function MapSelectionToolbar({
   onClear,
   onOpenLegend,
   isTouch,
+  isPhone,
   children,
 }: {
   types: ElementType[];
@@ -34,10 +35,13 @@ export function MapSelectionToolbar({
   /** Shown on touch layouts, where the legend is in a sheet instead of beside the map. */
   onOpenLegend?: () => void;
   isTouch: boolean;
+  /** Short labels (the full text stays the button's name), so that the bar takes two lines. */
+  isPhone: boolean;
   /** The selection's status and action, at the bar's end on wide layouts. */
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const drawLabel = isDrawing ? t('map.selection.cancelDrawing') : t('map.selection.draw');
   return (
     <Paper withBorder px="sm" py="xs">
       <Group
@@ -66,8 +70,13 @@ export function MapSelectionToolbar({
             onClick={onDraw}
             disabled={!selectionType || isSearching}
             aria-pressed={isDrawing}
+            aria-label={isPhone ? drawLabel : undefined}
           >
-            {isDrawing ? t('map.selection.cancelDrawing') : t('map.selection.draw')}
+            {isPhone
+              ? isDrawing
+                ? t('map.selection.cancelDrawingShort')
+                : t('map.selection.drawShort')
+              : drawLabel}
           </Button>
           <Button
             variant="subtle"

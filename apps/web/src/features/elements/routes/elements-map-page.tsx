@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Badge,
   Box,
   Button,
@@ -170,20 +171,35 @@ function PlantElementsMap({ plantId }: { plantId: number }) {
     />
   );
 
+  const tableUrl = `/plants/${plantId}/elements${selectionType ? `?type=${encodeURIComponent(selectionType.code)}` : ''}`;
+
   return (
     <Stack gap={isTouch ? 'xs' : 'md'} h={isTouch ? fieldPageHeight(isPhone) : undefined}>
       <PageHeader
         title={t('map.title')}
         subtitle={plant.data ? `${plant.data.name} · ${plant.data.code}` : undefined}
         actions={
-          <Button
-            component={Link}
-            to={`/plants/${plantId}/elements${selectionType ? `?type=${encodeURIComponent(selectionType.code)}` : ''}`}
-            variant="light"
-            leftSection={<IconTable size={18} aria-hidden />}
-          >
-            {t('map.viewTable')}
-          </Button>
+          // On a phone an icon, so that the title keeps one line and the map the room.
+          isPhone ? (
+            <ActionIcon
+              component={Link}
+              to={tableUrl}
+              variant="light"
+              size="xl"
+              aria-label={t('map.viewTable')}
+            >
+              <IconTable size={22} aria-hidden />
+            </ActionIcon>
+          ) : (
+            <Button
+              component={Link}
+              to={tableUrl}
+              variant="light"
+              leftSection={<IconTable size={18} aria-hidden />}
+            >
+              {t('map.viewTable')}
+            </Button>
+          )
         }
       />
       {types.error && !types.data ? (
@@ -201,6 +217,7 @@ function PlantElementsMap({ plantId }: { plantId: number }) {
             onClear={clearSelection}
             onOpenLegend={isTouch ? legendSheet.open : undefined}
             isTouch={isTouch}
+            isPhone={isPhone}
           >
             {!isTouch && status}
           </MapSelectionToolbar>
