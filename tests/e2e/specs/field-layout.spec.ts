@@ -3,12 +3,15 @@ import {
   ADMIN,
   apiGet,
   chooseLanguage,
+  coordinatesOf,
   expect,
+  fitMap,
   obtainTokens,
   pageHeading,
   signInViaApi,
   test,
   waitForMapIdle,
+  type MapWindow,
 } from '../fixtures';
 
 /**
@@ -353,7 +356,9 @@ for (const device of DEVICES) {
 
       // The map takes the rest of the screen, and the selection's action sits under it.
       const map = await boxOf(page.locator('canvas.maplibregl-canvas'));
-      expect(map.height, 'the map takes more than half the screen').toBeGreaterThan(device.viewport.height * 0.5);
+      expect(map.height, 'the map takes more than half the screen').toBeGreaterThan(
+        device.viewport.height * 0.5,
+      );
       // As wide as the page's content (beside the menu, on a tablet held sideways): the toolbar's width.
       const bar = await boxOf(toolbar);
       expect(map.width, 'the map is as wide as the page').toBeGreaterThan(bar.width * 0.95);
@@ -405,3 +410,105 @@ for (const device of DEVICES) {
     });
   });
 }
+
+test.describe('field layout, phone map', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('trackers selected by tapping a polygon change state from the bar under the map', async ({
+    page,
+    request,
+  }) => {
+    const { access, plant, types, states } = await largePlant(request);
+    const trackers = types.find((type) => type.code === 'TRA')!;
+    const list = await apiGet<{ results: (Element & { geom: string })[] }>(
+      request,
+      `/api/plants/${plant.id}/trackers/?page_size=1000&ordering=code`,
+      access,
+    );
+    // The northernmost tracker of the last block's first column, and the one south of it: the map
+    // spec works on the first block, this one on the last.
+    const block = list.results[list.results.length - 1].code.split('-')[0];
+    const blockTrackers = list.results.filter((element) => element.code.startsWith(`${block}-`));
+    const xOf = (element: Element & { geom: string }) => coordinatesOf(element.geom)[0][0];
+    const northOf = (element: Element & { geom: string }) =>
+      Math.max(...coordinatesOf(element.geom).map(([, y]) => y));
+    const firstColumn = Math.min(...blockTrackers.map(xOf));
+    const target = blockTrackers
+      .filter((element) => xOf(element) === firstColumn)
+      .sort((a, b) => northOf(b) - northOf(a))[0];
+    const newState = states.find(
+      (state) =>
+        state.element_type === trackers.id &&
+        state.is_active &&
+        state.code !== 'NOK' &&
+        state.id !== target.state_id,
+    )!;
+    const points = coordinatesOf(target.geom);
+    const west = Math.min(...points.map((p) => p[0]));
+    const east = Math.max(...points.map((p) => p[0]));
+    const south = Math.min(...points.map((p) => p[1]));
+    const north = Math.max(...points.map((p) => p[1]));
+
+    await signInViaApi(page, request, ADMIN, `/plants/${plant.id}/elements-map?type=TRA`);
+    await waitForMapIdle(page);
+    await fitMap(
+      page,
+      [
+        [west, south],
+        [east, north],
+      ],
+      { padding: 60, maxZoom: 20 },
+    );
+    await waitForMapIdle(page);
+
+    // The technician taps the polygon tool, then the four corners, then the first corner again.
+    await page.getByRole('button', { name: 'Seleccionar por polígono' }).tap();
+    await expect(page.getByText('Toca para añadir vértices', { exact: false })).toBeVisible();
+    const box = (await page.locator('canvas.maplibregl-canvas').boundingBox())!;
+    const corners = await page.evaluate(
+      (lngLats) => lngLats.map((lngLat) => (window as MapWindow).__heliotrackMap!.project(lngLat)),
+      [
+        [west, north],
+        [east, north],
+        [east, south],
+        [west, south],
+      ] as [number, number][],
+    );
+    const margin = 8;
+    const ring = [
+      [corners[0].x - margin, corners[0].y - margin],
+      [corners[1].x + margin, corners[1].y - margin],
+      [corners[2].x + margin, corners[2].y + margin],
+      [corners[3].x - margin, corners[3].y + margin],
+    ].map(([x, y]) => ({ x: box.x + x, y: box.y + y }));
+    const byPolygon = page.waitForResponse((response) => response.url().includes('/trackers/by-polygon'));
+    for (const { x, y } of [...ring, ring[0]]) await page.touchscreen.tap(x, y);
+    const selected = ((await (await byPolygon).json()) as Element[]).map((element) => element.id);
+    expect(selected).toEqual([target.id]);
+
+    // The count and the action sit under the map, on screen, under the thumb.
+    const status = page.getByRole('status').filter({ hasText: 'seleccionado' });
+    await expect(status).toHaveText(`1 elemento seleccionado (${trackers.name})`);
+    const changeState = page.getByRole('button', { name: 'Cambiar estado', exact: true });
+    await expectInsideViewport(page, changeState, 'change state');
+    await changeState.tap();
+
+    const dialog = page.getByRole('dialog', { name: 'Cambio masivo de 1 elemento' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Estado nuevo').tap();
+    await page.getByRole('option', { name: newState.name }).tap();
+    const submit = dialog.getByRole('button', { name: 'Cambiar 1 elemento', exact: true });
+    await expectInsideViewport(page, submit, 'the primary action');
+    await submit.tap();
+    await expect(dialog.getByRole('status')).toContainText('1 elemento actualizado');
+    await dialog.getByRole('button', { name: 'Cerrar' }).last().tap();
+    await expect(page.getByText('Dibuja un polígono para seleccionar elementos.')).toBeVisible();
+
+    const detail = await apiGet<{ state: { id: number } | null }>(
+      request,
+      `/api/plants/${plant.id}/trackers/${target.id}/`,
+      access,
+    );
+    expect(detail.state?.id).toBe(newState.id);
+  });
+});
