@@ -98,8 +98,9 @@ interface SendProgress {
  * uploaded first (POST documents/) and their ids sent with the change. A massive change goes in
  * batches of 50,000 with a progress bar; the dialog ends with how many elements changed. Errors of
  * the server (400) are shown here, beside their fields, never in a second dialog. On phones the
- * dialog fills the screen and its buttons stay pinned at the bottom while the form scrolls (issue 22);
- * there its lists are tapped, not typed into, so no field takes the focus and pops the keyboard up.
+ * dialog fills the screen and its buttons stay pinned at the bottom while the form scrolls (issue 22).
+ * On touch screens its lists are tapped, not typed into, so no field takes the focus and pops the
+ * keyboard up.
  */
 export function StateChangeDialog({
   plantId,
@@ -367,9 +368,9 @@ export function StateChangeDialog({
               }}
               error={errors.state}
               disabled={isSending}
-              searchable={!isPhone}
+              searchable={!isTouch}
               required
-              data-autofocus={isPhone ? undefined : true}
+              data-autofocus={isTouch ? undefined : true}
               nothingFoundMessage={t('elements.filters.nothingFound')}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -385,7 +386,7 @@ export function StateChangeDialog({
                 error={errors.transactionType}
                 disabled={isSending}
                 clearable
-                searchable={!isPhone}
+                searchable={!isTouch}
                 nothingFoundMessage={t('elements.filters.nothingFound')}
               />
               <Select<number>
@@ -400,7 +401,7 @@ export function StateChangeDialog({
                 error={errors.contractor}
                 disabled={isSending}
                 clearable
-                searchable={!isPhone}
+                searchable={!isTouch}
                 nothingFoundMessage={t('elements.filters.nothingFound')}
               />
             </SimpleGrid>
