@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { DOCUMENT_MAX_BYTES } from '@heliotrack/domain/elements';
@@ -17,6 +19,9 @@ import { registerAuth } from './plugins/auth';
 import { detailError } from './lib/errors';
 import { registerErrorHandler } from './plugins/errors';
 import { registerLanguage } from './plugins/language';
+import { openapiOptions } from './openapi/document';
+import { appVersionRoutes } from './modules/app-version/app-version.routes';
+import { AppVersionService } from './modules/app-version/app-version.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cataloguesRoutes } from './modules/catalogues/catalogues.routes';
 import { CataloguesService } from './modules/catalogues/catalogues.service';
@@ -55,7 +60,8 @@ import { milestonesRoutes } from './modules/milestones/milestones.routes';
 import { MilestonesService } from './modules/milestones/milestones.service';
 import { elementExportRoutes } from './modules/element-export/element-export.routes';
 import { ElementExportService } from './modules/element-export/element-export.service';
-import { InProcessJobQueue } from './modules/reports/job-queue';
+import { BullJobQueue } from './modules/reports/bull-job-queue';
+import { InProcessJobQueue, type JobQueue } from './modules/reports/job-queue';
 import { HistoricReportScheduler, ReportGenerator, resumeUnfinishedReports } from './modules/reports/report-jobs';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { ReportsService } from './modules/reports/reports.service';
@@ -77,6 +83,13 @@ export interface AppOptions {
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the whole API (and the web app when built); tests call it and use inject(). */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Settles when the maps warmed at start are ready (at once before ready()). */
+    mapsWarmed(): Promise<void>;
+  }
+}
+
 export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -90,23 +103,36 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
 
   registerLanguage(app);
   registerErrorHandler(app);
+  // Before authentication: a preflight carries no token, and a 401 must reach the app readable.
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      // Request headers are allowed as the preflight asks (Authorization, Accept-Language and any a
+      // later client adds): the origin list is what keeps strangers out.
+      // Downloads are named by it (lib/content-disposition.ts in the web app).
+      exposedHeaders: ['Content-Disposition'],
+      maxAge: 600,
+    });
+  }
 
   const tokens = new TokenService(config.jwtSecret, { access: config.accessTokenTtl, refresh: config.refreshTokenTtl });
   registerAuth(app, db, tokens);
 
+  // Several instances (README "Running at scale") count the same attempts in Redis.
+  const redis = config.redisUrl ? new Redis(config.redisUrl) : null;
+  if (redis) {
+    // ioredis reconnects by itself; a lost connection is logged, not thrown.
+    redis.on('error', (error) => app.log.warn({ err: error }, 'redis (rate limits) unreachable'));
+    app.addHook('onClose', () => void redis.disconnect());
+  }
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: `${config.redisPrefix}:rate-limit:` } : {}),
     errorResponseBuilder: (_req, context) => detailError(429, 'errors.tooManyRequests', 'throttled', { after: context.after }),
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Heliotrack API', version: '0.1.0', description: 'Construction follow-up and quality inspection of photovoltaic plants.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openapiOptions(config.publicUrl));
   // The documentation is public (README): the page, its assets and the document need no token.
   await app.register(async (docs) => {
     docs.addHook('onRoute', (route) => {
@@ -117,9 +143,17 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, () => app.swagger());
 
   const spatial = new SpatialService(db);
-  const storage = createStorage({ dataDir: config.dataDir });
+  const storage = createStorage({ kind: config.storage, dataDir: config.dataDir, db, s3: config.s3 });
   const reportGenerator = new ReportGenerator(db, storage, app.log);
-  const reportJobs = new InProcessJobQueue(reportGenerator.run, (id, error) => app.log.error({ err: error, report: id }, 'report job failed'));
+  const onJobError = (id: number, error: unknown) => app.log.error({ err: error, report: id }, 'report job failed');
+  const reportJobs: JobQueue = config.redisUrl
+    ? new BullJobQueue(
+        config.redisUrl,
+        { name: 'reports', prefix: config.redisPrefix, lockMs: config.jobLockTimeout * 1000 },
+        reportGenerator.run,
+        onJobError,
+      )
+    : new InProcessJobQueue(reportGenerator.run, onJobError);
   const historicReports = new HistoricReportScheduler(db, reportJobs, app.log);
   const services = {
     auth: new AuthService(db, tokens, mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }), config.publicUrl),
@@ -144,16 +178,24 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
     elementExport: new ElementExportService(db),
     ppis: new PpisService(db, storage, spatial),
     templates: new TemplatesService(db),
+    appVersion: new AppVersionService(db),
   };
 
   // Report jobs start once the server is ready (after migrations) and stop before the database closes.
+  // The maps of the largest plants are warmed once the server is ready (seconds for a 250 MWp
+  // plant, longer than Fastify lets a ready hook take): `npm start` waits for mapsWarmed() before
+  // it listens, so the first tile after a start does not wait for geometries; tests do not.
+  let warming: Promise<void> = Promise.resolve();
+  app.decorate('mapsWarmed', () => warming);
   app.addHook('onReady', async () => {
+    warming = spatial.warm(app.log).catch((error: unknown) => app.log.error({ err: error }, 'map warm-up failed'));
     await resumeUnfinishedReports(db, reportJobs);
     if (config.historicReports) historicReports.start();
   });
   app.addHook('onClose', async () => {
     await historicReports.stop();
     await reportJobs.close();
+    storage.close?.();
   });
 
   await app.register(
@@ -183,6 +225,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
       await api.register(elementExportRoutes, { elementExport: services.elementExport });
       await api.register(templatesRoutes, { templates: services.templates });
       await api.register(ppisRoutes, { ppis: services.ppis });
+      await api.register(appVersionRoutes, { appVersion: services.appVersion });
     },
     { prefix: '/api' },
   );

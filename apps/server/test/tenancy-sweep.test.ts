@@ -149,6 +149,11 @@ const SWEPT: Record<string, (theirs: Theirs, ours: Ours) => Call> = {
   }),
   'GET /api/plants/:id/elements/': (t) => ({ params: { id: t.plant } }),
   'GET /api/plants/:id/:type/': (t) => ({ params: { id: t.plant, type: 'modules' } }),
+  'GET /api/plants/:id/:type/ids/': (t) => ({ params: { id: t.plant, type: 'modules' } }),
+  'GET /api/plants/:id/extra-elements/ids/': (t, o) => ({
+    params: { id: t.plant },
+    query: `element_type=${o.moduleType}`,
+  }),
   'GET /api/plants/:id/:type/:elementId/': (t) => ({
     params: { id: t.plant, type: 'modules', elementId: t.module },
   }),
@@ -297,6 +302,8 @@ const EXEMPT: Record<string, string> = {
   'GET /api/user/client-inspections/': "no ids: the caller's organisation",
   'PUT /api/user/password_change/': "no ids: the caller's own password",
   'GET /api/user/dashboard-charts/': "no ids: the caller's own charts",
+  'GET /api/app-version/': "no ids: the caller's organisation (app-version.test.ts)",
+  'PUT /api/app-version/': "no ids: the caller's organisation (app-version.test.ts)",
   'PUT /api/user/dashboard-charts/':
     'no ids in the path: state ids in the body are checked by dashboard-charts.test.ts',
   'GET /api/plants/': 'no ids: lists what the caller may see (tenancy.test.ts)',

@@ -483,7 +483,7 @@ test.describe('field layout, phone map', () => {
     ].map(([x, y]) => ({ x: box.x + x, y: box.y + y }));
     const byPolygon = page.waitForResponse((response) => response.url().includes('/trackers/by-polygon'));
     for (const { x, y } of [...ring, ring[0]]) await page.touchscreen.tap(x, y);
-    const selected = ((await (await byPolygon).json()) as Element[]).map((element) => element.id);
+    const selected = ((await (await byPolygon).json()) as { ids: number[] }).ids;
     expect(selected).toEqual([target.id]);
 
     // The count and the action sit under the map, on screen, under the thumb.

@@ -394,6 +394,31 @@ export interface PpiElementsTable {
   linked_at: string;
 }
 
+/** Files of STORAGE=database (lib/database-storage.ts). */
+export interface StoredFilesTable {
+  key: string;
+  content_type: string;
+  size: number;
+  chunks: number;
+  created_at: string;
+}
+
+export interface StoredFileChunksTable {
+  key: string;
+  seq: number;
+  data: Buffer;
+}
+
+/** The app version an organisation makes available (issue 20); one row per organisation. */
+export interface AppVersionsTable {
+  client_id: number;
+  version: string;
+  release_date: string;
+  android_store_url: string | null;
+  ios_store_url: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   clients: ClientsTable;
   roles: RolesTable;
@@ -431,6 +456,9 @@ export interface Database {
   ppi_activities: PpiActivitiesTable;
   ppi_users: PpiUsersTable;
   ppi_elements: PpiElementsTable;
+  stored_files: StoredFilesTable;
+  stored_file_chunks: StoredFileChunksTable;
+  app_versions: AppVersionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

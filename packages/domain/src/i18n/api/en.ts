@@ -8,6 +8,10 @@ export const api: ApiCatalogue = {
     duplicateChart: 'This chart identifier already appears in the list.',
     duplicateState: 'A chart cannot repeat a state.',
   },
+  appVersion: {
+    invalidVersion: 'The version must be numbers separated by dots, for example 1.4.2.',
+    invalidStoreUrl: 'The store link must be an https address.',
+  },
   milestones: {
     unknownMilestone: 'There is no milestone {{id}} in this plant.',
     unknownState: 'There is no state {{id}}.',
@@ -98,6 +102,7 @@ export const api: ApiCatalogue = {
     unknownElementType: 'Element type {{id}} does not exist.',
     unknownTypeCode: 'There is no element type with code {{code}}.',
     unknownContractorGroup: 'Contractor group {{id}} does not exist.',
+    tooManyIds: 'The filter matches {{count}} elements; at most {{max}} can be selected. Narrow the filter.',
   },
   stateChanges: {
     success: 'State updated successfully!',
