@@ -26,5 +26,8 @@ export const theme = createTheme({
   components: {
     Card: { defaultProps: { withBorder: true, radius: 'md', padding: 'lg' } },
     Paper: { defaultProps: { radius: 'md' } },
+    // A list opens under its field's left edge. Centred under the field, on a phone it was placed
+    // before its width was known and ran off the right edge, widening the page (issue 22).
+    Combobox: { defaultProps: { position: 'bottom-start' } },
   },
 });

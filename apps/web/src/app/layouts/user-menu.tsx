@@ -1,4 +1,4 @@
-import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconDeviceMobileUp, IconKey, IconLogout } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +39,14 @@ export function UserMenu({ user }: { user: UserProfile | undefined }) {
     <>
       <Menu position="bottom-end" width={240} withinPortal>
         <Menu.Target>
-          <UnstyledButton aria-label={t('header.userMenu')} px={6} py={4} style={{ borderRadius: 8 }}>
+          <UnstyledButton
+            aria-label={t('header.userMenu')}
+            px={6}
+            py={4}
+            miw={44}
+            mih={44}
+            style={{ borderRadius: 8 }}
+          >
             <Group gap={8} wrap="nowrap">
               <Avatar color="solar" radius="xl" size={32}>
                 {initials(name)}
@@ -47,7 +54,10 @@ export function UserMenu({ user }: { user: UserProfile | undefined }) {
               <Text size="sm" fw={600} visibleFrom="sm" maw={180} truncate>
                 {name}
               </Text>
-              <IconChevronDown size={14} aria-hidden />
+              {/* A phone's header has no room for it: the avatar alone opens the menu. */}
+              <Box component="span" visibleFrom="sm" style={{ display: 'inline-flex' }}>
+                <IconChevronDown size={14} aria-hidden />
+              </Box>
             </Group>
           </UnstyledButton>
         </Menu.Target>

@@ -1,9 +1,11 @@
 import { Group, Pagination, Select, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useIsPhone, useIsTouch } from '../../lib/field-layout';
 
 /**
  * The footer of a server-paged table: what is shown, the page size choice and the pages. Text comes
- * from the caller, in its own words ("1–25 de 3.120 hincas").
+ * from the caller, in its own words ("1–25 de 3.120 hincas"). On touch layouts the page buttons are
+ * 44 px; on phones fewer of them show, so that they fit the width.
  */
 export function DataTablePagination({
   page,
@@ -26,6 +28,8 @@ export function DataTablePagination({
   onPageSizeChange: (pageSize: number) => void;
   getPageControlLabel?: (control: 'first' | 'previous' | 'next' | 'last') => string;
 }) {
+  const isPhone = useIsPhone();
+  const isTouch = useIsTouch();
   return (
     <Group
       justify="space-between"
@@ -43,8 +47,8 @@ export function DataTablePagination({
           </Text>
           <Select
             id="data-table-page-size"
-            size="xs"
-            w={88}
+            size={isTouch ? 'md' : 'xs'}
+            w={isTouch ? 96 : 88}
             data={pageSizes.map((size) => String(size))}
             value={String(pageSize)}
             onChange={(value) => value && onPageSizeChange(Number(value))}
@@ -55,11 +59,13 @@ export function DataTablePagination({
       </Group>
       {pageCount > 1 && (
         <Pagination
-          size="sm"
+          size={isTouch ? 'xl' : 'sm'}
           total={pageCount}
           value={Math.min(page, pageCount)}
           onChange={onPageChange}
-          withEdges
+          withEdges={!isPhone}
+          siblings={isPhone ? 0 : 1}
+          gap={isPhone ? 4 : undefined}
           getControlProps={
             getPageControlLabel ? (control) => ({ 'aria-label': getPageControlLabel(control) }) : undefined
           }

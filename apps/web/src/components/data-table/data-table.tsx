@@ -11,8 +11,18 @@ declare module '@tanstack/react-table' {
     /** Fixed column width (the table uses a fixed layout, so columns do not jump while scrolling). */
     width?: number | string;
     align?: 'left' | 'center' | 'right';
+    /** Stays at the frame's right edge while the table scrolls sideways (a row's actions on touch). */
+    stickyRight?: boolean;
   }
 }
+
+const STICKY_RIGHT: CSSProperties = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  background: 'var(--mantine-color-body)',
+  boxShadow: 'inset 1px 0 0 var(--mantine-color-default-border)',
+};
 
 export interface DataTableProps<T> {
   table: TanStackTable<T>;
@@ -30,6 +40,8 @@ export interface DataTableProps<T> {
   'aria-label': string;
   /** Minimum width before the table scrolls sideways. */
   minWidth?: number;
+  /** Cell padding at the sides in px; narrower on touch layouts, whose controls are wider. */
+  horizontalSpacing?: number;
 }
 
 /**
@@ -46,6 +58,7 @@ export function DataTable<T>({
   scrollResetKey,
   onRowClick,
   minWidth = 720,
+  horizontalSpacing,
   'aria-label': ariaLabel,
 }: DataTableProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -72,6 +85,7 @@ export function DataTable<T>({
         stickyHeader
         highlightOnHover
         verticalSpacing={6}
+        horizontalSpacing={horizontalSpacing}
         aria-label={ariaLabel}
         aria-rowcount={isLoading ? undefined : rows.length + 1}
         style={{ tableLayout: 'fixed', minWidth }}
@@ -89,7 +103,11 @@ export function DataTable<T>({
                 return (
                   <Table.Th
                     key={header.id}
-                    style={{ width: meta?.width, textAlign: meta?.align }}
+                    style={{
+                      width: meta?.width,
+                      textAlign: meta?.align,
+                      ...(meta?.stickyRight && STICKY_RIGHT),
+                    }}
                     aria-sort={
                       column.getCanSort()
                         ? sorted === 'asc'
@@ -175,6 +193,7 @@ export function DataTable<T>({
                       <Table.Td
                         key={cell.id}
                         style={{
+                          ...(cell.column.columnDef.meta?.stickyRight && STICKY_RIGHT),
                           textAlign: cell.column.columnDef.meta?.align,
                           overflow: 'hidden',
                           textOverflow: 'ellipsis',

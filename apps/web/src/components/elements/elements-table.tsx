@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Checkbox, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
 import {
   getCoreRowModel,
@@ -15,6 +15,8 @@ import type { Element } from '@heliotrack/domain/elements';
 import { DataTable } from '../data-table/data-table';
 import { StateBadge } from '../state-badge/state-badge';
 import { formatDateTime } from '../../lib/format';
+import { useIsPhone, useIsTouch } from '../../lib/field-layout';
+import { TouchCheckbox } from '../touch/touch-checkbox';
 import { SerialFlags } from './serial-flags';
 
 /**
@@ -23,6 +25,10 @@ import { SerialFlags } from './serial-flags';
  * pages; this table only reports which of its rows were ticked or unticked. Pages add their own
  * columns after the code (`extraColumns`, e.g. whether an element is linked to a PPI); the state
  * change action shows when the page handles it.
+ *
+ * In the field (issue 22): on phones the table keeps the columns a technician needs (the code with
+ * the serial number under it, the state, the action); the rest is in the element's detail, opened by
+ * a tap on the row. On touch layouts the checkboxes and the row action are 44 px targets.
  */
 export function ElementsTable<E extends Element = Element>({
   elements,
@@ -56,6 +62,8 @@ export function ElementsTable<E extends Element = Element>({
   extraColumns?: ColumnDef<E>[];
 }) {
   const { t } = useTranslation();
+  const isPhone = useIsPhone();
+  const isTouch = useIsTouch();
   const data = useMemo(() => elements ?? [], [elements]);
   const notAvailable = t('common.notAvailable');
 
@@ -77,57 +85,9 @@ export function ElementsTable<E extends Element = Element>({
     if (added.length || removed.length) onSelectionChange(added, removed);
   };
 
-  const columns = useMemo<ColumnDef<E>[]>(
+  // The office's further columns; a phone shows them in the element's detail instead.
+  const officeColumns = useMemo<ColumnDef<E>[]>(
     () => [
-      {
-        id: 'select',
-        enableSorting: false,
-        meta: { width: 44 },
-        header: ({ table }) => (
-          <Checkbox
-            aria-label={t('elements.table.selectPage')}
-            checked={table.getIsAllPageRowsSelected()}
-            indeterminate={table.getIsSomePageRowsSelected()}
-            onChange={table.getToggleAllPageRowsSelectedHandler()}
-            disabled={table.getRowModel().rows.length === 0}
-          />
-        ),
-        cell: ({ row }) => (
-          <Checkbox
-            aria-label={t('elements.table.selectRow', { code: row.original.code })}
-            checked={row.getIsSelected()}
-            onChange={row.getToggleSelectedHandler()}
-          />
-        ),
-      },
-      {
-        id: 'code',
-        header: t('elements.columns.code'),
-        meta: { width: 190 },
-        cell: ({ row }) => (
-          <Anchor
-            component="button"
-            type="button"
-            fw={600}
-            ff="monospace"
-            size="sm"
-            onClick={() => onOpen(row.original)}
-            aria-label={t('elements.table.open', { code: row.original.code })}
-          >
-            {row.original.code}
-          </Anchor>
-        ),
-      },
-      ...(extraColumns ?? []),
-      {
-        id: 'state',
-        header: t('elements.columns.state'),
-        meta: { width: 170 },
-        cell: ({ row }) => {
-          const stateId = row.original.state_id;
-          return <StateBadge state={stateId !== null ? states.get(stateId) : null} />;
-        },
-      },
       {
         id: 'serial',
         header: t('elements.columns.serial'),
@@ -176,9 +136,99 @@ export function ElementsTable<E extends Element = Element>({
           </Text>
         ),
       },
-      ...(onChangeState ? [actionsColumn(t('elements.columns.actions'), (code) => t('elements.changeStateOf', { code }), onChangeState)] : []),
     ],
-    [t, states, contractors, notAvailable, onOpen, onChangeState, extraColumns],
+    [t, contractors, notAvailable],
+  );
+
+  const columns = useMemo<ColumnDef<E>[]>(
+    () => [
+      {
+        id: 'select',
+        enableSorting: false,
+        meta: { width: isTouch ? 56 : 44 },
+        header: ({ table }) => (
+          <TouchCheckbox
+            isTouch={isTouch}
+            aria-label={t('elements.table.selectPage')}
+            checked={table.getIsAllPageRowsSelected()}
+            indeterminate={table.getIsSomePageRowsSelected()}
+            onChange={table.getToggleAllPageRowsSelectedHandler()}
+            disabled={table.getRowModel().rows.length === 0}
+          />
+        ),
+        cell: ({ row }) => (
+          <TouchCheckbox
+            isTouch={isTouch}
+            aria-label={t('elements.table.selectRow', { code: row.original.code })}
+            checked={row.getIsSelected()}
+            onChange={row.getToggleSelectedHandler()}
+          />
+        ),
+      },
+      {
+        id: 'code',
+        header: isPhone ? t('elements.columns.codeAndSerial') : t('elements.columns.code'),
+        meta: { width: isPhone ? undefined : 190 },
+        cell: ({ row }) => {
+          const code = (
+            <Anchor
+              component="button"
+              type="button"
+              fw={600}
+              ff="monospace"
+              size="sm"
+              maw="100%"
+              truncate
+              onClick={() => onOpen(row.original)}
+              aria-label={t('elements.table.open', { code: row.original.code })}
+            >
+              {row.original.code}
+            </Anchor>
+          );
+          if (!isPhone) return code;
+          return (
+            <Stack gap={0} align="flex-start" style={{ minWidth: 0 }}>
+              {code}
+              <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+                <Text size="xs" c="dimmed" ff="monospace" truncate>
+                  {row.original.serial || notAvailable}
+                </Text>
+                <SerialFlags element={row.original} />
+              </Group>
+            </Stack>
+          );
+        },
+      },
+      ...(extraColumns ?? []),
+      {
+        id: 'state',
+        header: t('elements.columns.state'),
+        meta: { width: isPhone ? 116 : 170 },
+        cell: ({ row }) => {
+          const stateId = row.original.state_id;
+          return (
+            <StateBadge
+              state={stateId !== null ? states.get(stateId) : null}
+              size={isPhone ? 'sm' : 'md'}
+              maw="100%"
+            />
+          );
+        },
+      },
+      ...(isPhone ? [] : officeColumns),
+      ...(onChangeState
+        ? [
+            actionsColumn(
+              t('elements.columns.actions'),
+              (code) => t('elements.changeStateOf', { code }),
+              onChangeState,
+              isTouch,
+              isTouch && !isPhone,
+            ),
+          ]
+        : []),
+    ],
+    [t, isPhone, isTouch, states, notAvailable, onOpen, onChangeState, extraColumns, officeColumns],
   );
 
   const table = useReactTable({
@@ -206,22 +256,37 @@ export function ElementsTable<E extends Element = Element>({
       scrollResetKey={scrollResetKey}
       onRowClick={(row) => onOpen(row.original)}
       aria-label={t('elements.table.label', { type: typeName })}
-      minWidth={1100}
+      // A phone's columns fit its width; elsewhere the table scrolls sideways inside its frame.
+      minWidth={isPhone ? 0 : 1100}
+      horizontalSpacing={isTouch ? 6 : undefined}
+      rowHeight={isTouch ? 56 : undefined}
     />
   );
 }
 
 /** The row's state change button. */
-function actionsColumn<E extends Element>(header: string, label: (code: string) => string, onChangeState: (element: E) => void): ColumnDef<E> {
+function actionsColumn<E extends Element>(
+  header: string,
+  label: (code: string) => string,
+  onChangeState: (element: E) => void,
+  isTouch: boolean,
+  isSticky: boolean,
+): ColumnDef<E> {
   return {
     id: 'actions',
     header: () => <VisuallyHidden>{header}</VisuallyHidden>,
     enableSorting: false,
-    meta: { width: 56, align: 'right' },
+    // On tablets the action stays in view while the wide table scrolls sideways in its frame.
+    meta: { width: 56, align: 'right', stickyRight: isSticky },
     cell: ({ row }) => (
-      <Tooltip label={label(row.original.code)} withArrow openDelay={400}>
-        <ActionIcon variant="subtle" onClick={() => onChangeState(row.original)} aria-label={label(row.original.code)}>
-          <IconArrowsExchange size={18} />
+      <Tooltip label={label(row.original.code)} withArrow openDelay={400} disabled={isTouch}>
+        <ActionIcon
+          variant="subtle"
+          size={isTouch ? 'xl' : 'md'}
+          onClick={() => onChangeState(row.original)}
+          aria-label={label(row.original.code)}
+        >
+          <IconArrowsExchange size={isTouch ? 22 : 18} />
         </ActionIcon>
       </Tooltip>
     ),

@@ -2,13 +2,15 @@ import { Button, Group, Paper, Progress, Text } from '@mantine/core';
 import { IconListCheck, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsTouch } from '../../lib/field-layout';
 import { formatInteger } from '../../lib/format';
 import type { IdsProgress } from '../../api/get-matching-element-ids';
 
 /**
  * What is selected and what can be done with it: select every element matching the filter (its ids
  * are read in one request, with a busy bar and a cancel button), clear, and the page's actions
- * on the selection (`children`: change the state, link to a PPI…).
+ * on the selection (`children`: change the state, link to a PPI…). On touch layouts the page's
+ * actions take the bar's whole width when it wraps.
  */
 export function SelectionBar({
   selectedCount,
@@ -34,6 +36,7 @@ export function SelectionBar({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const isTouch = useIsTouch();
   const canSelectAll = matchingCount !== undefined && matchingCount > 0 && selectedCount < matchingCount;
 
   return (
@@ -97,7 +100,11 @@ export function SelectionBar({
           )}
         </Group>
         {children && (
-          <Group gap="xs" wrap="wrap">
+          <Group
+            gap="xs"
+            wrap="wrap"
+            style={isTouch ? { flexGrow: 1, justifyContent: 'flex-end' } : undefined}
+          >
             {children}
           </Group>
         )}

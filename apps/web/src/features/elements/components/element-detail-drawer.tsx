@@ -12,6 +12,7 @@ import { usePlantContractors } from '../../../api/get-plant-contractors';
 import { useElement } from '../api/get-element';
 import { ElementHistory } from './element-history';
 import { SerialFlags } from '../../../components/elements/serial-flags';
+import { useIsTouch } from '../../../lib/field-layout';
 
 // MapLibre loads with the first opened element, not with the table.
 const GeometryMap = lazy(() =>
@@ -57,6 +58,7 @@ export function ElementDetailDrawer({
       ? contractors.data?.find((item) => item.id === detail.last_state_change_contractor_id)
       : undefined;
   const notAvailable = t('common.notAvailable');
+  const isTouch = useIsTouch();
 
   return (
     <Drawer
@@ -72,7 +74,7 @@ export function ElementDetailDrawer({
           fontSize: 'var(--mantine-h3-font-size)',
         },
       }}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      closeButtonProps={{ 'aria-label': t('common.close'), size: isTouch ? 'xl' : undefined }}
     >
       {element.error && !detail ? (
         <QueryError error={element.error} onRetry={() => void element.refetch()} />

@@ -4,9 +4,17 @@ import type { ElementType, State } from '@heliotrack/domain/catalogues';
 import { StateSwatch } from '../../../components/state-badge/state-badge';
 import { useElementTypeLabel } from '../../../lib/element-type-label';
 
+/** Touch layouts: each line of the legend is a 44 px tall target, the whole label included. */
+const TOUCH_STYLES = {
+  body: { alignItems: 'center' },
+  labelWrapper: { alignSelf: 'stretch' },
+  label: { minHeight: 44, display: 'flex', alignItems: 'center' },
+} as const;
+
 /**
  * Legend and filter in one: each element type with its states in their map colours. Unticking a
- * type or a state hides it on the map.
+ * type or a state hides it on the map. `isTouch` makes every line a finger-sized target and leaves
+ * the title to the sheet that shows the legend.
  */
 export function MapLegend({
   types,
@@ -16,6 +24,7 @@ export function MapLegend({
   onToggleType,
   onToggleState,
   onShowAll,
+  isTouch = false,
 }: {
   types: ElementType[];
   states: State[];
@@ -24,27 +33,41 @@ export function MapLegend({
   onToggleType: (code: string) => void;
   onToggleState: (id: number) => void;
   onShowAll: () => void;
+  isTouch?: boolean;
 }) {
   const { t } = useTranslation();
   const typeLabel = useElementTypeLabel();
   const isFiltered = hiddenTypes.size > 0 || hiddenStates.size > 0;
+  const checkboxSize = isTouch ? 'md' : 'xs';
+  const styles = isTouch ? TOUCH_STYLES : undefined;
   return (
-    <Stack gap="sm">
-      <Group justify="space-between">
-        <Text fw={700} size="sm">
-          {t('map.legend.title')}
-        </Text>
-        {isFiltered && (
-          <Anchor component="button" type="button" size="xs" onClick={onShowAll}>
-            {t('map.legend.showAll')}
-          </Anchor>
-        )}
-      </Group>
+    <Stack gap={isTouch ? 'xs' : 'sm'}>
+      {/* In the sheet the sheet's title names it; the line stays only for "show all". */}
+      {(!isTouch || isFiltered) && (
+        <Group justify="space-between" mih={isTouch ? 44 : undefined}>
+          {!isTouch && (
+            <Text fw={700} size="sm">
+              {t('map.legend.title')}
+            </Text>
+          )}
+          {isFiltered && (
+            <Anchor
+              component="button"
+              type="button"
+              size={isTouch ? 'md' : 'xs'}
+              onClick={onShowAll}
+              mih={isTouch ? 44 : undefined}
+            >
+              {t('map.legend.showAll')}
+            </Anchor>
+          )}
+        </Group>
+      )}
       {types.map((type) => {
         const typeStates = states.filter((state) => state.element_type === type.id);
         const isTypeVisible = !hiddenTypes.has(type.code);
         return (
-          <Stack key={type.code} gap={6} role="group" aria-label={typeLabel(type)}>
+          <Stack key={type.code} gap={isTouch ? 0 : 6} role="group" aria-label={typeLabel(type)}>
             <Checkbox
               label={
                 <Text fw={600} size="sm">
@@ -53,13 +76,15 @@ export function MapLegend({
               }
               checked={isTypeVisible}
               onChange={() => onToggleType(type.code)}
-              size="xs"
+              size={checkboxSize}
+              styles={styles}
             />
             {typeStates.map((state) => (
               <Checkbox
                 key={state.id}
                 ml="lg"
-                size="xs"
+                size={checkboxSize}
+                styles={styles}
                 disabled={!isTypeVisible}
                 checked={!hiddenStates.has(state.id)}
                 onChange={() => onToggleState(state.id)}
@@ -67,7 +92,7 @@ export function MapLegend({
                 label={
                   <Group gap={6} wrap="nowrap">
                     <StateSwatch color={state.color} size={12} />
-                    <Text size="xs">{state.name}</Text>
+                    <Text size={isTouch ? 'sm' : 'xs'}>{state.name}</Text>
                   </Group>
                 }
               />

@@ -28,6 +28,7 @@ import {
 import { StateBadge, StateSwatch } from '../../../components/state-badge/state-badge';
 import { isApiError } from '../../../lib/api-error';
 import { newClientUuid } from '../../../lib/client-uuid';
+import { useIsPhone, useIsTouch } from '../../../lib/field-layout';
 import { formatInteger } from '../../../lib/format';
 import { fieldErrorsOf } from '../../../lib/format-field-errors';
 import { validateForm, type FormErrors } from '../../../lib/validate-form';
@@ -69,6 +70,22 @@ const FORM_FIELDS: Record<string, keyof FormValues> = {
   document: 'files',
 };
 
+/** The full-screen modal's body below its header (60 px) and padding. */
+const PHONE_FORM = {
+  minHeight: 'calc(100dvh - 76px)',
+  display: 'flex',
+  flexDirection: 'column',
+} as const;
+
+const STICKY_ACTIONS = {
+  position: 'sticky',
+  bottom: 0,
+  zIndex: 1,
+  background: 'var(--mantine-color-body)',
+  paddingBlock: 'var(--mantine-spacing-sm)',
+  borderTop: '1px solid var(--mantine-color-gray-3)',
+} as const;
+
 interface SendProgress {
   label: string;
   /** 0–100; null while the length of the work is unknown (uploads, a single change). */
@@ -80,7 +97,10 @@ interface SendProgress {
  * with their colours), transaction type, contractor, observations and documents. Documents are
  * uploaded first (POST documents/) and their ids sent with the change. A massive change goes in
  * batches of 50,000 with a progress bar; the dialog ends with how many elements changed. Errors of
- * the server (400) are shown here, beside their fields, never in a second dialog.
+ * the server (400) are shown here, beside their fields, never in a second dialog. On phones the
+ * dialog fills the screen and its buttons stay pinned at the bottom while the form scrolls (issue 22).
+ * On touch screens its lists are tapped, not typed into, so no field takes the focus and pops the
+ * keyboard up.
  */
 export function StateChangeDialog({
   plantId,
@@ -107,6 +127,8 @@ export function StateChangeDialog({
   const [progress, setProgress] = useState<SendProgress | null>(null);
   const [outcome, setOutcome] = useState<{ changed: number; stateId: number } | null>(null);
   const isSending = progress !== null;
+  const isPhone = useIsPhone();
+  const isTouch = useIsTouch();
 
   const elementIds = target.kind === 'single' ? [target.element.id] : target.elementIds;
   const typeStates = (states.data ?? []).filter(
@@ -265,10 +287,12 @@ export function StateChangeDialog({
       title={<Text fw={700}>{title}</Text>}
       size="lg"
       centered
+      fullScreen={isPhone}
+      transitionProps={isPhone ? { transition: 'slide-up', duration: 150 } : undefined}
       closeOnClickOutside={!isSending}
       closeOnEscape={!isSending}
       withCloseButton={!isSending}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      closeButtonProps={{ 'aria-label': t('common.close'), size: isTouch ? 'xl' : undefined }}
     >
       {outcome ? (
         <Stack align="center" gap="sm" py="md" role="status">
@@ -287,8 +311,13 @@ export function StateChangeDialog({
           </Button>
         </Stack>
       ) : (
-        <form onSubmit={(event) => void onSubmit(event)} noValidate>
-          <Stack gap="sm">
+        <form
+          onSubmit={(event) => void onSubmit(event)}
+          noValidate
+          // On a phone the form fills the screen, so its actions sit at the bottom, under the thumb.
+          style={isPhone ? PHONE_FORM : undefined}
+        >
+          <Stack gap="sm" style={isPhone ? { flex: 1 } : undefined}>
             <Group gap="xs">
               <Text size="sm" c="dimmed">
                 {target.kind === 'single' ? t('stateChange.currentState') : t('stateChange.elementType')}
@@ -339,9 +368,9 @@ export function StateChangeDialog({
               }}
               error={errors.state}
               disabled={isSending}
-              searchable
+              searchable={!isTouch}
               required
-              data-autofocus
+              data-autofocus={isTouch ? undefined : true}
               nothingFoundMessage={t('elements.filters.nothingFound')}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -357,7 +386,7 @@ export function StateChangeDialog({
                 error={errors.transactionType}
                 disabled={isSending}
                 clearable
-                searchable
+                searchable={!isTouch}
                 nothingFoundMessage={t('elements.filters.nothingFound')}
               />
               <Select<number>
@@ -372,7 +401,7 @@ export function StateChangeDialog({
                 error={errors.contractor}
                 disabled={isSending}
                 clearable
-                searchable
+                searchable={!isTouch}
                 nothingFoundMessage={t('elements.filters.nothingFound')}
               />
             </SimpleGrid>
@@ -412,11 +441,17 @@ export function StateChangeDialog({
                 />
               </Stack>
             )}
-            <Group justify="flex-end" mt="sm">
+            <Group
+              justify="flex-end"
+              mt={isPhone ? 'auto' : 'sm'}
+              wrap="nowrap"
+              // On a phone the actions stay at the bottom of the screen, above the scrolling form.
+              style={isPhone ? STICKY_ACTIONS : undefined}
+            >
               <Button variant="default" onClick={onClose} disabled={isSending}>
                 {t('common.cancel')}
               </Button>
-              <Button type="submit" loading={isSending}>
+              <Button type="submit" loading={isSending} style={isPhone ? { flex: 1 } : undefined}>
                 {target.kind === 'single'
                   ? t('stateChange.submitSingle')
                   : t('stateChange.submitMassive', {

@@ -1,25 +1,19 @@
 import {
+  ActionIcon,
   Badge,
   Box,
   Button,
   Center,
+  Drawer,
   Group,
   Loader,
   Paper,
   ScrollArea,
-  Select,
   Stack,
   Text,
 } from '@mantine/core';
-import {
-  IconArrowsExchange,
-  IconInfoCircle,
-  IconMap2,
-  IconPolygon,
-  IconTable,
-  IconTrash,
-  IconZoomIn,
-} from '@tabler/icons-react';
+import { useDisclosure } from '@mantine/hooks';
+import { IconInfoCircle, IconMap2, IconTable, IconZoomIn } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
@@ -28,7 +22,7 @@ import type { Position } from '@heliotrack/domain/geometry';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
-import { formatInteger } from '../../../lib/format';
+import { fieldPageHeight, useIsPhone, useIsTouch } from '../../../lib/field-layout';
 import { queryClient } from '../../../lib/query-client';
 import { isSignedIn } from '../../../lib/session';
 import { usePlant } from '../../../api/get-plant';
@@ -39,6 +33,7 @@ import { useElementIdsByPolygon } from '../../../api/get-elements-by-polygon';
 import { tileBoundsQueryOptions, useTileBounds } from '../../../api/get-tile-bounds';
 import { elementsFilter } from '../components/map-filters';
 import { MapLegend } from '../components/map-legend';
+import { MapSelectionStatus, MapSelectionToolbar } from '../components/map-selection-toolbar';
 import { PlantMap, type ClickedElement } from '../../../components/map/plant-map';
 import { ringToPolygonParam } from '../../../components/map/polygon-param';
 import { plantIdOf, prefetchElementCatalogues } from './plant-route';
@@ -86,6 +81,11 @@ function PlantElementsMap({ plantId }: { plantId: number }) {
   const [selected, setSelected] = useState<{ type: ElementType; ids: number[] } | null>(null);
   const actions = useElementActions();
   const [zoom, setZoom] = useState<number | null>(null);
+  // Field layout (issue 22): on touch screens the map fills the page, the legend waits in a bottom
+  // sheet and the selection's action sits under the map, in reach of the thumb.
+  const isTouch = useIsTouch();
+  const isPhone = useIsPhone();
+  const [isLegendOpen, legendSheet] = useDisclosure(false);
 
   const typeList = useMemo(() => types.data ?? [], [types.data]);
   const stateList = useMemo(() => states.data ?? [], [states.data]);
@@ -133,108 +133,99 @@ function PlantElementsMap({ plantId }: { plantId: number }) {
 
   const selectedCount = selected?.ids.length ?? 0;
 
+  function changeSelectedState() {
+    if (!selected) return;
+    actions.changeState({ kind: 'massive', elementIds: selected.ids }, selected.type);
+  }
+
+  const legend = (
+    <MapLegend
+      types={typeList}
+      states={stateList}
+      hiddenTypes={hiddenTypes}
+      hiddenStates={hiddenStates}
+      onToggleType={(code) => setHiddenTypes((current) => toggle(current, code))}
+      onToggleState={(id) => setHiddenStates((current) => toggle(current, id))}
+      onShowAll={() => {
+        setHiddenTypes(new Set());
+        setHiddenStates(new Set());
+      }}
+      isTouch={isTouch}
+    />
+  );
+  const status = (
+    <MapSelectionStatus
+      selection={selected ? { count: selectedCount, typeName: selected.type.name } : null}
+      isDrawing={isDrawing}
+      isSearching={byPolygon.isPending}
+      onChangeState={changeSelectedState}
+      isTouch={isTouch}
+    />
+  );
+
+  const tableUrl = `/plants/${plantId}/elements${selectionType ? `?type=${encodeURIComponent(selectionType.code)}` : ''}`;
+
   return (
-    <Stack gap="md">
+    <Stack gap={isTouch ? 'xs' : 'md'} h={isTouch ? fieldPageHeight(isPhone) : undefined}>
       <PageHeader
         title={t('map.title')}
         subtitle={plant.data ? `${plant.data.name} · ${plant.data.code}` : undefined}
         actions={
-          <Button
-            component={Link}
-            to={`/plants/${plantId}/elements${selectionType ? `?type=${encodeURIComponent(selectionType.code)}` : ''}`}
-            variant="light"
-            leftSection={<IconTable size={18} aria-hidden />}
-          >
-            {t('map.viewTable')}
-          </Button>
+          // On a phone an icon, so that the title keeps one line and the map the room.
+          isPhone ? (
+            <ActionIcon
+              component={Link}
+              to={tableUrl}
+              variant="light"
+              size="xl"
+              aria-label={t('map.viewTable')}
+            >
+              <IconTable size={22} aria-hidden />
+            </ActionIcon>
+          ) : (
+            <Button
+              component={Link}
+              to={tableUrl}
+              variant="light"
+              leftSection={<IconTable size={18} aria-hidden />}
+            >
+              {t('map.viewTable')}
+            </Button>
+          )
         }
       />
       {types.error && !types.data ? (
         <QueryError error={types.error} onRetry={() => void types.refetch()} />
       ) : (
         <>
-          <Paper withBorder px="sm" py="xs">
-            <Group justify="space-between" gap="sm" wrap="nowrap">
-              <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
-                <Select
-                  aria-label={t('map.selection.type')}
-                  size="sm"
-                  w={170}
-                  data={typeList.map((type) => ({ value: type.code, label: type.name }))}
-                  value={selectionType?.code ?? null}
-                  onChange={(code) => setSelectionTypeCode(code)}
-                  allowDeselect={false}
-                  disabled={isDrawing || byPolygon.isPending}
-                />
-                <Button
-                  leftSection={<IconPolygon size={18} aria-hidden />}
-                  variant={isDrawing ? 'filled' : 'light'}
-                  onClick={() => (isDrawing ? clearSelection() : startDrawing())}
-                  disabled={!selectionType || byPolygon.isPending}
-                  aria-pressed={isDrawing}
-                >
-                  {isDrawing ? t('map.selection.cancelDrawing') : t('map.selection.draw')}
-                </Button>
-                <Button
-                  variant="subtle"
-                  color="gray"
-                  leftSection={<IconTrash size={16} aria-hidden />}
-                  onClick={clearSelection}
-                  disabled={!selected && !isDrawing}
-                >
-                  {t('map.selection.clear')}
-                </Button>
-              </Group>
-              <Group gap="sm" wrap="nowrap" justify="flex-end" style={{ minWidth: 0, flex: 1 }}>
-                <Text
-                  size="sm"
-                  role="status"
-                  fw={selected ? 700 : 400}
-                  c={selected ? undefined : 'dimmed'}
-                  truncate
-                  style={{ minWidth: 0 }}
-                >
-                  {byPolygon.isPending ? (
-                    <Group gap={6} component="span">
-                      <Loader size="xs" />
-                      {t('map.selection.loading')}
-                    </Group>
-                  ) : selected ? (
-                    t('map.selection.count', {
-                      count: selectedCount,
-                      formatted: formatInteger(selectedCount),
-                      type: selected.type.name,
-                    })
-                  ) : isDrawing ? (
-                    t('map.selection.drawing')
-                  ) : (
-                    t('map.selection.idle')
-                  )}
-                </Text>
-                <Button
-                  leftSection={<IconArrowsExchange size={18} aria-hidden />}
-                  style={{ flexShrink: 0 }}
-                  disabled={!selected || selectedCount === 0}
-                  onClick={() =>
-                    selected &&
-                    actions.changeState(
-                      { kind: 'massive', elementIds: selected.ids },
-                      selected.type,
-                    )
-                  }
-                >
-                  {t('elements.changeState')}
-                </Button>
-              </Group>
-            </Group>
-          </Paper>
+          <MapSelectionToolbar
+            types={typeList}
+            selectionType={selectionType}
+            onTypeChange={setSelectionTypeCode}
+            isDrawing={isDrawing}
+            isSearching={byPolygon.isPending}
+            hasSelection={!!selected}
+            onDraw={() => (isDrawing ? clearSelection() : startDrawing())}
+            onClear={clearSelection}
+            onOpenLegend={isTouch ? legendSheet.open : undefined}
+            isTouch={isTouch}
+            isPhone={isPhone}
+          >
+            {!isTouch && status}
+          </MapSelectionToolbar>
 
-          <Group align="stretch" gap="md" wrap="nowrap">
+          <Group
+            align="stretch"
+            gap="md"
+            wrap="nowrap"
+            style={isTouch ? { flex: 1, minHeight: 0 } : undefined}
+          >
             <Paper
               withBorder
               p={0}
               style={{ flex: 1, overflow: 'hidden', minWidth: 0, position: 'relative' }}
-              h={MAP_HEIGHT}
+              h={isTouch ? undefined : MAP_HEIGHT}
+              mih={isTouch ? 240 : undefined}
             >
               {plant.error && !plant.data ? (
                 <QueryError error={plant.error} onRetry={() => void plant.refetch()} />
@@ -264,14 +255,14 @@ function PlantElementsMap({ plantId }: { plantId: number }) {
                   pos="absolute"
                   top={10}
                   left="50%"
-                  maw="70%"
+                  maw={isTouch ? '90%' : '70%'}
                   style={{ transform: 'translateX(-50%)', zIndex: 2, pointerEvents: 'none' }}
                 >
                   <Group gap="xs" wrap="nowrap">
                     <IconInfoCircle size={18} aria-hidden style={{ flexShrink: 0 }} />
                     <Text size="sm">
                       {isDrawing
-                        ? t('map.selection.drawingHint')
+                        ? t(isTouch ? 'map.selection.drawingHintTouch' : 'map.selection.drawingHint')
                         : t('map.selection.noneInside', { type: selected?.type.name ?? '' })}
                     </Text>
                   </Group>
@@ -293,25 +284,31 @@ function PlantElementsMap({ plantId }: { plantId: number }) {
                 </Badge>
               )}
             </Paper>
-            <Paper withBorder p={0} w={260} h={MAP_HEIGHT} visibleFrom="sm">
-              <ScrollArea h="100%" p="sm">
-                <Box>
-                  <MapLegend
-                    types={typeList}
-                    states={stateList}
-                    hiddenTypes={hiddenTypes}
-                    hiddenStates={hiddenStates}
-                    onToggleType={(code) => setHiddenTypes((current) => toggle(current, code))}
-                    onToggleState={(id) => setHiddenStates((current) => toggle(current, id))}
-                    onShowAll={() => {
-                      setHiddenTypes(new Set());
-                      setHiddenStates(new Set());
-                    }}
-                  />
-                </Box>
-              </ScrollArea>
-            </Paper>
+            {!isTouch && (
+              <Paper withBorder p={0} w={260} h={MAP_HEIGHT}>
+                <ScrollArea h="100%" p="sm">
+                  <Box>{legend}</Box>
+                </ScrollArea>
+              </Paper>
+            )}
           </Group>
+
+          {isTouch && (
+            <Paper withBorder px="sm" py="xs" shadow="sm">
+              {status}
+            </Paper>
+          )}
+          <Drawer
+            opened={isTouch && isLegendOpen}
+            onClose={legendSheet.close}
+            position="bottom"
+            size="75dvh"
+            title={t('map.legend.title')}
+            closeButtonProps={{ 'aria-label': t('common.close'), size: 'xl' }}
+            styles={{ content: { borderTopLeftRadius: 16, borderTopRightRadius: 16 } }}
+          >
+            {legend}
+          </Drawer>
         </>
       )}
 

@@ -12,6 +12,7 @@ import { notifyError } from '../../../components/notifications/notify';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { isApiError } from '../../../lib/api-error';
+import { TOUCH_TARGET, useIsTouch } from '../../../lib/field-layout';
 import { formatInteger } from '../../../lib/format';
 import { usePlant } from '../../../api/get-plant';
 import { usePlantContractors } from '../../../api/get-plant-contractors';
@@ -97,6 +98,7 @@ function PlantElements({ plantId }: { plantId: number }) {
   const matchingIds = useMatchingElementIds();
 
   const actions = useElementActions();
+  const isTouch = useIsTouch();
 
   function update(next: { typeCode?: string | null; query?: Partial<ElementListState['query']> }) {
     const merged: ElementListState = {
@@ -207,9 +209,17 @@ function PlantElements({ plantId }: { plantId: number }) {
             }
             keepMounted={false}
           >
-            <Tabs.List>
+            {/* On touch screens the tabs stay on one line and scroll sideways inside their strip. */}
+            <Tabs.List
+              style={isTouch ? { flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' } : undefined}
+            >
               {(types.data ?? []).map((type) => (
-                <Tabs.Tab key={type.code} value={type.code}>
+                <Tabs.Tab
+                  key={type.code}
+                  value={type.code}
+                  mih={isTouch ? TOUCH_TARGET : undefined}
+                  style={{ flexShrink: 0 }}
+                >
                   {typeLabel(type)}
                 </Tabs.Tab>
               ))}
@@ -240,8 +250,7 @@ function PlantElements({ plantId }: { plantId: number }) {
               leftSection={<IconArrowsExchange size={18} aria-hidden />}
               disabled={selectedIds.size === 0 || !!loadingAll}
               onClick={() =>
-                elementType &&
-                changeState({ kind: 'massive', elementIds: [...selectedIds] }, elementType)
+                elementType && changeState({ kind: 'massive', elementIds: [...selectedIds] }, elementType)
               }
             >
               {selectedIds.size
