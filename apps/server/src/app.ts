@@ -60,6 +60,8 @@ import { HistoricReportScheduler, ReportGenerator, resumeUnfinishedReports } fro
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { ReportsService } from './modules/reports/reports.service';
 import { UsersService } from './modules/users/users.service';
+import { ppiResultsRoutes } from './modules/ppis/ppi-results.routes';
+import { PpiResultsService } from './modules/ppis/ppi-results.service';
 import { ppisRoutes } from './modules/ppis/ppis.routes';
 import { PpisService } from './modules/ppis/ppis.service';
 import { templatesRoutes } from './modules/ppis/templates.routes';
@@ -143,6 +145,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
     reports: new ReportsService(db, storage, reportJobs, reportGenerator),
     elementExport: new ElementExportService(db),
     ppis: new PpisService(db, storage, spatial),
+    ppiResults: new PpiResultsService(db),
     templates: new TemplatesService(db),
   };
 
@@ -183,6 +186,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
       await api.register(elementExportRoutes, { elementExport: services.elementExport });
       await api.register(templatesRoutes, { templates: services.templates });
       await api.register(ppisRoutes, { ppis: services.ppis });
+      await api.register(ppiResultsRoutes, { results: services.ppiResults, ppis: services.ppis });
     },
     { prefix: '/api' },
   );

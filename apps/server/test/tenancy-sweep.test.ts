@@ -39,6 +39,8 @@ interface Theirs {
   /** A PPI of the seed, its first activity and a template of the organisation. */
   ppi: number;
   ppiActivity: number;
+  /** A result recorded on that PPI. */
+  ppiResult: number;
   template: number;
 }
 
@@ -256,6 +258,31 @@ const SWEPT: Record<string, (theirs: Theirs, ours: Ours) => Call> = {
   },
   'DELETE /api/ppis/:id/delete-logo/': (t) => ({ params: { id: t.ppi } }),
   'GET /api/ppis/:id/logo/': (t) => ({ params: { id: t.ppi } }),
+  'GET /api/ppis/:id/ppi-results': (t) => ({ params: { id: t.ppi } }),
+  'GET /api/ppis/:id/ppi-results/:rid/': (t) => ({ params: { id: t.ppi, rid: t.ppiResult } }),
+  'GET /api/ppis/:id/ppi-results/:rid/other-roles-result': (t) => ({ params: { id: t.ppi, rid: t.ppiResult } }),
+  'PATCH /api/ppis/:id/ppi-results/:rid/update-result/': (t) => ({
+    params: { id: t.ppi, rid: t.ppiResult },
+    payload: { result: 'not_ok' },
+  }),
+  'POST /api/ppis/:id/bulk-update-results/': (t) => ({
+    params: { id: t.ppi },
+    payload: { activity: t.ppiActivity, element_ids: [t.module], result: 'ok' },
+  }),
+  'POST /api/ppis/:id/massive-activities-updates/': (t) => ({
+    params: { id: t.ppi },
+    payload: { element_ids: [t.module], activities: [{ activity: t.ppiActivity, result: 'ok' }] },
+  }),
+  'GET /api/ppis/:id/list-elements': (t) => ({ params: { id: t.ppi } }),
+  'GET /api/ppis/:id/user-activities-summary': (t) => ({ params: { id: t.ppi } }),
+  'GET /api/ppis/:id/other-roles-activity-summary': (t) => ({ params: { id: t.ppi } }),
+  'GET /api/ppis/:id/other-roles-activity-detail': (t) => ({ params: { id: t.ppi }, query: `activity=${t.ppiActivity}` }),
+  'GET /api/ppis/:id/activity-summary': (t) => ({ params: { id: t.ppi } }),
+  'GET /api/ppis/:id/role-summary': (t) => ({ params: { id: t.ppi } }),
+  'GET /api/ppis/:id/results-summary': (t) => ({ params: { id: t.ppi } }),
+  'GET /api/ppis/:id/detailed-results': (t) => ({ params: { id: t.ppi } }),
+  'POST /api/ppis/:id/ppi-close': (t) => ({ params: { id: t.ppi } }),
+  'POST /api/ppis/:id/ppi-reopen': (t) => ({ params: { id: t.ppi } }),
   'GET /api/plants/:id/templates/': (t) => ({ params: { id: t.plant } }),
   'GET /api/templates/:id/': (t) => ({ params: { id: t.template } }),
   'PUT /api/templates/:id/': (t, o) => ({
@@ -586,12 +613,30 @@ async function makeTheirs(ctx: TestContext): Promise<Theirs> {
     .where('client_id', '=', client)
     .orderBy('id')
     .executeTakeFirstOrThrow();
+  const ppiElement = await ctx.db
+    .selectFrom('ppi_elements')
+    .select('element_id')
+    .where('ppi_id', '=', ppi.id)
+    .orderBy('element_id')
+    .executeTakeFirstOrThrow();
+  await made('POST', `/api/ppis/${ppi.id}/bulk-update-results/`, {
+    activity: ppiActivity.id,
+    element_ids: [ppiElement.element_id],
+    result: 'ok',
+  });
+  const ppiResult = await ctx.db
+    .selectFrom('ppi_results')
+    .select('id')
+    .where('ppi_id', '=', ppi.id)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
 
   const [lon, lat] = centroid(parseWkt(module.geom!));
   const { x, y } = lonLatToTile(lon, lat, 18);
   return {
     ppi: ppi.id,
     ppiActivity: ppiActivity.id,
+    ppiResult: ppiResult.id,
     template: template.id,
     plant: plant.id,
     module: module.id,
