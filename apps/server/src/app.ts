@@ -60,7 +60,8 @@ import { HistoricReportScheduler, ReportGenerator, resumeUnfinishedReports } fro
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { ReportsService } from './modules/reports/reports.service';
 import { UsersService } from './modules/users/users.service';
-import { ppiResultsRoutes } from './modules/ppis/ppi-results.routes';
+import { ppiExportRoutes, ppiResultsRoutes } from './modules/ppis/ppi-results.routes';
+import { PpiExportGenerator, PpiExportsService, resumeUnfinishedExports } from './modules/ppis/ppi-exports.service';
 import { PpiResultsService } from './modules/ppis/ppi-results.service';
 import { ppisRoutes } from './modules/ppis/ppis.routes';
 import { PpisService } from './modules/ppis/ppis.service';
@@ -123,6 +124,8 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
   const reportGenerator = new ReportGenerator(db, storage, app.log);
   const reportJobs = new InProcessJobQueue(reportGenerator.run, (id, error) => app.log.error({ err: error, report: id }, 'report job failed'));
   const historicReports = new HistoricReportScheduler(db, reportJobs, app.log);
+  const ppiExportGenerator = new PpiExportGenerator(db, storage, app.log);
+  const ppiExportJobs = new InProcessJobQueue(ppiExportGenerator.run, (id, error) => app.log.error({ err: error, export: id }, 'PPI export job failed'));
   const services = {
     auth: new AuthService(db, tokens, mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }), config.publicUrl),
     plants: new PlantsService(db),
@@ -146,17 +149,20 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
     elementExport: new ElementExportService(db),
     ppis: new PpisService(db, storage, spatial),
     ppiResults: new PpiResultsService(db),
+    ppiExports: new PpiExportsService(db, storage, ppiExportJobs, ppiExportGenerator),
     templates: new TemplatesService(db),
   };
 
   // Report jobs start once the server is ready (after migrations) and stop before the database closes.
   app.addHook('onReady', async () => {
     await resumeUnfinishedReports(db, reportJobs);
+    await resumeUnfinishedExports(db, ppiExportJobs);
     if (config.historicReports) historicReports.start();
   });
   app.addHook('onClose', async () => {
     await historicReports.stop();
     await reportJobs.close();
+    await ppiExportJobs.close();
   });
 
   await app.register(
@@ -187,6 +193,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
       await api.register(templatesRoutes, { templates: services.templates });
       await api.register(ppisRoutes, { ppis: services.ppis });
       await api.register(ppiResultsRoutes, { results: services.ppiResults, ppis: services.ppis });
+      await api.register(ppiExportRoutes, { exports: services.ppiExports });
     },
     { prefix: '/api' },
   );

@@ -39,8 +39,9 @@ interface Theirs {
   /** A PPI of the seed, its first activity and a template of the organisation. */
   ppi: number;
   ppiActivity: number;
-  /** A result recorded on that PPI. */
+  /** A result recorded on that PPI, and a dossier exported of it. */
   ppiResult: number;
+  ppiExport: number;
   template: number;
 }
 
@@ -283,6 +284,11 @@ const SWEPT: Record<string, (theirs: Theirs, ours: Ours) => Call> = {
   'GET /api/ppis/:id/detailed-results': (t) => ({ params: { id: t.ppi } }),
   'POST /api/ppis/:id/ppi-close': (t) => ({ params: { id: t.ppi } }),
   'POST /api/ppis/:id/ppi-reopen': (t) => ({ params: { id: t.ppi } }),
+  'POST /api/ppis/:id/ppi-export': (t) => ({ params: { id: t.ppi } }),
+  'GET /api/ppis/:id/ppi-exports/': (t) => ({ params: { id: t.ppi } }),
+  'GET /api/ppis/:id/ppi-exports/:eid/': (t) => ({ params: { id: t.ppi, eid: t.ppiExport } }),
+  'GET /api/ppis/:id/ppi-exports/:eid/download/': (t) => ({ params: { id: t.ppi, eid: t.ppiExport }, query: 'format=pdf' }),
+  'DELETE /api/ppis/:id/ppi-exports/:eid/': (t) => ({ params: { id: t.ppi, eid: t.ppiExport } }),
   'GET /api/plants/:id/templates/': (t) => ({ params: { id: t.plant } }),
   'GET /api/templates/:id/': (t) => ({ params: { id: t.template } }),
   'PUT /api/templates/:id/': (t, o) => ({
@@ -630,6 +636,8 @@ async function makeTheirs(ctx: TestContext): Promise<Theirs> {
     .where('ppi_id', '=', ppi.id)
     .orderBy('id')
     .executeTakeFirstOrThrow();
+  const ppiExport = await made('POST', `/api/ppis/${ppi.id}/ppi-export`);
+  await finished(`/api/ppis/${ppi.id}/ppi-exports/${ppiExport.id}/`);
 
   const [lon, lat] = centroid(parseWkt(module.geom!));
   const { x, y } = lonLatToTile(lon, lat, 18);
@@ -637,6 +645,7 @@ async function makeTheirs(ctx: TestContext): Promise<Theirs> {
     ppi: ppi.id,
     ppiActivity: ppiActivity.id,
     ppiResult: ppiResult.id,
+    ppiExport: ppiExport.id,
     template: template.id,
     plant: plant.id,
     module: module.id,

@@ -182,3 +182,29 @@ export const RESULT_COLORS: Record<PpiResultValue | 'pending', string> = {
   na: '#757575',
   pending: '#f9a825',
 };
+
+// ---------------------------------------------------------------------------------------------
+// The exported inspection dossier
+// ---------------------------------------------------------------------------------------------
+
+export const EXPORT_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
+
+/** `POST ppis/{id}/ppi-export` makes one in the background; its files download once done. */
+export const PpiExport = z.object({
+  id,
+  ppi: id,
+  language: z.string(),
+  status: z.enum(EXPORT_STATUSES),
+  /** 0–100 */
+  progress: id,
+  author: z.object({ id, name: z.string() }).nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+  /** Why it failed, in the reader's language. */
+  error: z.string().nullable(),
+  result_count: id.nullable(),
+  /** API paths of the files, null until done. */
+  pdf_url: z.string().nullable(),
+  xlsx_url: z.string().nullable(),
+});
+export type PpiExport = z.infer<typeof PpiExport>;

@@ -424,6 +424,23 @@ export interface PpiResultWritesTable {
   created_at: string;
 }
 
+export interface PpiExportsTable {
+  id: Generated<number>;
+  client_id: number;
+  ppi_id: number;
+  language: string;
+  /** pending, running, done or failed */
+  status: string;
+  progress: Generated<number>;
+  author_id: number | null;
+  created_at: string;
+  finished_at: string | null;
+  error_key: string | null;
+  result_count: number | null;
+  pdf_key: string | null;
+  xlsx_key: string | null;
+}
+
 export interface Database {
   clients: ClientsTable;
   roles: RolesTable;
@@ -463,6 +480,7 @@ export interface Database {
   ppi_elements: PpiElementsTable;
   ppi_results: PpiResultsTable;
   ppi_result_writes: PpiResultWritesTable;
+  ppi_exports: PpiExportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

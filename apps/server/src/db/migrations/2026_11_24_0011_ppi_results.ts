@@ -11,6 +11,8 @@ import { type Kysely, PostgresAdapter } from 'kysely';
  *                         answer, unique per organisation: a resent write answers the first answer
  *                         and writes nothing again.
  *   documents.ppi_result_id -> photos and documents of a result, through the documents module.
+ *   ppi_exports        -> the exported inspection dossier of a plan (PDF and xlsx), made in the
+ *                         background like the reports: status, progress, language, the files.
  * Frozen: later changes come as new migrations.
  */
 export async function up(db: Kysely<any>): Promise<void> {
@@ -49,6 +51,27 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('ppi_result_writes_pk', ['client_id', 'client_uuid'])
     .execute();
 
+  let exports = db.schema.createTable('ppi_exports');
+  exports = isPostgres
+    ? exports.addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
+    : exports.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+  await exports
+    .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+    .addColumn('ppi_id', 'integer', (c) => c.notNull().references('ppis.id').onDelete('cascade'))
+    .addColumn('language', 'varchar(5)', (c) => c.notNull())
+    .addColumn('status', 'varchar(10)', (c) => c.notNull())
+    .addColumn('progress', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('author_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+    .addColumn('finished_at', 'varchar(32)')
+    // An API catalogue key (translated when read, in the reader's language).
+    .addColumn('error_key', 'varchar(100)')
+    .addColumn('result_count', 'integer')
+    .addColumn('pdf_key', 'varchar(100)')
+    .addColumn('xlsx_key', 'varchar(100)')
+    .execute();
+  await db.schema.createIndex('ppi_exports_ppi_idx').on('ppi_exports').columns(['ppi_id', 'created_at']).execute();
+
   await db.schema
     .alterTable('documents')
     .addColumn('ppi_result_id', 'integer', (c) => c.references('ppi_results.id').onDelete('cascade'))
@@ -59,6 +82,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('documents_ppi_result_idx').ifExists().execute();
   await db.schema.alterTable('documents').dropColumn('ppi_result_id').execute();
+  await db.schema.dropTable('ppi_exports').ifExists().execute();
   await db.schema.dropTable('ppi_result_writes').ifExists().execute();
   await db.schema.dropTable('ppi_results').ifExists().execute();
 }

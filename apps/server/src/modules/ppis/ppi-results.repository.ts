@@ -156,9 +156,16 @@ export async function listResults(db: Db, ppiId: number, filters: Filters, page:
   return filteredResults(db, ppiId, filters).orderBy('ppi_results.updated_at', 'desc').orderBy('ppi_results.id', 'desc').limit(page.limit).offset(page.offset).execute();
 }
 
-/** Every result of the plan, in activity and element order (the export). */
-export async function listAllResults(db: Db, ppiId: number) {
-  return resultRows(db, ppiId).orderBy('ppi_activities.position').orderBy('elements.code').orderBy('ppi_results.id').execute();
+/** A page of the plan's results in element and activity order (the dossier). */
+export async function listAllResults(db: Db, ppiId: number, page: { limit: number; offset: number }) {
+  return resultRows(db, ppiId)
+    .orderBy('elements.code')
+    .orderBy('elements.id')
+    .orderBy('ppi_activities.position')
+    .orderBy('ppi_results.id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
 }
 
 export async function listResultDocuments(db: Db, resultIds: number[]) {
