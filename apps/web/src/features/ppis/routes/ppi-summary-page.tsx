@@ -55,6 +55,8 @@ function useCharts(data: DetailedResults | undefined) {
     };
     const keys = ['ok', 'not_ok', 'na', 'pending'] as const;
     const stacked = (categories: string[], rows: Record<(typeof keys)[number], number>[]): ChartOption => ({
+      // Drawn at once: a summary is read, not watched.
+      animation: false,
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
       legend: { bottom: 0 },
       grid: { left: 8, right: 16, top: 8, bottom: 40, containLabel: true },
@@ -84,6 +86,7 @@ function useCharts(data: DetailedResults | undefined) {
         data.by_role,
       ),
       share: {
+        animation: false,
         tooltip: { trigger: 'item' },
         legend: { bottom: 0 },
         series: [
@@ -99,6 +102,7 @@ function useCharts(data: DetailedResults | undefined) {
         ],
       } as ChartOption,
       byDay: {
+        animation: false,
         tooltip: { trigger: 'axis' },
         legend: { bottom: 0 },
         grid: { left: 8, right: 16, top: 8, bottom: 40, containLabel: true },
