@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import Pbf from 'pbf';
+import { VectorTile } from '@mapbox/vector-tile';
 import { expect, it } from 'vitest';
+import { centroid, parseWkt } from '@heliotrack/domain/geometry';
+import { RESULT_COLORS } from '@heliotrack/domain/ppi-results';
+import { lonLatToTile } from '@heliotrack/domain/tiles';
 import { describeEachDatabase, multipart, type TestContext, USERS } from './helpers';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
@@ -438,6 +443,40 @@ describeEachDatabase('PPI results: recording, rules, summaries, close and reopen
     expect(download.status).toBe(200);
     const unknown = multipart([['ppi_result_id', '999999'], { name: 'foto.png', type: 'image/png', content: PNG }]);
     expect((await get().call('POST', '/api/documents/', { as: USERS.inspector, payload: unknown.payload, headers: unknown.headers })).status).toBe(400);
+  });
+
+  it('draws the register map coloured by the results of one activity, with a version that follows writes', async () => {
+    const plan = await newPlan();
+    await get().call('POST', `/api/ppis/${plan.id}/bulk-update-results/`, {
+      as: USERS.inspector,
+      payload: { activity: plan.depth, element_ids: [plan.linked[0]], result: 'not_ok' },
+    });
+    const element = await get().db.selectFrom('elements').select('geom').where('id', '=', plan.linked[0]).executeTakeFirstOrThrow();
+    const [lon, lat] = centroid(parseWkt(element.geom!));
+    const { x, y } = lonLatToTile(lon, lat, 20);
+    const url = (activity: number) => `/api/ppis/${plan.id}/map-results/20/${x}/${y}.pbf?activity=${activity}`;
+    const features = (body: Buffer) => {
+      const layer = new VectorTile(new Pbf(body)).layers.elements;
+      return new Map(Array.from({ length: layer?.length ?? 0 }, (_, i) => layer!.feature(i)).map((f) => [Number(f.id), f.properties]));
+    };
+    const first = await get().call('GET', url(plan.depth), { as: USERS.technician });
+    expect(first.status).toBe(200);
+    const drawn = features(first.bytes);
+    expect(drawn.get(plan.linked[0])).toMatchObject({ linked: true, result: 'not_ok', color: RESULT_COLORS.not_ok.slice(1) });
+    for (const [id, props] of drawn) if (id !== plan.linked[0] && props.linked) expect(props).toMatchObject({ result: 'pending', color: RESULT_COLORS.pending.slice(1) });
+    // Another activity: nothing recorded, so pending.
+    expect(features((await get().call('GET', url(plan.galvanised))).bytes).get(plan.linked[0])).toMatchObject({ result: 'pending' });
+
+    const etag = String(first.headers.etag);
+    expect((await get().call('GET', url(plan.depth), { headers: { 'if-none-match': etag } })).status).toBe(304);
+    await get().call('POST', `/api/ppis/${plan.id}/bulk-update-results/`, {
+      as: USERS.inspector,
+      payload: { activity: plan.depth, element_ids: [plan.linked[0]], result: 'ok' },
+    });
+    const after = await get().call('GET', url(plan.depth), { headers: { 'if-none-match': etag } });
+    expect(after.status).toBe(200);
+    expect(features(after.bytes).get(plan.linked[0])).toMatchObject({ result: 'ok', color: RESULT_COLORS.ok.slice(1) });
+    expect((await get().call('GET', url(999_999))).status).toBe(400);
   });
 
   it('answers summaries equal to the counts made by hand on a small plan', async () => {

@@ -275,6 +275,7 @@ const SWEPT: Record<string, (theirs: Theirs, ours: Ours) => Call> = {
     payload: { element_ids: [t.module], activities: [{ activity: t.ppiActivity, result: 'ok' }] },
   }),
   'GET /api/ppis/:id/list-elements': (t) => ({ params: { id: t.ppi } }),
+  'GET /api/ppis/:id/map-results/:z/:x/:y.pbf': (t) => ({ params: { id: t.ppi, ...t.tile }, query: `activity=${t.ppiActivity}` }),
   'GET /api/ppis/:id/user-activities-summary': (t) => ({ params: { id: t.ppi } }),
   'GET /api/ppis/:id/other-roles-activity-summary': (t) => ({ params: { id: t.ppi } }),
   'GET /api/ppis/:id/other-roles-activity-detail': (t) => ({ params: { id: t.ppi }, query: `activity=${t.ppiActivity}` }),

@@ -258,3 +258,29 @@ export async function countElementsComplete(db: Db, ppiId: number, requiredCount
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Of these elements, the result each has for the activity (a register map tile's). */
+export async function findResultsAmong(db: Db, ppiId: number, activityId: number, ids: number[]) {
+  const results = new Map<number, string>();
+  for (const chunk of chunks(ids, ID_CHUNK)) {
+    const rows = await db
+      .selectFrom('ppi_results')
+      .select(['element_id', 'result'])
+      .where('ppi_id', '=', ppiId)
+      .where('activity_id', '=', activityId)
+      .where('element_id', 'in', chunk)
+      .execute();
+    for (const row of rows) results.set(row.element_id, row.result);
+  }
+  return results;
+}
+
+/** What changes with every result write of the plan: the register tiles' version. */
+export async function resultsVersion(db: Db, ppiId: number) {
+  const row = await db
+    .selectFrom('ppi_results')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updated_at').as('latest')])
+    .where('ppi_id', '=', ppiId)
+    .executeTakeFirstOrThrow();
+  return `${Number(row.n)}.${row.latest ?? ''}`;
+}
