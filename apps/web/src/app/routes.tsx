@@ -270,6 +270,22 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: 'ppis/:ppiId/register-map',
+            lazy: () =>
+              import('../features/ppis/routes/ppi-register-map-page').then((m) => ({
+                Component: m.PpiRegisterMapPage,
+                loader: m.ppiRegisterMapLoader,
+              })),
+          },
+          {
+            path: 'ppis/:ppiId/ppi-results/select-elements-map',
+            lazy: () =>
+              import('../features/ppis/routes/ppi-register-map-page').then((m) => ({
+                Component: m.PpiRegisterMapPage,
+                loader: m.ppiRegisterMapLoader,
+              })),
+          },
+          {
             path: 'ppis/:ppiId/ppi-results/details/by-elements-and-roles',
             lazy: () =>
               import('../features/ppis/routes/ppi-result-list-page').then((m) => ({

@@ -1014,7 +1014,12 @@ export const ui: UiCatalogue = {
       recordSelected_one: 'Record result on {{formatted}} element',
       recordSelected_many: 'Record result on {{formatted}} elements',
       recordSelected_other: 'Record result on {{formatted}} elements',
-      nav: { back: 'Inspection register', label: 'Results view', register: 'Register', results: 'Results', summary: 'Summary' },
+      nav: { back: 'Inspection register', label: 'Results view', map: 'Map', register: 'Register', results: 'Results', summary: 'Summary' },
+      map: {
+        label: 'Results map of {{code}}',
+        hint: 'Click an element to see its result or record it.',
+        readOnlyHint: "Another role's activity: click an element to see its result (read-only).",
+      },
       form: {
         title_one: 'Record result on {{formatted}} element',
         title_many: 'Record result on {{formatted}} elements',

@@ -1018,7 +1018,12 @@ export const ui = {
       recordSelected_one: 'Registrar resultado en {{formatted}} elemento',
       recordSelected_many: 'Registrar resultado en {{formatted}} elementos',
       recordSelected_other: 'Registrar resultado en {{formatted}} elementos',
-      nav: { back: 'Registro de inspecciones', label: 'Vista de resultados', register: 'Registro', results: 'Resultados', summary: 'Resumen' },
+      nav: { back: 'Registro de inspecciones', label: 'Vista de resultados', map: 'Mapa', register: 'Registro', results: 'Resultados', summary: 'Resumen' },
+      map: {
+        label: 'Mapa de resultados de {{code}}',
+        hint: 'Pulsa un elemento para ver su resultado o registrarlo.',
+        readOnlyHint: 'Actividad de otro rol: pulsa un elemento para ver su resultado (solo lectura).',
+      },
       form: {
         title_one: 'Registrar resultado en {{formatted}} elemento',
         title_many: 'Registrar resultado en {{formatted}} elementos',

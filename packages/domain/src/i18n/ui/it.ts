@@ -1020,7 +1020,12 @@ export const ui: UiCatalogue = {
       recordSelected_one: 'Registra risultato su {{formatted}} elemento',
       recordSelected_many: 'Registra risultato su {{formatted}} elementi',
       recordSelected_other: 'Registra risultato su {{formatted}} elementi',
-      nav: { back: 'Registro delle ispezioni', label: 'Vista dei risultati', register: 'Registro', results: 'Risultati', summary: 'Riepilogo' },
+      nav: { back: 'Registro delle ispezioni', label: 'Vista dei risultati', map: 'Mappa', register: 'Registro', results: 'Risultati', summary: 'Riepilogo' },
+      map: {
+        label: 'Mappa dei risultati di {{code}}',
+        hint: 'Fai clic su un elemento per vedere il suo risultato o registrarlo.',
+        readOnlyHint: "Attività di un altro ruolo: fai clic su un elemento per vedere il suo risultato (sola lettura).",
+      },
       form: {
         title_one: 'Registra risultato su {{formatted}} elemento',
         title_many: 'Registra risultato su {{formatted}} elementi',

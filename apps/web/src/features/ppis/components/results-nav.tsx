@@ -1,15 +1,16 @@
 import { Button, Group, SegmentedControl } from '@mantine/core';
-import { IconArrowLeft, IconChartBar, IconList, IconTable } from '@tabler/icons-react';
+import { IconArrowLeft, IconChartBar, IconList, IconMap2, IconTable } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { PpiDetail } from '@heliotrack/domain/ppis';
 import { PageHeader } from '../../../components/page-header';
 import { PpiLogo } from './ppi-logo';
 
-export type ResultsView = 'register' | 'results' | 'summary';
+export type ResultsView = 'register' | 'map' | 'results' | 'summary';
 
 const PATHS: Record<ResultsView, string> = {
   register: 'ppi-results',
+  map: 'register-map',
   results: 'ppi-results/details/by-elements-and-roles',
   summary: 'ppi-results-summary',
 };
@@ -20,6 +21,7 @@ export function ResultsHeader({ ppi, view }: { ppi: PpiDetail; view: ResultsView
   const navigate = useNavigate();
   const icons = {
     register: <IconTable size={16} aria-hidden />,
+    map: <IconMap2 size={16} aria-hidden />,
     results: <IconList size={16} aria-hidden />,
     summary: <IconChartBar size={16} aria-hidden />,
   };
