@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { ADMIN, apiGet, bearer, DEMO_PASSWORD, expect, obtainTokens, pageHeading, signInViaApi, TECHNICIAN, test } from '../fixtures';
+import { ADMIN, apiGet, bearer, coordinatesOf, DEMO_PASSWORD, expect, fitMap, obtainTokens, pageHeading, signInViaApi, TECHNICIAN, test, waitForMapIdle, type MapWindow } from '../fixtures';
 
 /**
  * Issue "PPIs II": the inspector records results in bulk from the register's table and on one
@@ -38,7 +38,7 @@ async function setUp(request: APIRequestContext) {
   const plants = await apiGet<{ id: number; code: string; client_id?: number }[]>(request, '/api/plants/', access);
   const plant = plants.find((p) => p.code === 'CAR-01')!;
   const types = await apiGet<{ id: number; code: string }[]>(request, `/api/plants/${plant.id}/element-types/`, access).catch(() => null);
-  const piles = (await apiGet<{ results: { id: number; code: string; type_id: number }[] }>(request, `/api/plants/${plant.id}/hincas/?page_size=6&ordering=code`, access)).results;
+  const piles = (await apiGet<{ results: { id: number; code: string; type_id: number; geom: string }[] }>(request, `/api/plants/${plant.id}/hincas/?page_size=6&ordering=code`, access)).results;
   const typeId = types?.find((t) => t.code === 'HIN')?.id ?? piles[0].type_id;
   const template = await post<{ id: number }>(request, '/api/templates/', access, {
     name: `Hincas ${suffix}`,
@@ -106,7 +106,30 @@ test.describe('PPI results', () => {
     expect(torqueResult.result).toBe('not_ok');
     expect(torqueResult.documents).toEqual([expect.objectContaining({ is_photo: true })]);
 
-    // 3. The technician's result is open to read, not to change.
+    // 3. On the map: the sixth pile, pending, recorded OK with a click; then drawn in the OK colour.
+    await page.getByRole('main').getByText('Mapa', { exact: true }).click({ force: true });
+    await expect(page).toHaveURL(new RegExp(`/ppis/${plan.id}/register-map$`));
+    await waitForMapIdle(page);
+    const ring = coordinatesOf(piles[5].geom);
+    const [lon, lat] = [ring.reduce((sum, p) => sum + p[0], 0) / ring.length, ring.reduce((sum, p) => sum + p[1], 0) / ring.length];
+    await fitMap(page, [[lon - 0.00002, lat - 0.00002], [lon + 0.00002, lat + 0.00002]], { maxZoom: 21 });
+    await waitForMapIdle(page);
+    const point = await page.evaluate(([x, y]) => (window as MapWindow).__heliotrackMap!.project([x, y]), [lon, lat] as [number, number]);
+    await page.locator('canvas.maplibregl-canvas').click({ position: { x: point.x, y: point.y } });
+    const onMap = page.getByRole('dialog', { name: 'Registrar resultado en 1 elemento' });
+    await onMap.getByRole('button', { name: 'Guardar' }).click();
+    await expect(onMap).toBeHidden();
+    expect((await results()).find((r) => r.activity.id === depth.id && r.element.id === piles[5].id)?.result).toBe('ok');
+    await expect
+      .poll(async () => {
+        await waitForMapIdle(page);
+        return page.evaluate((id) => (window as MapWindow).__heliotrackMap!.queryRenderedFeatures().find((f) => Number(f.id) === id)?.properties.result, piles[5].id);
+      })
+      .toBe('ok');
+    await page.screenshot({ path: test.info().outputPath('map-es.png') });
+    await page.getByRole('main').getByText('Registro', { exact: true }).click({ force: true });
+
+    // 4. The technician's result is open to read, not to change.
     await page.getByRole('button', { name: `Resultado de ${galvanised.name} en ${piles[0].code}` }).click();
     const detail = page.getByRole('dialog', { name: 'Resultado de la inspección' });
     await expect(detail.getByTestId('result-read-only')).toBeVisible();
@@ -115,7 +138,7 @@ test.describe('PPI results', () => {
     await page.screenshot({ path: test.info().outputPath('register-es.png') });
     await detail.getByRole('button', { name: 'Cerrar' }).click();
 
-    // 4. The inspector starts another result while the administrator closes the plan.
+    // 5. The inspector starts another result while the administrator closes the plan.
     await page.getByRole('button', { name: `Resultado de ${torque.name} en ${piles[4].code}` }).click();
     const late = page.getByRole('dialog', { name: 'Registrar resultado en 1 elemento' });
     await expect(late).toBeVisible();
@@ -123,8 +146,8 @@ test.describe('PPI results', () => {
     const admin = await browser.newPage({ viewport: { width: 1500, height: 1000 } });
     await signInViaApi(admin, request, ADMIN, `/ppis/${plan.id}/ppi-results-summary`);
     const figures = admin.getByTestId('summary-figures');
-    // 3 + 1 + 1 results of 18 expected.
-    await expect(figures).toContainText('27,8');
+    // 3 + 1 + 1 + 1 results of 18 expected.
+    await expect(figures).toContainText('33,3');
     await expect(figures).toContainText('Elementos con No OK');
     await admin.screenshot({ path: test.info().outputPath('summary-es.png') });
     await admin.getByRole('button', { name: 'Cerrar PPI' }).click();
@@ -135,9 +158,9 @@ test.describe('PPI results', () => {
     await expect(late.getByRole('alert')).toContainText('El PPI está cerrado: no admite resultados');
     await page.screenshot({ path: test.info().outputPath('refused-es.png') });
 
-    // 5. The dossier: made in the background, then downloaded and opened.
+    // 6. The dossier: made in the background, then downloaded and opened.
     await admin.getByRole('button', { name: 'Exportar dosier' }).click();
-    await expect(admin.getByText('Listo · 5 resultados')).toBeVisible({ timeout: 30_000 });
+    await expect(admin.getByText('Listo · 6 resultados')).toBeVisible({ timeout: 30_000 });
     const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: 'Descargar PDF' }).click()]);
     const pdf = await (await import('node:fs/promises')).readFile((await download.path())!);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
