@@ -35,7 +35,7 @@ function featureBoundaries(feature) {
 }
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'apps/web/android/**', 'apps/web/ios/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,9 +1,21 @@
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+// The app version is package.json's, written into index.html's `app-version` meta tag at build time
+// (specification section 7: the web app reads its version from that tag).
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+
+function appVersionMeta(): Plugin {
+  return {
+    name: 'heliotrack-app-version',
+    transformIndexHtml: (html) => html.replaceAll('%APP_VERSION%', version),
+  };
+}
 
 // The server (apps/server) serves /api and this build on :8080; in development Vite proxies /api there.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), appVersionMeta()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: true } },

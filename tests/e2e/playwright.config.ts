@@ -60,6 +60,8 @@ export default defineConfig({
       DEMO_LARGE_PLANT_MWP: '2',
       RATE_LIMIT_LOGIN: '1000',
       LOG_LEVEL: 'warn',
+      // The native-app spec points the app at http://127.0.0.1:PORT, another origin than the page's.
+      CORS_ORIGINS: `http://localhost:${PORT}`,
     },
   },
 });

@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { DOCUMENT_MAX_BYTES } from '@heliotrack/domain/elements';
@@ -17,6 +19,9 @@ import { registerAuth } from './plugins/auth';
 import { detailError } from './lib/errors';
 import { registerErrorHandler } from './plugins/errors';
 import { registerLanguage } from './plugins/language';
+import { openapiOptions } from './openapi/document';
+import { appVersionRoutes } from './modules/app-version/app-version.routes';
+import { AppVersionService } from './modules/app-version/app-version.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cataloguesRoutes } from './modules/catalogues/catalogues.routes';
 import { CataloguesService } from './modules/catalogues/catalogues.service';
@@ -55,7 +60,8 @@ import { milestonesRoutes } from './modules/milestones/milestones.routes';
 import { MilestonesService } from './modules/milestones/milestones.service';
 import { elementExportRoutes } from './modules/element-export/element-export.routes';
 import { ElementExportService } from './modules/element-export/element-export.service';
-import { InProcessJobQueue } from './modules/reports/job-queue';
+import { BullJobQueue } from './modules/reports/bull-job-queue';
+import { InProcessJobQueue, type JobQueue } from './modules/reports/job-queue';
 import { HistoricReportScheduler, ReportGenerator, resumeUnfinishedReports } from './modules/reports/report-jobs';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { ReportsService } from './modules/reports/reports.service';
@@ -93,23 +99,36 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
 
   registerLanguage(app);
   registerErrorHandler(app);
+  // Before authentication: a preflight carries no token, and a 401 must reach the app readable.
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      // Request headers are allowed as the preflight asks (Authorization, Accept-Language and any a
+      // later client adds): the origin list is what keeps strangers out.
+      // Downloads are named by it (lib/content-disposition.ts in the web app).
+      exposedHeaders: ['Content-Disposition'],
+      maxAge: 600,
+    });
+  }
 
   const tokens = new TokenService(config.jwtSecret, { access: config.accessTokenTtl, refresh: config.refreshTokenTtl });
   registerAuth(app, db, tokens);
 
+  // Several instances (README "Running at scale") count the same attempts in Redis.
+  const redis = config.redisUrl ? new Redis(config.redisUrl) : null;
+  if (redis) {
+    // ioredis reconnects by itself; a lost connection is logged, not thrown.
+    redis.on('error', (error) => app.log.warn({ err: error }, 'redis (rate limits) unreachable'));
+    app.addHook('onClose', () => void redis.disconnect());
+  }
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: `${config.redisPrefix}:rate-limit:` } : {}),
     errorResponseBuilder: (_req, context) => detailError(429, 'errors.tooManyRequests', 'throttled', { after: context.after }),
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Heliotrack API', version: '0.1.0', description: 'Construction follow-up and quality inspection of photovoltaic plants.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openapiOptions(config.publicUrl));
   // The documentation is public (README): the page, its assets and the document need no token.
   await app.register(async (docs) => {
     docs.addHook('onRoute', (route) => {
@@ -120,12 +139,29 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, () => app.swagger());
 
   const spatial = new SpatialService(db);
-  const storage = createStorage({ dataDir: config.dataDir });
+  const storage = createStorage({ kind: config.storage, dataDir: config.dataDir, db, s3: config.s3 });
   const reportGenerator = new ReportGenerator(db, storage, app.log);
-  const reportJobs = new InProcessJobQueue(reportGenerator.run, (id, error) => app.log.error({ err: error, report: id }, 'report job failed'));
+  const onJobError = (id: number, error: unknown) => app.log.error({ err: error, report: id }, 'report job failed');
+  const reportJobs: JobQueue = config.redisUrl
+    ? new BullJobQueue(
+        config.redisUrl,
+        { name: 'reports', prefix: config.redisPrefix, lockMs: config.jobLockTimeout * 1000 },
+        reportGenerator.run,
+        onJobError,
+      )
+    : new InProcessJobQueue(reportGenerator.run, onJobError);
   const historicReports = new HistoricReportScheduler(db, reportJobs, app.log);
   const ppiExportGenerator = new PpiExportGenerator(db, storage, app.log);
-  const ppiExportJobs = new InProcessJobQueue(ppiExportGenerator.run, (id, error) => app.log.error({ err: error, export: id }, 'PPI export job failed'));
+  const onExportError = (id: number, error: unknown) => app.log.error({ err: error, export: id }, 'PPI export job failed');
+  // The dossiers run on the reports' kind of queue: BullMQ when Redis is configured, else in process.
+  const ppiExportJobs: JobQueue = config.redisUrl
+    ? new BullJobQueue(
+        config.redisUrl,
+        { name: 'ppi-exports', prefix: config.redisPrefix, lockMs: config.jobLockTimeout * 1000 },
+        ppiExportGenerator.run,
+        onExportError,
+      )
+    : new InProcessJobQueue(ppiExportGenerator.run, onExportError);
   const services = {
     auth: new AuthService(db, tokens, mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }), config.publicUrl),
     plants: new PlantsService(db),
@@ -151,6 +187,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
     ppiResults: new PpiResultsService(db),
     ppiExports: new PpiExportsService(db, storage, ppiExportJobs, ppiExportGenerator),
     templates: new TemplatesService(db),
+    appVersion: new AppVersionService(db),
   };
 
   // Report jobs start once the server is ready (after migrations) and stop before the database closes.
@@ -163,6 +200,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
     await historicReports.stop();
     await reportJobs.close();
     await ppiExportJobs.close();
+    storage.close?.();
   });
 
   await app.register(
@@ -194,6 +232,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
       await api.register(ppisRoutes, { ppis: services.ppis });
       await api.register(ppiResultsRoutes, { results: services.ppiResults, ppis: services.ppis });
       await api.register(ppiExportRoutes, { exports: services.ppiExports });
+      await api.register(appVersionRoutes, { appVersion: services.appVersion });
     },
     { prefix: '/api' },
   );

@@ -2,11 +2,32 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import type { S3Options } from './lib/s3-storage';
+import type { StorageKind } from './lib/storage';
 
 const duration = z
   .string()
   .regex(/^\d+[smhd]$/, 'a number followed by s, m, h or d, e.g. 15m')
   .transform((v) => Number(v.slice(0, -1)) * { s: 1, m: 60, h: 3600, d: 86400 }[v.slice(-1) as 's' | 'm' | 'h' | 'd']);
+
+/**
+ * Origins allowed to call the API from another origin (the native apps' pages: capacitor://localhost
+ * on iOS, https://localhost on Android), comma-separated; each an exact origin. Empty: none.
+ */
+const origins = z
+  .string()
+  .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+  .refine((list) => list.every(isOrigin), 'comma-separated origins such as capacitor://localhost,https://localhost');
+
+function isOrigin(value: string) {
+  try {
+    const url = new URL(value);
+    // capacitor:// has no "origin" in WHATWG terms (it reads "null"): compare the text instead.
+    return `${url.protocol}//${url.host}` === value && url.host !== '';
+  } catch {
+    return false;
+  }
+}
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -28,7 +49,18 @@ const EnvSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   DEMO_LARGE_PLANT_MWP: z.coerce.number().min(0).max(500).default(50),
   HISTORIC_REPORTS: z.enum(['on', 'off']).default('on'),
-});
+  // Running on several machines (README "Running at scale"): shared jobs, limits and files.
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'redis://host:port').optional(),
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'letters, digits, - and _').default('heliotrack'),
+  JOB_LOCK_TIMEOUT: duration.default(30),
+  STORAGE: z.enum(['data-dir', 'database', 's3']).default('data-dir'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  CORS_ORIGINS: origins.default([]),
+}).refine((e) => e.STORAGE !== 's3' || e.S3_BUCKET, { path: ['S3_BUCKET'], message: 'needed with STORAGE=s3' });
 
 export interface Config {
   port: number;
@@ -48,6 +80,16 @@ export interface Config {
   demoLargePlantMwp: number;
   /** The scheduled job that keeps one historic report per plant and day. */
   historicReports: boolean;
+  /** Set: jobs on BullMQ and rate limits in Redis, shared by every API instance. */
+  redisUrl?: string;
+  /** What this deployment's Redis keys start with, so that several can share one Redis. */
+  redisPrefix: string;
+  /** Seconds a job stays claimed by an instance that stopped renewing its claim (it died). */
+  jobLockTimeout: number;
+  storage: StorageKind;
+  s3?: S3Options;
+  /** Origins answered with CORS headers (CORS_ORIGINS); none by default. */
+  corsOrigins: string[];
 }
 
 export class ConfigError extends Error {}
@@ -85,6 +127,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO === 'true',
     demoLargePlantMwp: e.DEMO_LARGE_PLANT_MWP,
     historicReports: e.HISTORIC_REPORTS === 'on',
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    jobLockTimeout: e.JOB_LOCK_TIMEOUT,
+    storage: e.STORAGE,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
+    corsOrigins: e.CORS_ORIGINS,
   };
 }
 

@@ -39,13 +39,14 @@ describeEachDatabase('bad input', (get) => {
   it('answers 413 for an oversized body', async () => {
     const res = await login(JSON.stringify({ email: USERS.admin, password: 'y'.repeat(2 * 1024 * 1024) }));
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ detail: 'La petición es demasiado grande.' });
+    expect(res.body).toEqual({ detail: 'La petición es demasiado grande.', code: 'too_large' });
   });
 
   it('answers 415 for a content type it does not read', async () => {
     const res = await get().app.inject({ method: 'POST', url: '/api/token/', payload: '<a/>', headers: { 'content-type': 'application/xml' } });
     expect(res.statusCode).toBe(415);
     expect(res.json().detail).toMatch(/application\/xml/);
+    expect(res.json().code).toBe('unsupported_media_type');
   });
 
   it('answers 400 for a text body where an object is expected', async () => {

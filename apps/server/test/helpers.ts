@@ -142,7 +142,8 @@ export function multipart(parts: (FilePart | [string, string])[]) {
   };
 }
 
-async function createDatabase(kind: DatabaseKind, dir: string) {
+/** A fresh database of `kind` (a SQLite file in `dir`, or a new PostgreSQL database), and how to drop it. */
+export async function createDatabase(kind: DatabaseKind, dir: string) {
   if (kind === 'sqlite') return { url: path.join(dir, 'test.db'), drop: async () => {} };
   const admin = process.env.TEST_DATABASE_URL!;
   const name = `ht_test_${randomBytes(6).toString('hex')}`;

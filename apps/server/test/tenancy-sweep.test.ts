@@ -331,6 +331,8 @@ const EXEMPT: Record<string, string> = {
   'GET /api/user/client-inspections/': "no ids: the caller's organisation",
   'PUT /api/user/password_change/': "no ids: the caller's own password",
   'GET /api/user/dashboard-charts/': "no ids: the caller's own charts",
+  'GET /api/app-version/': "no ids: the caller's organisation (app-version.test.ts)",
+  'PUT /api/app-version/': "no ids: the caller's organisation (app-version.test.ts)",
   'PUT /api/user/dashboard-charts/':
     'no ids in the path: state ids in the body are checked by dashboard-charts.test.ts',
   'GET /api/plants/': 'no ids: lists what the caller may see (tenancy.test.ts)',

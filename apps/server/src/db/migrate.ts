@@ -11,6 +11,8 @@ import * as dashboardCharts from './migrations/2026_11_22_0008_dashboard_charts'
 import * as offlineSync from './migrations/2026_11_24_0009_offline_sync';
 import * as ppis from './migrations/2026_11_24_0010_ppis';
 import * as ppiResults from './migrations/2026_11_24_0011_ppi_results';
+import * as fileStorage from './migrations/2026_11_24_0012_file_storage';
+import * as appVersions from './migrations/2026_11_24_0013_app_versions';
 
 /** Migrations listed explicitly (no folder scanning), in date order. Frozen once committed. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +27,8 @@ const migrations: Record<string, Migration> = {
   '2026_11_24_0009_offline_sync': offlineSync,
   '2026_11_24_0010_ppis': ppis,
   '2026_11_24_0011_ppi_results': ppiResults,
+  '2026_11_24_0012_file_storage': fileStorage,
+  '2026_11_24_0013_app_versions': appVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -441,6 +441,31 @@ export interface PpiExportsTable {
   xlsx_key: string | null;
 }
 
+/** Files of STORAGE=database (lib/database-storage.ts). */
+export interface StoredFilesTable {
+  key: string;
+  content_type: string;
+  size: number;
+  chunks: number;
+  created_at: string;
+}
+
+export interface StoredFileChunksTable {
+  key: string;
+  seq: number;
+  data: Buffer;
+}
+
+/** The app version an organisation makes available (issue 20); one row per organisation. */
+export interface AppVersionsTable {
+  client_id: number;
+  version: string;
+  release_date: string;
+  android_store_url: string | null;
+  ios_store_url: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   clients: ClientsTable;
   roles: RolesTable;
@@ -481,6 +506,9 @@ export interface Database {
   ppi_results: PpiResultsTable;
   ppi_result_writes: PpiResultWritesTable;
   ppi_exports: PpiExportsTable;
+  stored_files: StoredFilesTable;
+  stored_file_chunks: StoredFileChunksTable;
+  app_versions: AppVersionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -4,11 +4,14 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { Db } from '../db/database';
+import { DatabaseStorage } from './database-storage';
+import { type S3Options, S3Storage } from './s3-storage';
 
 /**
- * Where uploaded files live. The filesystem under DATA_DIR/uploads/ by default, outside the web root
- * (DESIGN sections 10 and 11); an S3-compatible bucket can implement the same three calls, with the
- * key as the object key, and no module changes.
+ * Where uploaded files live, chosen by STORAGE (issue 21): the filesystem under DATA_DIR/uploads/
+ * by default, outside the web root (DESIGN sections 10 and 11); the database itself
+ * (database-storage.ts); or an S3 bucket (s3-storage.ts). Modules only see these three calls.
  */
 export interface Storage {
   /** Stores the whole stream under `key`; when the stream fails nothing is left behind. */
@@ -17,6 +20,8 @@ export interface Storage {
   get(key: string): Promise<Readable | null>;
   /** Removes the object; a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /** Lets go of connections (S3's sockets) when the app closes. */
+  close?(): void;
 }
 
 /** `2026/11/<uuid>`: generated, never the uploader's file name, and a folder per month keeps folders small. */
@@ -65,6 +70,23 @@ export class FileSystemStorage implements Storage {
   }
 }
 
-export function createStorage(options: { dataDir: string }): Storage {
-  return new FileSystemStorage(path.join(options.dataDir, 'uploads'));
+export type StorageKind = 'data-dir' | 'database' | 's3';
+
+export interface StorageOptions {
+  kind: StorageKind;
+  dataDir: string;
+  db: Db;
+  s3?: S3Options;
+}
+
+export function createStorage(options: StorageOptions): Storage {
+  switch (options.kind) {
+    case 'database':
+      return new DatabaseStorage(options.db);
+    case 's3':
+      if (!options.s3) throw new Error('STORAGE=s3 needs S3_BUCKET');
+      return new S3Storage(options.s3);
+    default:
+      return new FileSystemStorage(path.join(options.dataDir, 'uploads'));
+  }
 }

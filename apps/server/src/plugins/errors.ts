@@ -34,13 +34,15 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.code(400).send(issuesToFieldErrors(issues, language));
     }
     const status = error.statusCode ?? 500;
-    if (status === 413) return reply.code(413).send({ detail: translate(language, 'errors.tooLarge') });
+    // The codes are the ones the services give for the same refusals (openapi/error-responses.ts lists them).
+    if (status === 413) return reply.code(413).send({ detail: translate(language, 'errors.tooLarge'), code: 'too_large' });
     if (status === 415) {
       return reply.code(415).send({
         detail: translate(language, 'errors.unsupportedMediaType', { type: String(req.headers['content-type'] ?? '') }),
+        code: 'unsupported_media_type',
       });
     }
-    if (status === 429) return reply.code(429).send({ detail: error.message });
+    if (status === 429) return reply.code(429).send({ detail: error.message, code: 'throttled' });
     if (status >= 400 && status < 500) {
       // Malformed JSON, empty bodies with a JSON content type and other parser refusals.
       const key: ApiMessageKey = error.code?.startsWith('FST_ERR_CTP') ? 'errors.malformedJson' : 'validation.invalid';

@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { NOTIFICATION_TIMEOUT_MS } from '@heliotrack/domain/constants';
+import { AppUpdateDialog } from '../components/dialogs/app-update-dialog';
 import { ConfirmDialogs } from '../components/dialogs/confirm-dialog';
 import { ServerErrorDialog } from '../components/dialogs/server-error-dialog';
 import { DAYJS_LOCALES, i18n, useLanguage } from '../lib/i18n';
@@ -22,6 +23,7 @@ export function Providers({ children }: { children: ReactNode }) {
             <Notifications position="bottom-center" autoClose={NOTIFICATION_TIMEOUT_MS} />
             <ServerErrorDialog />
             <ConfirmDialogs />
+            <AppUpdateDialog />
             {children}
           </DatesProvider>
         </MantineProvider>

@@ -1,11 +1,12 @@
-import { API_ROOT, http, type FetchedFile, type QueryValue } from './http-client';
+import { http, type FetchedFile, type QueryValue } from './http-client';
+import { apiAddress, apiPathOf, isApiAddress } from './server-url';
 
 /** Specification section 9: the object URL of a downloaded file is revoked after 30 s. */
 const OBJECT_URL_LIFETIME_MS = 30_000;
 
 /** The URL of an API path (relative to the API root) with a query; null, undefined and '' are left out. */
 export function apiUrl(path: string, query: Record<string, QueryValue> = {}): URL {
-  const url = new URL(API_ROOT + path.replace(/^\/+/, ''), window.location.origin);
+  const url = new URL(apiAddress(path));
   for (const [key, value] of Object.entries(query)) {
     if (value !== null && value !== undefined && value !== '') url.searchParams.append(key, String(value));
   }
@@ -14,12 +15,12 @@ export function apiUrl(path: string, query: Record<string, QueryValue> = {}): UR
 
 /** Our own API, which wants the bearer token; other hosts never get it. */
 export function isOwnApi(url: URL): boolean {
-  return url.origin === window.location.origin && url.pathname.startsWith(API_ROOT);
+  return isApiAddress(url);
 }
 
 /** A file of our own API, fetched through the http client (bearer token, refresh, offline hook). */
 export function fetchFile(url: URL): Promise<FetchedFile> {
-  return http.getFile(url.pathname + url.search);
+  return http.getFile(apiPathOf(url));
 }
 
 /**

@@ -7,14 +7,14 @@ import { getLanguage, t } from './i18n';
 import { isOfflineMode } from './offline-mode';
 import { findOfflineHandler, type HttpMethod } from './offline-resolver';
 import { setServerError } from './server-error';
+import { apiRoot } from './server-url';
 import { getAccessToken, getRefreshToken, getSessionEpoch, logout, setTokens } from './session';
 
 /**
  * The one http client of the web app (specification sections 7 and 8, DESIGN sections 3 and 12).
- * Paths are relative to the API root: `http.get('plants/')` calls `/api/plants/`.
+ * Paths are relative to the API root: `http.get('plants/')` calls `/api/plants/` (on a native app,
+ * the configured server's: lib/server-url.ts).
  */
-
-export const API_ROOT = '/api/';
 
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -71,8 +71,8 @@ function buildQuery(query: RequestOptions['query']): URLSearchParams {
 
 function buildUrl(path: string, params: URLSearchParams): string {
   const search = params.toString();
-  if (!search) return API_ROOT + path;
-  return API_ROOT + path + (path.includes('?') ? '&' : '?') + search;
+  if (!search) return apiRoot() + path;
+  return apiRoot() + path + (path.includes('?') ? '&' : '?') + search;
 }
 
 async function readBody(response: Response): Promise<unknown> {

@@ -6,7 +6,15 @@
 export const WEB_STORAGE_KEYS = {
   /** Offline mode flag ('true' when the user switched to working offline). */
   offlineMode: 'offline_mode',
+  /** The server a native app calls (lib/server-url.ts); device set-up, kept by logout. */
+  serverUrl: 'server_url',
 } as const;
+
+/**
+ * What a logout keeps: the server address is the device's set-up, not the user's data; without it
+ * a native app could not reach the login again.
+ */
+const KEPT_ON_LOGOUT = [WEB_STORAGE_KEYS.serverUrl];
 
 export function readString(key: string): string | null {
   try {
@@ -48,8 +56,10 @@ export function writeJson(key: string, value: unknown): void {
 
 /** The logout rule of the specification: clear all local and session storage. */
 export function clearAllStorage(): void {
+  const kept = KEPT_ON_LOGOUT.map((key) => [key, readString(key)] as const);
   try {
     localStorage.clear();
+    for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value);
   } catch {
     // see writeString
   }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DocumentInfo } from '@heliotrack/domain/elements';
 import { fetchFile, isOwnApi } from './download-file';
+import { resolveServerAddress } from './server-url';
 import { useObjectUrl } from './use-object-url';
 
 /**
@@ -9,7 +10,7 @@ import { useObjectUrl } from './use-object-url';
  * image goes away.
  */
 export function useDocumentObjectUrl(document: Pick<DocumentInfo, 'id' | 'url'>) {
-  const url = new URL(document.url, window.location.origin);
+  const url = resolveServerAddress(document.url);
   const isOwn = isOwnApi(url);
   const blob = useQuery({
     queryKey: ['documents', 'blob', document.id],

@@ -37,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   // GET user/client-inspections/ (the caller's PPIs) is in modules/ppis/ppis.routes.ts.
   app.put(
     '/user/password_change/',
-    { schema: { tags, body: PasswordChangeRequest, response: { 200: MessageResponse } } },
+    { schema: { tags, summary: "Changes the caller's password", body: PasswordChangeRequest, response: { 200: MessageResponse } } },
     (req) => auth.changePassword(req.user, req.body, req.lang),
   );
   app.post(
@@ -47,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   );
   app.post(
     '/user/password_reset/confirm/',
-    { config: limited, schema: { tags, body: PasswordResetConfirmRequest, response: { 200: MessageResponse } } },
+    { config: limited, schema: { tags, summary: 'Sets a new password with the mailed reset code', body: PasswordResetConfirmRequest, response: { 200: MessageResponse } } },
     (req) => auth.confirmPasswordReset(req.body, req.lang),
   );
 };

@@ -43,7 +43,7 @@ export const contractorsRoutes: FastifyPluginAsyncZod<{ contractors: Contractors
     },
     async (req, reply) => reply.code(201).send(await service.create(req.user, req.body)),
   );
-  app.get('/contractors/:id/', { schema: { tags, params: IdParam, response: { 200: Contractor } } }, (req) =>
+  app.get('/contractors/:id/', { schema: { tags, summary: 'One contractor', params: IdParam, response: { 200: Contractor } } }, (req) =>
     service.get(req.user, req.params.id),
   );
   app.put(
@@ -104,7 +104,7 @@ export const contractorsRoutes: FastifyPluginAsyncZod<{ contractors: Contractors
   );
   app.get(
     '/contractor-groups/:id/',
-    { schema: { tags, params: IdParam, response: { 200: ContractorGroup } } },
+    { schema: { tags, summary: 'One contractor group', params: IdParam, response: { 200: ContractorGroup } } },
     (req) => service.getGroup(req.user, req.params.id),
   );
   app.put(

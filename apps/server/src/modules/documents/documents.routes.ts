@@ -1,10 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DocumentInfo } from '@heliotrack/domain/elements';
+import { DOCUMENT_KINDS, DOCUMENT_MAX_BYTES, DocumentInfo } from '@heliotrack/domain/elements';
 import { IdParam, idParams } from '../../lib/route-params';
+import { BinaryFile, fileResponse } from '../../openapi/media';
 import { contentDisposition, type DocumentsService } from './documents.service';
 
 const StateChangeDocumentParams = idParams('scId', 'docId');
+
+/** The parts of `POST documents/` (read as a stream by the service, in any order). */
+const DocumentUploadForm = z.object({
+  document: BinaryFile.describe(`The file, at most ${DOCUMENT_MAX_BYTES / (1024 * 1024)} MB: ${DOCUMENT_KINDS.map((k) => k.kind.toUpperCase()).join(', ')}.`),
+  plant_id: z.string().regex(/^\d+$/).optional().describe('The plant the document belongs to.'),
+  transaction_id: z.string().regex(/^\d+$/).optional().describe('A state change of that plant to attach the document to.'),
+  flash_report_id: z.string().regex(/^\d+$/).optional().describe('A flash report to attach the document to (without plant_id).'),
+  is_photo: z.enum(['true', 'false']).optional().describe('With flash_report_id: the file is a photo of the report (PNG, JPEG or WebP).'),
+  equipment_id: z.string().regex(/^\d+$/).optional().describe('Calibration equipment whose certificate this is (without plant_id).'),
+});
 
 export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsService }> = async (app, { documents }) => {
   const tags = ['documents'];
@@ -19,6 +30,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
           '`ppi_result_id` (a photo or document of a PPI result: `is_photo=true` for a photo; who may record it, plan open); `flash_report_id` (the plant is the report\'s; `is_photo=true` for a photo, which must be PNG, JPEG or WebP; its author or an administrator); ' +
           'or `equipment_id` without `plant_id`, for a certificate of calibration equipment of the organisation.',
         consumes: ['multipart/form-data'],
+        multipart: DocumentUploadForm,
         response: { 201: DocumentInfo },
       },
     },
@@ -27,7 +39,14 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
   );
   app.get(
     '/documents/:id/download/',
-    { schema: { tags, summary: 'The stored file, with its original name', params: IdParam } },
+    {
+      schema: {
+        tags,
+        summary: 'The stored file, with its original name',
+        params: IdParam,
+        fileResponses: { 200: fileResponse('The file as uploaded (Content-Disposition names it)', [...new Set(DOCUMENT_KINDS.map((k) => k.contentType))]) },
+      },
+    },
     async (req, reply) => {
       const file = await documents.download(req.user, req.params.id);
       return reply

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ElementExportQuery } from '@heliotrack/domain/reports';
 import { IdParam } from '../../lib/route-params';
+import { fileResponse } from '../../openapi/media';
 import { contentDisposition } from '../documents/documents.service';
-import type { ElementExportService } from './element-export.service';
+import { CSV_TYPE, XLSX_TYPE, type ElementExportService } from './element-export.service';
 
 /*
  * `plants/:id/elements/export/` is a static path: Fastify's router tries static segments before
@@ -22,6 +23,7 @@ export const elementExportRoutes: FastifyPluginAsyncZod<{ elementExport: Element
           'The filtered element list as a CSV or xlsx file (every matching row, streamed, in code order)',
         params: IdParam,
         querystring: ElementExportQuery,
+        fileResponses: { 200: fileResponse('The file in the asked format, streamed (Content-Disposition names it)', [CSV_TYPE.split(';')[0], XLSX_TYPE]) },
       },
     },
     async (req, reply) => {

@@ -9,7 +9,7 @@ export const plantsRoutes: FastifyPluginAsyncZod<{ plants: PlantsService }> = as
   app.get('/plants/', { schema: { tags, summary: 'Plants the caller may see', response: { 200: z.array(Plant) } } }, (req) =>
     plants.list(req.user),
   );
-  app.get('/plants/:id/', { schema: { tags, params: IdParam, response: { 200: Plant } } }, (req) =>
+  app.get('/plants/:id/', { schema: { tags, summary: 'One plant', params: IdParam, response: { 200: Plant } } }, (req) =>
     plants.get(req.user, req.params.id),
   );
 };

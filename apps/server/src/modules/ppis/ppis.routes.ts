@@ -5,6 +5,7 @@ import {
   Activity,
   ActivityDetail,
   LinkedPpi,
+  PPI_LOGO_MAX_BYTES,
   LinkElementsRequest,
   LinkElementsResult,
   Ppi,
@@ -21,6 +22,7 @@ import {
   UserPpiPermissions,
 } from '@heliotrack/domain/ppis';
 import { IdParam, idParams, TileParams } from '../../lib/route-params';
+import { BinaryFile, fileResponse } from '../../openapi/media';
 import type { PpisService } from './ppis.service';
 
 /*
@@ -58,7 +60,7 @@ export const ppisRoutes: FastifyPluginAsyncZod<{ ppis: PpisService }> = async (a
     },
     async (req, reply) => reply.code(201).send(await ppis.create(req.user, req.params.id, req.body)),
   );
-  app.get('/plants/:id/ppis/:ppiId/', { schema: { tags, params: PlantPpiParams, response: { 200: PpiDetail } } }, (req) =>
+  app.get('/plants/:id/ppis/:ppiId/', { schema: { tags, summary: 'One PPI of a plant, with its activities', params: PlantPpiParams, response: { 200: PpiDetail } } }, (req) =>
     ppis.getOfPlant(req.user, req.params.id, req.params.ppiId),
   );
   app.put(
@@ -146,6 +148,7 @@ export const ppisRoutes: FastifyPluginAsyncZod<{ ppis: PpisService }> = async (a
         summary: "Vector tile of the PPI's type: layer `elements` (id; type, code, linked, color), linked elements in their own colour",
         description: 'Same zoom rule as the plant tiles; answers with an ETag that changes with every link and unlink.',
         params: TileParams,
+        fileResponses: { 200: fileResponse('The tile (empty when nothing is in it)', ['application/vnd.mapbox-vector-tile']), 304: { description: 'Not modified: the If-None-Match ETag is current' } },
       },
     },
     async (req, reply) => {
@@ -192,7 +195,17 @@ export const ppisRoutes: FastifyPluginAsyncZod<{ ppis: PpisService }> = async (a
 
   app.post(
     '/ppis/:id/logo/',
-    { config: admin, schema: { tags, summary: 'Uploads the logo (multipart `logo`: PNG or JPEG)', consumes: ['multipart/form-data'], params: IdParam, response: { 200: PpiDetail } } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Uploads the logo (multipart `logo`: PNG or JPEG)',
+        consumes: ['multipart/form-data'],
+        multipart: z.object({ logo: BinaryFile.describe(`PNG or JPEG, at most ${PPI_LOGO_MAX_BYTES / (1024 * 1024)} MB`) }),
+        params: IdParam,
+        response: { 200: PpiDetail },
+      },
+    },
     (req) => ppis.uploadLogo(req.user, req.params.id, req.isMultipart() ? req.parts() : null, req.headers['content-type']),
   );
   app.delete(
@@ -203,7 +216,7 @@ export const ppisRoutes: FastifyPluginAsyncZod<{ ppis: PpisService }> = async (a
       return reply.code(204).send(null);
     },
   );
-  app.get('/ppis/:id/logo/', { schema: { tags, summary: 'The logo image', params: IdParam } }, async (req, reply) => {
+  app.get('/ppis/:id/logo/', { schema: { tags, summary: 'The logo image', params: IdParam, fileResponses: { 200: fileResponse('The logo', ['image/png', 'image/jpeg']) } } }, async (req, reply) => {
     const logo = await ppis.logo(req.user, req.params.id);
     return reply.type(logo.contentType).header('cache-control', 'private, no-cache').header('x-content-type-options', 'nosniff').send(logo.stream);
   });

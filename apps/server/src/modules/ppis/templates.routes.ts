@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Activity, Template, TemplateImportQuery, TemplateImportResult, TemplateInput, TemplateListQuery } from '@heliotrack/domain/ppis';
+import { Activity, Template, TEMPLATE_IMPORT_MAX_BYTES, TemplateImportQuery, TemplateImportResult, TemplateInput, TemplateListQuery } from '@heliotrack/domain/ppis';
 import { IdParam } from '../../lib/route-params';
+import { BinaryFile } from '../../openapi/media';
 import type { TemplatesService } from './templates.service';
 
 /*
@@ -12,6 +13,14 @@ import type { TemplatesService } from './templates.service';
  */
 
 const admin = { adminOnly: true };
+
+/** The parts of `POST templates/import/`. */
+const TemplateImportForm = z.object({
+  file: BinaryFile.describe(`The sheet, xlsx or CSV, at most ${TEMPLATE_IMPORT_MAX_BYTES / (1024 * 1024)} MB: one activity a row`),
+  name: z.string().describe("The template's name"),
+  element_type: z.string().regex(/^\d+$/).describe('Id of the element type the template inspects'),
+  plant: z.string().regex(/^\d+$/).optional().describe('A plant of its own, when the template is not for the whole organisation'),
+});
 
 export const templatesRoutes: FastifyPluginAsyncZod<{ templates: TemplatesService }> = async (app, { templates }) => {
   const tags = ['ppi templates'];
@@ -42,6 +51,7 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ templates: TemplatesServic
           'Multipart: `file` (xlsx or CSV; columns name, criteria, required, roles, with a header in es, en or it, or in that order without one), `name`, `element_type`, optional `plant`. ' +
           'A preview answers the activities and the errors row by row; an import with any error is a 400 naming each row (`rows.<row>.<column>`).',
         consumes: ['multipart/form-data'],
+        multipart: TemplateImportForm,
         querystring: TemplateImportQuery,
         response: { 200: TemplateImportResult, 201: TemplateImportResult },
       },
@@ -51,7 +61,7 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ templates: TemplatesServic
       return reply.code(result.template ? 201 : 200).send(result);
     },
   );
-  app.get('/templates/:id/', { schema: { tags, params: IdParam, response: { 200: Template } } }, (req) => templates.get(req.user, req.params.id));
+  app.get('/templates/:id/', { schema: { tags, summary: 'One template with its activities', params: IdParam, response: { 200: Template } } }, (req) => templates.get(req.user, req.params.id));
   app.put(
     '/templates/:id/',
     { config: admin, schema: { tags, summary: 'Replaces a template and its activities (PPIs keep their copy)', params: IdParam, body: TemplateInput, response: { 200: Template } } },

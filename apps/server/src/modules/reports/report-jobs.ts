@@ -34,6 +34,8 @@ export class ReportGenerator {
   run = async (id: number) => {
     const job = await repo.findReportJob(this.db, id);
     if (!job || job.status === 'done' || job.status === 'failed') return;
+    // Which instance generates which report (several instances share the jobs: README "Running at scale").
+    this.log.info({ report: id, pid: process.pid }, 'report generation started');
     const written: string[] = [];
     const progress = async (value: number) => {
       if ((await repo.updateReport(this.db, id, { status: 'running', progress: Math.round(value) })) === 0)

@@ -9,7 +9,9 @@ import {
   ReportRequest,
 } from '@heliotrack/domain/reports';
 import { IdParam, idParams } from '../../lib/route-params';
+import { fileResponse } from '../../openapi/media';
 import { contentDisposition } from '../documents/documents.service';
+import { PDF_TYPE, XLSX_TYPE } from './report-jobs';
 import type { ReportsService } from './reports.service';
 
 const ReportParams = idParams('reportId');
@@ -72,6 +74,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
           summary: `The ${what} as PDF or xlsx (409 until it is done)`,
           params: ReportParams,
           querystring: ReportDownloadQuery,
+          fileResponses: { 200: fileResponse('The file in the asked format (Content-Disposition names it)', [PDF_TYPE, XLSX_TYPE]) },
         },
       },
       async (req, reply) => {

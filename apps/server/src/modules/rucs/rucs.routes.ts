@@ -42,7 +42,7 @@ export const rucsRoutes: FastifyPluginAsyncZod<{ rucs: RucsService }> = async (a
   );
   app.get(
     '/plants/:id/rucs/:rucId/',
-    { config, schema: { tags, params: PlantRucParams, response: { 200: Ruc } } },
+    { config, schema: { tags, summary: 'One RUC of a plant', params: PlantRucParams, response: { 200: Ruc } } },
     (req) => service.get(req.user, req.params.id, req.params.rucId),
   );
   app.put(

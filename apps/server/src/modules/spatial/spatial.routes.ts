@@ -4,6 +4,7 @@ import { Element } from '@heliotrack/domain/elements';
 import { type ElementTypePlural, STANDARD_ELEMENT_TYPES } from '@heliotrack/domain/element-types';
 import { TILE_DETAIL_MIN_ZOOM } from '@heliotrack/domain/tile-content';
 import { IdParam, TileParams } from '../../lib/route-params';
+import { fileResponse } from '../../openapi/media';
 import type { SpatialService } from './spatial.service';
 
 const plurals = STANDARD_ELEMENT_TYPES.map((t) => t.plural) as [ElementTypePlural, ...ElementTypePlural[]];
@@ -61,6 +62,7 @@ export const spatialRoutes: FastifyPluginAsyncZod<{ spatial: SpatialService }> =
         description:
           `Below zoom ${TILE_DETAIL_MIN_ZOOM} only the overview types (all but modules and piles). Answers with an ETag; send it back in If-None-Match to get a 304 while nothing changed.`,
         params: TileParams,
+        fileResponses: { 200: fileResponse('The tile (empty when nothing is in it)', ['application/vnd.mapbox-vector-tile']), 304: { description: 'Not modified: the If-None-Match ETag is current' } },
       },
     },
     async (req, reply) => {
@@ -79,7 +81,7 @@ export const spatialRoutes: FastifyPluginAsyncZod<{ spatial: SpatialService }> =
         tags,
         summary: "Bounding box [minX, minY, maxX, maxY] of the plant's elements (null when it has none)",
         params: IdParam,
-        response: { 200: z.object({ bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable() }) },
+        response: { 200: z.object({ bbox: z.array(z.number()).length(4).nullable() }) },
       },
     },
     (req) => spatial.bounds(req.user, req.params.id),

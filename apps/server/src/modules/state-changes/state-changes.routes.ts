@@ -11,7 +11,7 @@ export const stateChangesRoutes: FastifyPluginAsyncZod<{ stateChanges: StateChan
     {
       schema: {
         tags,
-        summary: "Record a state change of one element (also under extra-elements/)",
+        summary: "Record a state change of one element",
         params: PlantTypeElementParams,
         body: StateChangeRequest,
         response: { 200: StateChangeResult },
@@ -26,7 +26,7 @@ export const stateChangesRoutes: FastifyPluginAsyncZod<{ stateChanges: StateChan
       bodyLimit: 2 * 1024 * 1024,
       schema: {
         tags,
-        summary: 'Record one state change of up to 50,000 elements, all or nothing (also under extra-elements/)',
+        summary: 'Record one state change of up to 50,000 elements, all or nothing',
         params: PlantTypeParams,
         body: MassiveStateChangeRequest,
         response: { 200: StateChangeResult },

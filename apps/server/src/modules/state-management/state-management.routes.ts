@@ -54,7 +54,7 @@ export const stateManagementRoutes: FastifyPluginAsyncZod<{
     },
     async (req, reply) => reply.code(201).send(await service.createState(req.user, req.body)),
   );
-  app.get('/client-states/:id/', { schema: { tags, params: IdParam, response: { 200: State } } }, (req) =>
+  app.get('/client-states/:id/', { schema: { tags, summary: 'One state', params: IdParam, response: { 200: State } } }, (req) =>
     service.getState(req.user, req.params.id),
   );
   app.patch(
@@ -115,7 +115,7 @@ export const stateManagementRoutes: FastifyPluginAsyncZod<{
   );
   app.get(
     '/client-state-groups/:id/',
-    { schema: { tags, params: IdParam, response: { 200: StateGroup } } },
+    { schema: { tags, summary: 'One state group', params: IdParam, response: { 200: StateGroup } } },
     (req) => service.getGroup(req.user, req.params.id),
   );
   app.put(

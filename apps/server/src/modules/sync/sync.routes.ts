@@ -3,6 +3,7 @@ import { createGzip } from 'node:zlib';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SyncQuery } from '@heliotrack/domain/sync';
 import { IdParam } from '../../lib/route-params';
+import { fileResponse } from '../../openapi/media';
 import type { SyncService } from './sync.service';
 
 export const NDJSON_TYPE = 'application/x-ndjson; charset=utf-8';
@@ -40,6 +41,7 @@ export const syncRoutes: FastifyPluginAsyncZod<{ sync: SyncService }> = async (a
           'the answer is full. Send the header\'s cursor back as ?cursor= once the whole answer is applied.',
         params: IdParam,
         querystring: SyncQuery,
+        fileResponses: { 200: fileResponse('Newline-delimited JSON, one value a line (see the description); gzip-encoded when Accept-Encoding allows', [NDJSON_TYPE.split(';')[0]]) },
       },
     },
     async (req, reply) => {

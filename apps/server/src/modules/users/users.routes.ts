@@ -19,7 +19,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     { config, schema: { tags, summary: 'Users of the organisation (administrators)', querystring: PageQuery.extend(ClientUserQuery.shape), response: { 200: paged(ClientUser) } } },
     (req) => users.list(req.user, req.query, req.query, req.url),
   );
-  app.post('/client-users/', { config, schema: { tags, body: ClientUserCreate, response: { 201: ClientUser } } }, async (req, reply) =>
+  app.post('/client-users/', { config, schema: { tags, summary: 'Creates a user of the organisation (administrators)', body: ClientUserCreate, response: { 201: ClientUser } } }, async (req, reply) =>
     reply.code(201).send(await users.create(req.user, req.body, req.lang)),
   );
   app.get(
@@ -27,7 +27,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     { config, schema: { tags, summary: 'Plants of the organisation, to authorise users on', response: { 200: z.array(PlantSummary) } } },
     (req) => users.clientPlants(req.user),
   );
-  app.get('/client-users/:id', { config, schema: { tags, params: IdParam, response: { 200: ClientUser } } }, (req) =>
+  app.get('/client-users/:id', { config, schema: { tags, summary: 'One user of the organisation (administrators)', params: IdParam, response: { 200: ClientUser } } }, (req) =>
     users.get(req.user, req.params.id),
   );
   app.get(
@@ -40,7 +40,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     { config, schema: { tags, summary: 'Replaces the plants the user is authorised on', params: IdParam, body: AuthorizedPlantsRequest, response: { 200: z.array(UserPlant) } } },
     (req) => users.authorizePlants(req.user, req.params.id, req.body),
   );
-  app.put('/client-users/:id/', { config, schema: { tags, params: IdParam, body: ClientUserUpdate, response: { 200: ClientUser } } }, (req) =>
+  app.put('/client-users/:id/', { config, schema: { tags, summary: 'Changes a user of the organisation (administrators)', params: IdParam, body: ClientUserUpdate, response: { 200: ClientUser } } }, (req) =>
     users.update(req.user, req.params.id, req.body),
   );
 };

@@ -1,5 +1,5 @@
 import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconKey, IconLogout } from '@tabler/icons-react';
+import { IconChevronDown, IconDeviceMobileUp, IconKey, IconLogout } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserProfile } from '@heliotrack/domain/auth';
@@ -10,6 +10,13 @@ import { logout } from '../../lib/session';
 const ChangePasswordModal = lazy(() =>
   import('../../features/auth/components/change-password-modal').then((m) => ({
     default: m.ChangePasswordModal,
+  })),
+);
+
+// Administrators only; it also carries the date picker.
+const AppVersionModal = lazy(() =>
+  import('../../features/app-version/components/app-version-modal').then((m) => ({
+    default: m.AppVersionModal,
   })),
 );
 
@@ -25,6 +32,7 @@ function initials(name: string): string {
 export function UserMenu({ user }: { user: UserProfile | undefined }) {
   const { t } = useTranslation();
   const [isChangingPassword, setChangingPassword] = useState(false);
+  const [isPublishingVersion, setPublishingVersion] = useState(false);
   const name = user?.name || user?.email || '';
 
   return (
@@ -66,6 +74,11 @@ export function UserMenu({ user }: { user: UserProfile | undefined }) {
           <Menu.Item leftSection={<IconKey size={16} />} onClick={() => setChangingPassword(true)}>
             {t('header.changePassword')}
           </Menu.Item>
+          {isAdministrator(user) && (
+            <Menu.Item leftSection={<IconDeviceMobileUp size={16} />} onClick={() => setPublishingVersion(true)}>
+              {t('nativeApp.availableVersion.title')}
+            </Menu.Item>
+          )}
           <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={logout}>
             {t('header.logout')}
           </Menu.Item>
@@ -74,6 +87,11 @@ export function UserMenu({ user }: { user: UserProfile | undefined }) {
       {isChangingPassword && (
         <Suspense fallback={null}>
           <ChangePasswordModal onClose={() => setChangingPassword(false)} />
+        </Suspense>
+      )}
+      {isPublishingVersion && (
+        <Suspense fallback={null}>
+          <AppVersionModal onClose={() => setPublishingVersion(false)} />
         </Suspense>
       )}
     </>

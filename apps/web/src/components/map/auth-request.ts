@@ -1,5 +1,6 @@
 import type { RequestParameters, ResourceType } from 'maplibre-gl';
 import { getLanguage } from '../../lib/i18n';
+import { isApiAddress } from '../../lib/server-url';
 import { getAccessToken } from '../../lib/session';
 
 /**
@@ -8,8 +9,7 @@ import { getAccessToken } from '../../lib/session';
  * other hosts (the plant's base map) leave untouched: the token never travels elsewhere.
  */
 export function authorizeApiRequest(url: string, _type?: ResourceType): RequestParameters {
-  const { origin } = window.location;
-  if (!url.startsWith(`${origin}/api/`)) return { url };
+  if (!isApiAddress(url)) return { url };
   const token = getAccessToken();
   const headers: Record<string, string> = { 'Accept-Language': getLanguage() };
   if (token) headers.Authorization = `Bearer ${token}`;

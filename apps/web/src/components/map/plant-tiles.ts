@@ -1,3 +1,5 @@
+import { apiAddress } from '../../lib/server-url';
+
 /** The layer of the plant's vector tiles that holds its elements. */
 export const PLANT_TILE_LAYER = 'elements';
 
@@ -8,5 +10,5 @@ export const PLANT_TILE_LAYER = 'elements';
  * The server reads only the path (its ETag carries the version too).
  */
 export function plantTileUrl(plantId: number, elementsVersion: number): string {
-  return `${window.location.origin}/api/plants/${plantId}/tiles/{z}/{x}/{y}.pbf?v=${elementsVersion}`;
+  return apiAddress(`plants/${plantId}/tiles/{z}/{x}/{y}.pbf?v=${elementsVersion}`);
 }

@@ -8,6 +8,10 @@ export const api: ApiCatalogue = {
     duplicateChart: 'This chart identifier already appears in the list.',
     duplicateState: 'A chart cannot repeat a state.',
   },
+  appVersion: {
+    invalidVersion: 'The version must be numbers separated by dots, for example 1.4.2.',
+    invalidStoreUrl: 'The store link must be an https address.',
+  },
   milestones: {
     unknownMilestone: 'There is no milestone {{id}} in this plant.',
     unknownState: 'There is no state {{id}}.',

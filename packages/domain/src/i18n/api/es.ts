@@ -7,6 +7,10 @@ export const api = {
     duplicateChart: 'Este identificador de gráfico ya aparece en la lista.',
     duplicateState: 'Un gráfico no puede repetir un estado.',
   },
+  appVersion: {
+    invalidVersion: 'La versión debe ser números separados por puntos, por ejemplo 1.4.2.',
+    invalidStoreUrl: 'El enlace a la tienda debe ser una dirección https.',
+  },
   milestones: {
     unknownMilestone: 'No existe el hito {{id}} en esta planta.',
     unknownState: 'No existe el estado {{id}}.',

@@ -8,6 +8,10 @@ export const api: ApiCatalogue = {
     duplicateChart: 'Questo identificativo di grafico compare già nell’elenco.',
     duplicateState: 'Un grafico non può ripetere uno stato.',
   },
+  appVersion: {
+    invalidVersion: 'La versione deve essere composta da numeri separati da punti, ad esempio 1.4.2.',
+    invalidStoreUrl: 'Il link allo store deve essere un indirizzo https.',
+  },
   milestones: {
     unknownMilestone: 'Non esiste la milestone {{id}} in questo impianto.',
     unknownState: 'Non esiste lo stato {{id}}.',

@@ -6,10 +6,12 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { AppLogo } from '../../../components/app-logo';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { notifySuccess } from '../../../components/notifications/notify';
+import { isNativePlatform } from '../../../lib/native-platform';
 import { HOME_PATH, isSafeNextPath } from '../../../lib/paths';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { LoginForm } from '../components/login-form';
 import { ResetPasswordForm } from '../components/reset-password-form';
+import { ServerSetting } from '../components/server-setting';
 
 type Step = { name: 'login' } | { name: 'forgot' } | { name: 'reset'; sentMessage?: string };
 
@@ -90,6 +92,7 @@ export function LoginPage() {
                   onForgotPassword={() => setStep({ name: 'forgot' })}
                 />
               )}
+              {step.name === 'login' && isNativePlatform() && <ServerSetting />}
               {step.name === 'forgot' && (
                 <ForgotPasswordForm
                   initialEmail={email}

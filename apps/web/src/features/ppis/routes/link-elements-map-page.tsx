@@ -9,6 +9,7 @@ import { TILE_DETAIL_MIN_ZOOM, TILE_DETAIL_ONLY_TYPES } from '@heliotrack/domain
 import { useElementTypes } from '../../../api/get-element-types';
 import { useElementsByPolygon } from '../../../api/get-elements-by-polygon';
 import { usePlant } from '../../../api/get-plant';
+import { apiAddress } from '../../../lib/server-url';
 import { useProfile } from '../../../api/get-profile';
 import { useTileBounds } from '../../../api/get-tile-bounds';
 import { elementsToFeatureCollection } from '../../../components/map/geojson';
@@ -29,7 +30,7 @@ const MAP_HEIGHT = 'max(420px, calc(100dvh - 330px))';
 
 /** The PPI's map tiles: its type only, linked elements in their own colour; `v` changes with every link. */
 function ppiTileUrl(ppi: Pick<PpiDetail, 'id' | 'links_version'>, elementsVersion: number) {
-  return `${window.location.origin}/api/ppis/${ppi.id}/map-template-elements/{z}/{x}/{y}.pbf?v=${ppi.links_version}.${elementsVersion}`;
+  return apiAddress(`ppis/${ppi.id}/map-template-elements/{z}/{x}/{y}.pbf?v=${ppi.links_version}.${elementsVersion}`);
 }
 
 /** /ppis/{ppiId}/link-elements-map */

@@ -1,0 +1,5 @@
+package com.heliotrack.app;
+
+import com.getcapacitor.BridgeActivity;
+
+public class MainActivity extends BridgeActivity {}
