@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
@@ -12,7 +13,7 @@ async function userId(ctx: TestContext, email: string) {
   return (await ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 }
 
-describeEachDatabase('PPI export: the inspection dossier', (get) => {
+function suite(get: () => TestContext) {
   let counter = 0;
 
   const finished = async (url: string, as: string = USERS.admin) => {
@@ -114,4 +115,15 @@ describeEachDatabase('PPI export: the inspection dossier', (get) => {
     expect((await get().call('GET', `/api/ppis/${plan.id}/ppi-exports/${created.body.id}/`, { as: USERS.inspector })).status).toBe(404);
     expect((await get().call('GET', `/api/ppis/${plan.id}/ppi-exports/`)).body).toEqual([]);
   });
-});
+}
+
+describeEachDatabase('PPI export: the inspection dossier', suite);
+
+// With Redis (TEST_REDIS_URL): the dossier runs on BullMQ and its files go to the database storage.
+if (process.env.TEST_REDIS_URL) {
+  describeEachDatabase('PPI export on BullMQ and database storage', suite, {
+    REDIS_URL: process.env.TEST_REDIS_URL,
+    REDIS_PREFIX: `ht-test-${randomBytes(4).toString('hex')}`,
+    STORAGE: 'database',
+  });
+}
