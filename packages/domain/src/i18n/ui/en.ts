@@ -168,6 +168,7 @@ export const ui: UiCatalogue = {
     affectedPower: 'Affected power',
     recentInspections: 'Recent inspections',
     recentInspectionsEmpty: 'There are no inspections on your plants yet.',
+    recentPpiResults: 'Recent ITP inspections',
     situationMap: 'Situation map',
     situationMapLabel: 'Situation map of the plants, coloured by progress',
     situationMapEmpty: 'No plant has a location yet.',

@@ -169,6 +169,7 @@ export const ui = {
     affectedPower: 'Potencia afectada',
     recentInspections: 'Inspecciones recientes',
     recentInspectionsEmpty: 'Todavía no hay inspecciones en tus plantas.',
+    recentPpiResults: 'Inspecciones de PPI recientes',
     situationMap: 'Mapa de situación',
     situationMapLabel: 'Mapa de situación de las plantas, coloreadas por avance',
     situationMapEmpty: 'Ninguna planta tiene ubicación todavía.',

@@ -168,6 +168,7 @@ export const ui: UiCatalogue = {
     affectedPower: 'Potenza interessata',
     recentInspections: 'Ispezioni recenti',
     recentInspectionsEmpty: 'Non ci sono ancora ispezioni nei tuoi impianti.',
+    recentPpiResults: 'Ispezioni PPI recenti',
     situationMap: 'Mappa della situazione',
     situationMapLabel: 'Mappa della situazione degli impianti, colorati per avanzamento',
     situationMapEmpty: 'Nessun impianto ha ancora una posizione.',
