@@ -166,7 +166,13 @@ test.describe('PPI results', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(download.suggestedFilename()).toContain(plan.code);
 
+    // The dashboard lists the latest PPI results.
+    await admin.goto('/dashboard');
+    const recent = admin.getByRole('region', { name: 'Inspecciones de PPI recientes' });
+    await expect(recent.getByRole('listitem').first()).toContainText(plan.code);
+
     // The same summary in English.
+    await admin.goto(`/ppis/${plan.id}/ppi-results-summary`);
     await admin.evaluate(() => localStorage.setItem('currentLang', 'en'));
     await admin.reload();
     await expect(admin.getByText('Results by activity')).toBeVisible();
