@@ -10,8 +10,17 @@ import type { BenchTarget } from './prepare';
  * The API's figure divided by these says what the layers above the database cost.
  */
 export interface RawDriver {
-  /** Count of the filtered list plus one page of it, ordered by code. */
-  listPage(plantId: number, typeId: number, stateIds: number[], limit: number, offset: number): Promise<number>;
+  /** One page of the filtered list, ordered by code, after its count when `withCount` (the API keeps counts per plant version). */
+  listPage(plantId: number, typeId: number, stateIds: number[], limit: number, offset: number, withCount?: boolean): Promise<number>;
+  /** Every id of a type, ascending, written as the `{count, ids}` JSON of `ids/`. Answers the count. */
+  typeIds(plantId: number, typeId: number): Promise<number>;
+  /**
+   * PostGIS: the ids of the elements of a type that the ring covers (ST_Covers, GiST index on a copy
+   * of the geometries), as `{count, ids}` JSON. Null without PostGIS (SQLite, or not installed).
+   */
+  coveredIds(plantId: number, typeId: number, ringWkt: string): Promise<number[] | null>;
+  /** Why coveredIds answers null, when it does. */
+  postgisNote(): Promise<string | null>;
   /** Candidate rows of a polygon selection: every list column of the elements whose bbox lies within `box`. */
   elementsWithin(plantId: number, typeId: number, box: BBox): Promise<number>;
   /** The rows a tile draws, geometry text included: bbox overlap, optionally of some types only. */
@@ -93,10 +102,21 @@ function sqliteDriver(file: string): RawDriver {
     for (const element of c.ids) updateState.run(c.stateId, now, element);
     bump.run(c.plantId);
   });
+  const typeIds = db.prepare('select id from elements where plant_id = ? and type_id = ? order by id').pluck(true);
   return {
-    async listPage(plantId, typeId, stateIds, limit, offset) {
+    async typeIds(plantId, typeId) {
+      const ids = typeIds.all(plantId, typeId) as number[];
+      return JSON.parse(JSON.stringify({ count: ids.length, ids })).count;
+    },
+    async coveredIds() {
+      return null;
+    },
+    async postgisNote() {
+      return 'PostGIS is a PostgreSQL extension: no SQLite baseline';
+    },
+    async listPage(plantId, typeId, stateIds, limit, offset, withCount = true) {
       const where = `plant_id = ? and type_id = ? and state_id in (${placeholders(stateIds.length)})`;
-      db.prepare(`select count(*) as n from elements where ${where}`).get(plantId, typeId, ...stateIds);
+      if (withCount) db.prepare(`select count(*) as n from elements where ${where}`).get(plantId, typeId, ...stateIds);
       return db.prepare(`select ${LIST_COLUMNS} from elements where ${where} order by code, id limit ? offset ?`).all(plantId, typeId, ...stateIds, limit, offset).length;
     },
     async elementsWithin(plantId, typeId, [minX, minY, maxX, maxY]) {
@@ -160,11 +180,34 @@ function sqliteDriver(file: string): RawDriver {
 
 function postgresDriver(url: string): RawDriver {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
+  let postgisReady: Promise<string | null> | undefined;
+  /** Null once the PostGIS copy of the geometries is there, else why it cannot be. */
+  const postgis = () => (postgisReady ??= preparePostgis(pool));
   return {
-    async listPage(plantId, typeId, stateIds, limit, offset) {
-      const where = 'plant_id = $1 and type_id = $2 and state_id = any($3::int[])';
-      await pool.query(`select count(*) as n from elements where ${where}`, [plantId, typeId, stateIds]);
-      return (await pool.query(`select ${LIST_COLUMNS} from elements where ${where} order by code, id limit $4 offset $5`, [plantId, typeId, stateIds, limit, offset])).rowCount ?? 0;
+    async typeIds(plantId, typeId) {
+      const { rows } = await pool.query({ text: 'select id from elements where plant_id = $1 and type_id = $2 order by id', values: [plantId, typeId], rowMode: 'array' });
+      const ids = rows.map((row) => row[0] as number);
+      return JSON.parse(JSON.stringify({ count: ids.length, ids })).count;
+    },
+    async coveredIds(plantId, typeId, ringWkt) {
+      if ((await postgis()) !== null) return null;
+      const { rows } = await pool.query({
+        text: 'select id from bench_postgis_elements where plant_id = $1 and type_id = $2 and ST_Covers(ST_GeomFromText($3, 4326), g) order by id',
+        values: [plantId, typeId, ringWkt],
+        rowMode: 'array',
+      });
+      const ids = rows.map((row) => row[0] as number);
+      JSON.stringify({ count: ids.length, ids });
+      return ids;
+    },
+    postgisNote: () => postgis(),
+    async listPage(plantId, typeId, stateIds, limit, offset, withCount = true) {
+      // `in ($3, …)` as the API writes it: with `= any($3)` PostgreSQL sorts the matches instead of reading the index in order.
+      const states = stateIds.map((_, i) => `$${i + 3}`).join(', ');
+      const where = `plant_id = $1 and type_id = $2 and state_id in (${states})`;
+      const n = stateIds.length + 2;
+      if (withCount) await pool.query(`select count(*) as n from elements where ${where}`, [plantId, typeId, ...stateIds]);
+      return (await pool.query(`select ${LIST_COLUMNS} from elements where ${where} order by code, id limit $${n + 1} offset $${n + 2}`, [plantId, typeId, ...stateIds, limit, offset])).rowCount ?? 0;
     },
     async elementsWithin(plantId, typeId, [minX, minY, maxX, maxY]) {
       const result = await pool.query(
@@ -248,4 +291,29 @@ function postgresDriver(url: string): RawDriver {
       await pool.end();
     },
   };
+}
+
+/**
+ * A copy of every element geometry as a PostGIS geometry with a GiST index, made once per bench
+ * database (the app's schema is left alone): what a deployment on PostGIS would query.
+ */
+async function preparePostgis(pool: pg.Pool): Promise<string | null> {
+  try {
+    await pool.query('create extension if not exists postgis');
+  } catch (error) {
+    return `PostGIS rows skipped: the extension is not available on this server (${error instanceof Error ? error.message : String(error)}); on Debian: apt-get install postgresql-15-postgis-3`;
+  }
+  await pool.query('create table if not exists bench_postgis_elements (id integer primary key, plant_id integer not null, type_id integer not null, g geometry(Geometry, 4326) not null)');
+  const [{ copied }] = (await pool.query('select count(*)::int as copied from bench_postgis_elements')).rows;
+  const [{ total }] = (await pool.query("select count(*)::int as total from elements where geom <> ''")).rows;
+  if (copied !== total) {
+    await pool.query('truncate bench_postgis_elements');
+    await pool.query(
+      "insert into bench_postgis_elements select id, plant_id, type_id, ST_GeomFromText(regexp_replace(geom, '^SRID=4326;', ''), 4326) from elements where geom <> ''",
+    );
+    await pool.query('create index if not exists bench_postgis_elements_g_idx on bench_postgis_elements using gist (g)');
+    await pool.query('create index if not exists bench_postgis_elements_plant_type_idx on bench_postgis_elements (plant_id, type_id)');
+    await pool.query('analyze bench_postgis_elements');
+  }
+  return null;
 }

@@ -195,9 +195,9 @@ async function pdfReport(ctx: ReportContext): Promise<Figure> {
 }
 
 async function exports(ctx: ReportContext): Promise<Figure[]> {
-  const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (ctx.app.server.address() as AddressInfo).port;
-  const origin = address.startsWith('http') ? `http://127.0.0.1:${port}` : address;
+  // run.ts has the server listening already (every core figure goes over HTTP).
+  if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const origin = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
   const figures: Figure[] = [];
   const rows = await ctx.db
     .selectFrom('elements')

@@ -8,6 +8,7 @@
  * in the same run: the bare driver reading or writing the same rows. Prints median and p95 of each.
  * Nothing here asserts a time: the table is for people to read.
  */
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -69,14 +70,36 @@ interface Context {
   adminId: number;
   typeIds: Map<string, number>;
   headers: Record<string, string>;
+  /** http://127.0.0.1:<port> of the listening server. */
+  origin: string;
+  /** From building the app to listening (maps warmed). */
+  startMs: number;
   runs: number;
   tilesPerZoom: number;
 }
 
-async function inject(ctx: Context, method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) {
-  const res = await ctx.app.inject({ method, url, payload: payload as object, headers: { ...ctx.headers, ...headers } });
-  if (res.statusCode >= 400) throw new Error(`${method} ${url} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
-  return res;
+/** What a figure reads of an answer. */
+interface HttpAnswer {
+  statusCode: number;
+  headers: Record<string, string>;
+  rawPayload: Buffer;
+  /** Each caller knows the shape of its answer. */
+  json(): any;
+}
+
+/**
+ * One request over a real HTTP connection to the listening server (kept alive, as a browser
+ * does): routing, auth, validation, serialisation, compression and the socket all count.
+ */
+async function inject(ctx: Context, method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<HttpAnswer> {
+  const res = await fetch(`${ctx.origin}${url}`, {
+    method,
+    headers: { ...ctx.headers, ...(payload === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: payload === undefined ? undefined : JSON.stringify(payload),
+  });
+  const rawPayload = Buffer.from(await res.arrayBuffer());
+  if (res.status >= 400) throw new Error(`${method} ${url} answered ${res.status}: ${rawPayload.toString().slice(0, 300)}`);
+  return { statusCode: res.status, headers: Object.fromEntries(res.headers), rawPayload, json: () => JSON.parse(rawPayload.toString()) };
 }
 
 /** Runs api and raw alternately, `runs` times each after `warmup` untimed rounds. */
@@ -116,10 +139,10 @@ async function elementListPage(ctx: Context): Promise<Figure> {
     'element list page (50 rows, state filter)',
     ctx.runs,
     () => inject(ctx, 'GET', url),
-    () => ctx.raw.listPage(ctx.plantId, modType, [state], 50, 100),
+    () => ctx.raw.listPage(ctx.plantId, modType, [state], 50, 100, false),
   );
   figure.budget = { ms: 20, of: 'p95' };
-  figure.note = `modules with state ${state} (${Number(common.n)} of them), page 3 of 50 ordered by code; raw = count + page`;
+  figure.note = `modules with state ${state} (${Number(common.n)} of them), page 3 of 50 ordered by code; the API keeps the count per plant version, so raw = the same page without a count`;
   return figure;
 }
 
@@ -136,33 +159,75 @@ function octagon([lon, lat]: Position, metres: number): Position[] {
   return ring;
 }
 
-async function polygonSelection(ctx: Context, bounds: BBox): Promise<{ figure: Figure; ids: number[] }> {
+async function polygonSelection(ctx: Context, bounds: BBox): Promise<{ figures: Figure[]; ids: number[]; messages: string[] }> {
   const centre: Position = [(bounds[0] + bounds[2]) / 2, (bounds[1] + bounds[3]) / 2];
-  const urlOf = (ring: Position[]) =>
-    `/api/plants/${ctx.plantId}/modules/by-polygon?polygon=${encodeURIComponent(ring.map(([x, y]) => `${x} ${y}`).join(','))}`;
+  const urlOf = (ring: Position[], fields = '') =>
+    `/api/plants/${ctx.plantId}/modules/by-polygon?${fields}polygon=${encodeURIComponent(ring.map(([x, y]) => `${x} ${y}`).join(','))}`;
   // Size the octagon so that it selects about 10,000 modules.
   let metres = 150;
   let ring = octagon(centre, metres);
   let ids: number[] = [];
   for (let attempt = 0; attempt < 8; attempt++) {
     ring = octagon(centre, metres);
-    ids = (await inject(ctx, 'GET', urlOf(ring))).json().map((e: { id: number }) => e.id);
+    ids = (await inject(ctx, 'GET', urlOf(ring, 'fields=id&'))).json().ids;
     if (Math.abs(ids.length - POLYGON_TARGET) < POLYGON_TARGET * 0.03 || ids.length === 0) break;
     metres *= Math.sqrt(POLYGON_TARGET / Math.max(ids.length, 1));
   }
-  const url = urlOf(ring);
   const modType = ctx.typeIds.get('MOD')!;
-  let candidates = 0;
-  const figure = await measure(
+  const messages: string[] = [];
+  const wkt = `POLYGON((${ring.map(([x, y]) => `${x} ${y}`).join(',')}))`;
+  const covered = await ctx.raw.coveredIds(ctx.plantId, modType, wkt);
+  const full: number[] = (await inject(ctx, 'GET', urlOf(ring))).json().map((e: { id: number }) => e.id);
+  const same = (a: number[], b: number[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+  if (!same(full, ids)) throw new Error(`fields=id answered ${ids.length} ids, the full answer ${full.length} elements`);
+  if (covered && !same(covered, ids)) messages.push(`${ctx.label}: PostGIS ST_Covers selects ${covered.length} modules, the API ${ids.length} (${covered.filter((id) => !ids.includes(id)).length} only in PostGIS)`);
+  if (!covered) messages.push(`${ctx.label}: ${await ctx.raw.postgisNote()}`);
+
+  const runs = Math.max(20, Math.min(ctx.runs, 30));
+  const compact = await measure(
     ctx,
-    `polygon selecting ${ids.length} modules`,
+    `polygon selecting ${ids.length} modules, fields=id`,
+    runs,
+    () => inject(ctx, 'GET', urlOf(ring, 'fields=id&')),
+    async () => (covered ? ctx.raw.coveredIds(ctx.plantId, modType, wkt) : ctx.raw.elementsWithin(ctx.plantId, modType, ringBbox(ring))),
+  );
+  compact.budget = { ms: 150, of: 'p95' };
+  compact.note = covered
+    ? `octagon of ${Math.round(metres)} m radius at the plant's centre, {count, ids} JSON (what the map uses); raw = PostGIS ST_Covers on a GiST index, same ids (${covered.length}), written as the same JSON: the × column is the ratio to PostGIS (goal ≤ 2)`
+    : `octagon of ${Math.round(metres)} m radius at the plant's centre, {count, ids} JSON (what the map uses); raw = the bbox candidate rows only (no exact test): no PostGIS here`;
+  let candidates = 0;
+  const rows = await measure(
+    ctx,
+    `polygon selecting ${ids.length} modules, full rows`,
     Math.min(ctx.runs, 20),
-    () => inject(ctx, 'GET', url),
+    () => inject(ctx, 'GET', urlOf(ring)),
     async () => (candidates = await ctx.raw.elementsWithin(ctx.plantId, modType, ringBbox(ring))),
   );
-  figure.budget = { ms: 150, of: 'p95' };
-  figure.note = `octagon of ${Math.round(metres)} m radius at the plant's centre; raw = the ${candidates} candidate rows of the bbox query (no exact test, no JSON)`;
-  return { figure, ids };
+  rows.note = `the same octagon answered with every element field (other callers); raw = the ${candidates} candidate rows of the bbox query (no exact test, no JSON)`;
+  return { figures: [compact, rows], ids, messages };
+}
+
+/** Select all: every module id of the plant in one request to ids/, against the driver reading and writing the same. */
+async function selectAllIds(ctx: Context): Promise<Figure> {
+  const modType = ctx.typeIds.get('MOD')!;
+  const url = `/api/plants/${ctx.plantId}/modules/ids/`;
+  let count = 0;
+  let bytes = 0;
+  const figure = await measure(
+    ctx,
+    'select all: every module id (ids/)',
+    Math.min(ctx.runs, 20),
+    async () => {
+      const res = await inject(ctx, 'GET', url);
+      bytes = res.rawPayload.length;
+      count = res.json().count;
+    },
+    () => ctx.raw.typeIds(ctx.plantId, modType),
+    1,
+  );
+  figure.budget = { ms: 1000, of: 'p95' };
+  figure.note = `${count} ids, ${Math.round(bytes / 1024)} KB on the wire; raw = the same ids read by the driver, ordered, written as the same JSON`;
+  return figure;
 }
 
 function sampleTiles(bounds: BBox, perZoom: number): TileCoord[] {
@@ -207,11 +272,11 @@ async function vectorTiles(ctx: Context, bounds: BBox): Promise<Figure[]> {
     }
     return figure;
   };
-  // First pass: nothing of this plant is cached yet (parsing every geometry it draws).
-  const cold = await pass(`vector tile z14–18, cold caches (${tiles.length} tiles)`, 'cold', false);
-  cold.note = 'first request of each tile since start: geometries read and parsed; z14–16 share one overview read';
+  // First pass: the first request of each tile since the server started (and warmed its maps).
+  const cold = await pass(`vector tile z14–18, first request since start (${tiles.length} tiles)`, 'cold', false);
+  cold.note = `first request of each tile since the server started (the first is its first tile request; start and warm-up took ${(ctx.startMs / 1000).toFixed(1)} s before listening); raw = the rows drawn, geometry text included`;
   const warm = await pass(`vector tile z14–18, warm (${tiles.length} tiles)`, 'warm', false);
-  warm.note = `same tiles again, geometries cached; largest tile ${Math.round(bytes / 1024)} KB; raw = the rows drawn, geometry text included`;
+  warm.note = `same tiles again (encoded tiles kept by ETag); largest tile ${Math.round(bytes / 1024)} KB; raw = the rows drawn, geometry text included`;
   const revalidated = await pass('vector tile, 304 on If-None-Match', '304', true);
   revalidated.budget = undefined;
   for (const [key, sample] of perZoom) {
@@ -325,8 +390,16 @@ async function benchDatabaseOnce(target: BenchTarget, opts: ReturnType<typeof op
     const plant = await db.selectFrom('plants').select(['client_id']).where('id', '=', plantId).executeTakeFirstOrThrow();
     const { n } = await db.selectFrom('elements').select((eb) => eb.fn.countAll<number>().as('n')).where('plant_id', '=', plantId).executeTakeFirstOrThrow();
     log(`\n${label}: plant REF-${opts.mwp} (id ${plantId}), ${Number(n)} elements`);
+    // As `npm start` does: build, get ready (the maps are warmed there), listen; the time until the
+    // server answers is a figure of its own.
+    const starting = performance.now();
     app = await buildApp({ config, db, logger: false });
     await app.ready();
+    await app.mapsWarmed();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const startMs = performance.now() - starting;
+    const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    log(`${label}: server listening after ${(startMs / 1000).toFixed(1)} s (maps warmed), resident memory ${Math.round(process.memoryUsage().rss / 1048576)} MB`);
     const login = await app.inject({ method: 'POST', url: '/api/token/', payload: ADMIN });
     const admin = await db.selectFrom('users').select('id').where('email', '=', ADMIN.email).executeTakeFirstOrThrow();
     const types = await db.selectFrom('element_types').select(['id', 'code']).where('client_id', '=', plant.client_id).execute();
@@ -340,6 +413,8 @@ async function benchDatabaseOnce(target: BenchTarget, opts: ReturnType<typeof op
       adminId: admin.id,
       typeIds: new Map(types.map((t) => [t.code, t.id])),
       headers: { authorization: `Bearer ${login.json().access}` },
+      origin,
+      startMs,
       runs: opts.runs,
       tilesPerZoom: opts.tilesPerZoom,
     };
@@ -353,7 +428,9 @@ async function benchDatabaseOnce(target: BenchTarget, opts: ReturnType<typeof op
       // Tiles before anything else reads geometries, so that the first pass is really cold.
       figures.push(...(await vectorTiles(ctx, bounds)));
       const polygon = await polygonSelection(ctx, bounds);
-      figures.push(polygon.figure);
+      figures.push(...polygon.figures);
+      messages.push(...polygon.messages);
+      figures.push(await selectAllIds(ctx));
       const massive = await massiveStateChange(ctx, polygon.ids).catch((error: Error) => `massive state change failed: ${error.message}`);
       if (typeof massive === 'string') messages.push(`${label}: ${massive}`);
       else figures.push(massive);

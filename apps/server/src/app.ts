@@ -86,6 +86,13 @@ export interface AppOptions {
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the whole API (and the web app when built); tests call it and use inject(). */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Settles when the maps warmed at start are ready (at once before ready()). */
+    mapsWarmed(): Promise<void>;
+  }
+}
+
 export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -191,7 +198,13 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
   };
 
   // Report jobs start once the server is ready (after migrations) and stop before the database closes.
+  // The maps of the largest plants are warmed once the server is ready (seconds for a 250 MWp
+  // plant, longer than Fastify lets a ready hook take): `npm start` waits for mapsWarmed() before
+  // it listens, so the first tile after a start does not wait for geometries; tests do not.
+  let warming: Promise<void> = Promise.resolve();
+  app.decorate('mapsWarmed', () => warming);
   app.addHook('onReady', async () => {
+    warming = spatial.warm(app.log).catch((error: unknown) => app.log.error({ err: error }, 'map warm-up failed'));
     await resumeUnfinishedReports(db, reportJobs);
     await resumeUnfinishedExports(db, ppiExportJobs);
     if (config.historicReports) historicReports.start();

@@ -22,6 +22,9 @@ async function main() {
       process.exit(0);
     });
   }
+  // Ready first (it starts the map warm-up), then listen once the maps are warm.
+  await app.ready();
+  await app.mapsWarmed();
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;
   console.log(`\nHeliotrack is running on ${url}  (API docs: ${url}/api/docs)`);

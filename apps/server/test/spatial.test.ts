@@ -65,6 +65,57 @@ describeEachDatabase('polygon selection', (get) => {
     expect(body[0].geom).toMatch(/^SRID=4326;POLYGON\(\(/);
   });
 
+  it('answers with fields=id exactly the ids of the full answer, for random rings over the plant', async () => {
+    const ctx = get();
+    const plant = await plantId(ctx, 'CAR-01');
+    const [a, b, c, d] = await plantBox(ctx, plant);
+    // A fixed seed: the same 30 rings every run (mulberry32), star-shaped so that some are concave.
+    let seed = 13;
+    const random = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    let nonEmpty = 0;
+    for (let k = 0; k < 30; k++) {
+      const centre = [a + random() * (c - a), b + random() * (d - b)];
+      const radius = (0.05 + random() * 0.5) * Math.max(c - a, d - b);
+      const vertices = 3 + Math.floor(random() * 10);
+      const ring: Position[] = [];
+      for (let i = 0; i < vertices; i++) {
+        const angle = (2 * Math.PI * (i + random() * 0.8)) / vertices;
+        const r = radius * (0.3 + 0.7 * random());
+        ring.push([centre[0] + r * Math.cos(angle), centre[1] + r * Math.sin(angle)]);
+      }
+      const type = k % 3 === 0 ? 'trackers' : 'modules';
+      const url = `/api/plants/${plant}/${type}/by-polygon?polygon=${polygonParam(ring)}`;
+      const full = await ctx.call('GET', url);
+      const compact = await ctx.call('GET', `${url}&fields=id`);
+      expect(full.status).toBe(200);
+      expect(compact.status).toBe(200);
+      expect(compact.body, `ring ${k}`).toEqual({ count: full.body.length, ids: ids(full.body) });
+      if (full.body.length > 0) nonEmpty++;
+    }
+    // Most rings select something, so agreeing is not a run of empty answers.
+    expect(nonEmpty).toBeGreaterThanOrEqual(15);
+  });
+
+  it('answers fields=id for any type under extra-elements, and refuses other fields', async () => {
+    const ctx = get();
+    const plant = await plantId(ctx, 'CAR-01');
+    const [a, b, c, d] = await plantBox(ctx, plant);
+    const ring = rectangle(a - 1e-5, b - 1e-5, c + 1e-5, d + 1e-5);
+    const modType = (await elementsOf(ctx, plant, 'MOD'))[0].type_id;
+    const full = await ctx.call('GET', `/api/plants/${plant}/extra-elements/by-polygon?element_type=${modType}&polygon=${polygonParam(ring)}`);
+    const compact = await ctx.call('GET', `/api/plants/${plant}/extra-elements/by-polygon?element_type=${modType}&fields=id&polygon=${polygonParam(ring)}`);
+    expect(full.body.length).toBeGreaterThan(0);
+    expect(compact.body).toEqual({ count: full.body.length, ids: ids(full.body) });
+    const other = await ctx.call('GET', `/api/plants/${plant}/modules/by-polygon?fields=code&polygon=${polygonParam(ring)}`, { language: 'en' });
+    expect(other.status).toBe(400);
+    expect(other.body.fields).toBeDefined();
+  });
+
   it('excludes a line with one vertex outside the polygon, and includes it once both are inside', async () => {
     const ctx = get();
     const plant = await plantId(ctx, 'CAR-01');

@@ -152,6 +152,11 @@ const SWEPT: Record<string, (theirs: Theirs, ours: Ours) => Call> = {
   }),
   'GET /api/plants/:id/elements/': (t) => ({ params: { id: t.plant } }),
   'GET /api/plants/:id/:type/': (t) => ({ params: { id: t.plant, type: 'modules' } }),
+  'GET /api/plants/:id/:type/ids/': (t) => ({ params: { id: t.plant, type: 'modules' } }),
+  'GET /api/plants/:id/extra-elements/ids/': (t, o) => ({
+    params: { id: t.plant },
+    query: `element_type=${o.moduleType}`,
+  }),
   'GET /api/plants/:id/:type/:elementId/': (t) => ({
     params: { id: t.plant, type: 'modules', elementId: t.module },
   }),

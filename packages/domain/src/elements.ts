@@ -82,6 +82,21 @@ export type ExtraElementListQuery = z.infer<typeof ExtraElementListQuery>;
 export const PlantElementsQuery = ElementListQuery.extend({ type: z.string().trim().min(1).max(10).optional() });
 export type PlantElementsQuery = z.infer<typeof PlantElementsQuery>;
 
+/** Most ids `GET plants/{id}/{type}/ids/` answers: a whole 250 MWp plant's modules fit. */
+export const ELEMENT_IDS_MAX = 500_000;
+
+/** `GET plants/{id}/{type}/ids/`: the list's filters, without paging or ordering (ids come in id order). */
+export const ElementIdsQuery = ElementFilters.omit({ ordering: true });
+export type ElementIdsQuery = z.infer<typeof ElementIdsQuery>;
+
+/** `GET plants/{id}/extra-elements/ids/?element_type=ID` */
+export const ExtraElementIdsQuery = ElementIdsQuery.extend({ element_type: requiredQueryId });
+export type ExtraElementIdsQuery = z.infer<typeof ExtraElementIdsQuery>;
+
+/** Ids of every element matching a filter, ascending, and how many there are: "select all N". */
+export const ElementIds = z.object({ count: z.number().int(), ids: z.array(z.number().int()) });
+export type ElementIds = z.infer<typeof ElementIds>;
+
 /** A massive change takes at most this many ids; the web sends larger selections in batches. */
 export const MASSIVE_CHANGE_MAX = 50_000;
 

@@ -158,7 +158,7 @@ test.describe('elements map', () => {
     }
     await page.mouse.move(ring[0].x, ring[0].y, { steps: 3 });
     await page.mouse.click(ring[0].x, ring[0].y);
-    const selected = ((await (await byPolygon).json()) as Element[]).map((element) => element.id);
+    const selected = ((await (await byPolygon).json()) as { ids: number[] }).ids;
 
     // Exactly those trackers: all their vertices are inside; the next column, 6 m away, and the next
     // tracker of each column, 5 m south, are not.
@@ -166,6 +166,12 @@ test.describe('elements map', () => {
     expect([...selected].sort(byId)).toEqual(targets.map((element) => element.id).sort(byId));
     const status = page.getByRole('status').filter({ hasText: 'seleccionados' });
     await expect(status).toHaveText(`${selected.length} elementos seleccionados (${trackers.name})`);
+    // The map outlines them from the ids alone: a feature state on the tiles' own features.
+    const marked = await page.evaluate(
+      (ids) => ids.filter((id) => (window as MapWindow).__heliotrackMap!.getFeatureState({ source: 'elements', sourceLayer: 'elements', id }).selected === true),
+      selected,
+    );
+    expect(marked.sort(byId)).toEqual([...selected].sort(byId));
 
     await page.getByRole('button', { name: 'Cambiar estado', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: `Cambio masivo de ${selected.length} elementos` });

@@ -151,7 +151,7 @@ test.describe('PPIs', () => {
       await page.mouse.move(x, y, { steps: 3 });
       await page.mouse.click(x, y);
     }
-    const selected = ((await (await byPolygon).json()) as Element[]).map((element) => element.id).sort((a, b) => a - b);
+    const selected = ((await (await byPolygon).json()) as { ids: number[] }).ids.sort((a, b) => a - b);
     const targetIds = targets.map((element) => element.id).sort((a, b) => a - b);
     expect(selected).toEqual(targetIds);
     await expect(page.getByRole('status').filter({ hasText: 'seleccionados' })).toHaveText(`${selected.length} elementos de Trackers seleccionados`);

@@ -97,6 +97,8 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/plants/:id/elements/': 'listPlantElements',
   'GET /api/plants/:id/elements/export/': 'exportPlantElements',
   'GET /api/plants/:id/:type/': 'listPlant{Types}',
+  'GET /api/plants/:id/:type/ids/': 'listPlant{Type}Ids',
+  'GET /api/plants/:id/extra-elements/ids/': 'listPlantExtraElementIds',
   'GET /api/plants/:id/:type/:elementId/': 'getPlant{Type}',
   'POST /api/plants/:id/:type/:elementId/state-change/': 'change{Type}State',
   'POST /api/plants/:id/:type/massive-state-change/': 'massiveStateChange{Types}',

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Element } from '@heliotrack/domain/elements';
+import type { ElementIds } from '@heliotrack/domain/elements';
 import { http } from '../lib/http-client';
 import { byPolygonPath, typeQuery, type ElementTypeRef } from './element-paths';
 
@@ -11,17 +11,17 @@ export interface ElementsByPolygonRequest {
 }
 
 /**
- * The elements of a type inside a drawn ring: every vertex of their line or polygon inside
- * (specification section 5; points are never inside). A malformed ring is a 400 shown by the client.
+ * The ids of the elements of a type inside a drawn ring: every vertex of their line or polygon
+ * inside (specification section 5; points are never inside). A selection needs the ids only
+ * (`fields=id`: 70 KB for 10,000 modules where the rows are 4 MB); the map draws it from its tiles.
+ * A malformed ring is a 400 shown by the client.
  */
-export function getElementsByPolygon({
-  plantId,
-  type,
-  polygon,
-}: ElementsByPolygonRequest): Promise<Element[]> {
-  return http.get<Element[]>(byPolygonPath(plantId, type), { query: { ...typeQuery(type), polygon } });
+export function getElementIdsByPolygon({ plantId, type, polygon }: ElementsByPolygonRequest): Promise<ElementIds> {
+  return http.get<ElementIds>(byPolygonPath(plantId, type), {
+    query: { ...typeQuery(type), polygon, fields: 'id' },
+  });
 }
 
-export function useElementsByPolygon() {
-  return useMutation({ mutationFn: getElementsByPolygon });
+export function useElementIdsByPolygon() {
+  return useMutation({ mutationFn: getElementIdsByPolygon });
 }

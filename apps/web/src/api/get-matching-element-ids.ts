@@ -1,15 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { PAGE_SIZE_MAX } from '@heliotrack/domain/constants';
-import type { ElementTypeRef } from './element-paths';
-import { getElements, type ElementFilterValues } from './get-elements';
+import type { ElementIds } from '@heliotrack/domain/elements';
+import { http } from '../lib/http-client';
+import { elementsPath, typeQuery, type ElementTypeRef } from './element-paths';
+import { filterParams, type ElementFilterValues } from './get-elements';
 
-/** The largest page the API serves (DESIGN section 3): fewest round trips for "all N matching". */
-export const ID_PAGE_SIZE = PAGE_SIZE_MAX;
-/** Pages asked for at once: enough to hide latency, few enough not to crowd out other users. */
-const CONCURRENT_PAGES = 4;
-
+/** What "select all matching" is reading: how many elements the list counted for the filter. */
 export interface IdsProgress {
-  loaded: number;
   total: number;
 }
 
@@ -17,42 +13,20 @@ export interface MatchingIdsRequest {
   plantId: number;
   type: ElementTypeRef;
   filters: ElementFilterValues;
-  onProgress?: (progress: IdsProgress) => void;
   signal?: AbortSignal;
 }
 
 /**
- * The ids of every element that matches the filters, read page by page (1000 per page, ordered by
- * id so pages do not overlap), a few pages at a time. For "select all N matching the filter".
+ * The ids of every element that matches the filters, for "select all N matching the filter": one
+ * request to `{type}/ids/` (the list's filters; up to 500,000 ids, ascending) instead of paging
+ * through the rows themselves.
  */
-export async function getMatchingElementIds({
-  plantId,
-  type,
-  filters,
-  onProgress,
-  signal,
-}: MatchingIdsRequest): Promise<number[]> {
-  const query = (page: number) => ({ page, pageSize: ID_PAGE_SIZE, ordering: 'id' as const, filters });
-  const first = await getElements(plantId, type, query(1), signal);
-  const total = first.count;
-  const pageCount = Math.ceil(total / ID_PAGE_SIZE);
-  const pages: number[][] = [first.results.map((element) => element.id)];
-  let loaded = pages[0].length;
-  onProgress?.({ loaded, total });
-
-  let nextPage = 2;
-  async function worker() {
-    while (nextPage <= pageCount) {
-      const page = nextPage++;
-      const answer = await getElements(plantId, type, query(page), signal);
-      pages[page - 1] = answer.results.map((element) => element.id);
-      loaded += answer.results.length;
-      onProgress?.({ loaded: Math.min(loaded, total), total });
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(CONCURRENT_PAGES, pageCount - 1) }, worker));
-  // A state change by someone else between two pages can shift rows: never count an id twice.
-  return [...new Set(pages.flat())];
+export async function getMatchingElementIds({ plantId, type, filters, signal }: MatchingIdsRequest): Promise<number[]> {
+  const answer = await http.get<ElementIds>(`${elementsPath(plantId, type)}ids/`, {
+    query: { ...typeQuery(type), ...filterParams(filters) },
+    signal,
+  });
+  return answer.ids;
 }
 
 export function useMatchingElementIds() {

@@ -1,8 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Element, ElementDetail, ElementListQuery, ExtraElementListQuery, PlantElementsQuery } from '@heliotrack/domain/elements';
+import {
+  Element,
+  ElementDetail,
+  ElementIds,
+  ElementIdsQuery,
+  ElementListQuery,
+  ExtraElementIdsQuery,
+  ExtraElementListQuery,
+  PlantElementsQuery,
+} from '@heliotrack/domain/elements';
 import { paged } from '@heliotrack/domain/pagination';
 import { IdParam, PlantTypeElementParams, PlantTypeParams } from '../../lib/route-params';
 import type { ElementsService } from './elements.service';
+
+/** 400,000 ids are 3 MB of JSON: written by JSON.stringify, not checked id by id on the way out. */
+const plainJson = () => (data: unknown) => JSON.stringify(data);
 
 export const elementsRoutes: FastifyPluginAsyncZod<{ elements: ElementsService }> = async (app, { elements }) => {
   const tags = ['elements'];
@@ -44,6 +56,35 @@ export const elementsRoutes: FastifyPluginAsyncZod<{ elements: ElementsService }
       },
     },
     (req) => elements.list(req.user, req.params.id, req.params.type, req.query, req.url),
+  );
+  // The static `ids` segment wins over the `:elementId` of the detail route.
+  app.get(
+    '/plants/:id/extra-elements/ids/',
+    {
+      serializerCompiler: plainJson,
+      schema: {
+        tags,
+        summary: 'Ids of every element of a non-standard type matching the filters (select all)',
+        params: IdParam,
+        querystring: ExtraElementIdsQuery,
+        response: { 200: ElementIds },
+      },
+    },
+    (req) => elements.idsExtra(req.user, req.params.id, req.query),
+  );
+  app.get(
+    '/plants/:id/:type/ids/',
+    {
+      serializerCompiler: plainJson,
+      schema: {
+        tags,
+        summary: 'Ids of every element of one standard type matching the filters of the list (select all), ascending',
+        params: PlantTypeParams,
+        querystring: ElementIdsQuery,
+        response: { 200: ElementIds },
+      },
+    },
+    (req) => elements.ids(req.user, req.params.id, req.params.type, req.query),
   );
   app.get(
     '/plants/:id/:type/:elementId/',

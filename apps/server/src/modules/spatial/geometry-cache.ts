@@ -232,7 +232,7 @@ export class PlantGeometries {
 export class GeometryCache {
   private readonly plants = new Map<number, PlantGeometries>();
 
-  constructor(private readonly maxBytes = 256 * 1024 * 1024) {}
+  constructor(readonly maxBytes = 256 * 1024 * 1024) {}
 
   /** The plant's geometries (created empty when absent); marks the plant as recently used. */
   plant(plantId: number): PlantGeometries {

@@ -1,10 +1,12 @@
 import type { BBox, Geometry } from '@heliotrack/domain/geometry';
 import type { Db } from '../../db/database';
+import { PlantBoxes } from './plant-boxes';
 import {
   countStateChangesSince,
   findStatesChangedBetween,
   findElementsOfTypes,
   findLastStateChangeId,
+  findPlantBoxes,
   findPlantExtent,
   findStatesOfTypes,
   type TileRow,
@@ -43,6 +45,8 @@ interface Snapshot {
   /** The newest history row of the plant it has accounted for. */
   lastStateChangeId: number;
   extent: PlantExtent;
+  /** Every element's bbox, read on first use and kept while the layout is. */
+  boxes?: Promise<PlantBoxes>;
   /** The overview layout (states as read then), read on first use and kept while the layout is. */
   overview?: { key: string; layout: Promise<DrawnElement[]> };
   /** The overview with the states of this version. */
@@ -62,6 +66,19 @@ export class PlantLayouts {
   /** The plant's extent for `version` (or newer). */
   async extent(plantId: number, version: number): Promise<PlantExtent> {
     return (await this.current(plantId, version)).extent;
+  }
+
+  /** The bboxes of the plant's elements for `version` (or newer), read once per layout. */
+  async boxes(plantId: number, version: number): Promise<PlantBoxes> {
+    const snapshot = await this.current(plantId, version);
+    if (!snapshot.boxes) {
+      const boxes = findPlantBoxes(this.db, plantId).then((rows) => new PlantBoxes(rows));
+      snapshot.boxes = boxes;
+      boxes.catch(() => {
+        if (snapshot.boxes === boxes) snapshot.boxes = undefined;
+      });
+    }
+    return snapshot.boxes;
   }
 
   /**

@@ -106,6 +106,49 @@ export async function findElementsOfTypes(db: Db, plantId: number, typeIds: numb
     .execute();
 }
 
+/** Up to `limit` tile rows of one type of the plant after `afterId`, by id (the (plant_id, type_id, id) index). */
+export async function findTileRowsAfter(db: Db, plantId: number, typeId: number, afterId: number, limit: number) {
+  return db
+    .selectFrom('elements')
+    .select(TILE_COLUMNS)
+    .where('plant_id', '=', plantId)
+    .where('type_id', '=', typeId)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function findPlantToWarm(db: Db, plantId: number) {
+  return db.selectFrom('plants').select(['id', 'client_id', 'elements_version']).where('id', '=', plantId).executeTakeFirst();
+}
+
+/** The bbox and geometry text length of every element of the plant, for PlantBoxes. */
+export async function findPlantBoxes(db: Db, plantId: number) {
+  return db
+    .selectFrom('elements')
+    .select(['id', 'type_id', 'min_x', 'min_y', 'max_x', 'max_y', sql<number | string>`length(geom)`.as('geom_length')])
+    .where('plant_id', '=', plantId)
+    .execute();
+}
+
+/** Geometry texts of some elements of a plant (what the geometry cache lacked). */
+export async function findGeometries(db: Db, plantId: number, ids: number[]) {
+  return db.selectFrom('elements').select(['id', 'geom']).where('plant_id', '=', plantId).where('id', 'in', ids).execute();
+}
+
+/** Plants that have elements, largest first, with what a warm-up of their map needs. */
+export async function listPlantsToWarm(db: Db) {
+  const rows = await db
+    .selectFrom('plants')
+    .innerJoin('elements', 'elements.plant_id', 'plants.id')
+    .select(['plants.id', 'plants.client_id', 'plants.elements_version', (eb) => eb.fn.countAll<number>().as('elements')])
+    .groupBy(['plants.id', 'plants.client_id', 'plants.elements_version'])
+    .orderBy('elements', 'desc')
+    .execute();
+  return rows.map((row) => ({ id: row.id, clientId: row.client_id, version: Number(row.elements_version), elements: Number(row.elements) }));
+}
+
 /** Current states of the given types, read from the (plant_id, type_id, state_id, code) index alone. */
 export async function findStatesOfTypes(db: Db, plantId: number, typeIds: number[]) {
   if (typeIds.length === 0) return [];

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Element } from '@heliotrack/domain/elements';
+import type { Element, ElementIds } from '@heliotrack/domain/elements';
 import { elementTypeByPlural, type ElementTypePlural } from '@heliotrack/domain/element-types';
 import {
   type BBox,
@@ -14,7 +14,8 @@ import {
   ringBbox,
   WktFormatError,
 } from '@heliotrack/domain/geometry';
-import { bufferedTileBbox, encodePlantTile, isDetailZoom, overviewTypeIds, TILE_FORMAT } from '@heliotrack/domain/tile-content';
+import { bufferedTileBbox, encodePlantTile, isDetailZoom, overviewTypeIds, TILE_DETAIL_MIN_ZOOM, TILE_FORMAT } from '@heliotrack/domain/tile-content';
+import { tilesCoveringBbox } from '@heliotrack/domain/tiles';
 import type { ApiMessageKey } from '@heliotrack/domain/i18n/translate';
 import type { Db } from '../../db/database';
 import { fromFlag } from '../../db/dialect';
@@ -23,10 +24,15 @@ import { fieldError } from '../../lib/errors';
 import { type CurrentUser, requirePlant } from '../access/access.service';
 import { GeometryCache, geometryCheck, type PlantGeometries } from './geometry-cache';
 import { type DrawnElement, PlantLayouts } from './plant-layouts';
+import { TileCache } from './tile-cache';
 import {
   findElementsWithinBox,
+  findGeometries,
   findElementType,
   findTileCandidates,
+  findTileRowsAfter,
+  findPlantToWarm,
+  listPlantsToWarm,
   listElementTypes,
   listStateStyles,
   type TileRow,
@@ -44,6 +50,20 @@ const POLYGON_MESSAGES: Record<PolygonParamErrorReason, ApiMessageKey> = {
 
 /** Element geometry travels with an optional SRID prefix (DESIGN section 3); the polygon may carry one too. */
 const SRID_PREFIX = /^\s*SRID=4326;/i;
+
+/**
+ * Zooms whose tiles of a plant are encoded at warm-up, up to the first detail zoom: about 400 tiles
+ * and 50 MB for the 250 MWp reference plant. Overview tiles (z14–z15, 300–700 KB) and detail tiles
+ * (2,600 modules each, 130 KB, half their time in the row query) both take longer to encode than a
+ * first request may wait; deeper zooms hold fewer elements each.
+ */
+const PRERENDERED_ZOOMS = Array.from({ length: TILE_DETAIL_MIN_ZOOM - 11 }, (_, i) => 12 + i);
+/** Geometry texts read at a time when the cache lacks them (bound parameters stay well under limits). */
+const GEOMETRY_CHUNK = 5_000;
+/** Rows read at a time while warming (a few MB of geometry text). */
+const WARM_CHUNK = 20_000;
+/** What a cached geometry costs, roughly (a module's rectangle is 12 doubles plus its slot). */
+const WARM_BYTES_PER_ELEMENT = 160;
 
 /** Which elements a polygon selection looks at: a standard type by its path segment, or any type by id. */
 export type SelectionType = { plural: ElementTypePlural } | { typeId: number };
@@ -83,6 +103,9 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
  */
 export class SpatialService {
   private readonly layouts: PlantLayouts;
+  private readonly tiles = new TileCache();
+  /** Set by warm(): the server keeps its maps warm, after layout imports too. */
+  private log: FastifyBaseLogger | undefined;
 
   constructor(
     private readonly db: Db,
@@ -95,11 +118,24 @@ export class SpatialService {
   // Polygon selection
   // -------------------------------------------------------------------------------------------
 
-  /** The elements of one type whose every vertex lies inside the polygon (specification section 5). */
-  async byPolygon(user: CurrentUser, plantId: number, type: SelectionType, polygon: string, log: FastifyBaseLogger): Promise<Element[]> {
+  /**
+   * The elements of one type whose every vertex lies inside the polygon (specification section 5);
+   * with `fields: 'id'` only their ids and count, which is what a selection on the map needs.
+   */
+  async byPolygon(
+    user: CurrentUser,
+    plantId: number,
+    type: SelectionType,
+    query: { polygon: string; fields?: 'id' },
+    log: FastifyBaseLogger,
+  ): Promise<Element[] | ElementIds> {
     const plant = await requirePlant(this.db, user, plantId);
-    const ring = this.parsePolygon(polygon);
+    const ring = this.parsePolygon(query.polygon);
     const elementType = await this.selectionType(plant.client_id, type);
+    if (query.fields === 'id') {
+      const ids = elementType ? await this.idsInside(plant, elementType.id, ring, log) : [];
+      return { count: ids.length, ids };
+    }
     if (!elementType) return [];
     return (await this.insidePolygon(plant.id, elementType.id, ring, log)).map(toElementDto);
   }
@@ -110,7 +146,7 @@ export class SpatialService {
    */
   async idsInsidePolygon(plant: PlantRow, typeId: number, polygon: string, log: FastifyBaseLogger, field = 'polygon'): Promise<number[]> {
     const ring = this.parsePolygon(polygon, field);
-    return (await this.insidePolygon(plant.id, typeId, ring, log)).map((row) => row.id);
+    return this.idsInside(plant, typeId, ring, log);
   }
 
   /** Candidates by bounding box, then every vertex tested; ordered by id. */
@@ -123,6 +159,32 @@ export class SpatialService {
     });
     this.geometries.trim();
     return selected.sort((a, b) => a.id - b.id);
+  }
+
+  /**
+   * The same selection when only ids are wanted, without reading rows: candidates from the plant's
+   * bboxes in memory (PlantBoxes), geometries from the cache, the text read only for those it lacks.
+   */
+  private async idsInside(plant: Pick<PlantRow, 'id' | 'elements_version'>, typeId: number, ring: Position[], log: FastifyBaseLogger) {
+    const candidates = (await this.layouts.boxes(plant.id, plant.elements_version)).within(typeId, ringBbox(ring));
+    const cache = this.geometries.plant(plant.id);
+    const checks = candidates.map((c) => geometryCheck(c.minX, c.minY, c.maxX, c.maxY, c.geomLength));
+    const missing = candidates.filter((c, i) => !cache.has(c.id, checks[i]));
+    for (let start = 0; start < missing.length; start += GEOMETRY_CHUNK) {
+      const chunk = missing.slice(start, start + GEOMETRY_CHUNK);
+      const texts = new Map((await findGeometries(this.db, plant.id, chunk.map((c) => c.id))).map((row) => [row.id, row.geom]));
+      for (const c of chunk) {
+        const text = texts.get(c.id);
+        if (text !== undefined) cache.set(c.id, geometryCheck(c.minX, c.minY, c.maxX, c.maxY, c.geomLength), this.parse(c.id, text, log));
+      }
+    }
+    const ids: number[] = [];
+    candidates.forEach((c, i) => {
+      const geometry = cache.get(c.id, checks[i]);
+      if (geometry && isInsidePolygon(geometry, ring)) ids.push(c.id);
+    });
+    this.geometries.trim();
+    return ids.sort((a, b) => a - b);
   }
 
   private parsePolygon(text: string, field = 'polygon') {
@@ -175,26 +237,33 @@ export class SpatialService {
    * state change and layout import (the plant's elements_version) and with the organisation's
    * state colours; a matching If-None-Match answers 304.
    */
-  async tile(user: CurrentUser, plantId: number, { z, x, y }: TileRequest, ifNoneMatch: string | undefined, log: FastifyBaseLogger): Promise<TileAnswer> {
-    checkTileRange({ z, x, y });
+  async tile(user: CurrentUser, plantId: number, request: TileRequest, ifNoneMatch: string | undefined, log: FastifyBaseLogger): Promise<TileAnswer> {
+    checkTileRange(request);
     const plant = await requirePlant(this.db, user, plantId);
+    const { etag, encode } = await this.plantTile(plant, request, log);
+    if (matchesEtag(ifNoneMatch, etag)) return { status: 304, etag };
+    return { status: 200, etag, body: await this.tiles.get(etag, encode) };
+  }
+
+  /** The ETag of a plant tile and how to encode it (the tile cache calls that when it lacks the tag). */
+  private async plantTile(plant: Pick<PlantRow, 'id' | 'client_id' | 'elements_version'>, { z, x, y }: TileRequest, log: FastifyBaseLogger) {
     const types = await listElementTypes(this.db, plant.client_id);
     const states = await listStateStyles(this.db, plant.client_id);
     // Colours and type codes are the organisation's to edit: they are part of the tag too.
     const styling = `${types.map((t) => `${t.id}:${t.code}`).join(',')}|${states.map((s) => `${s.id}:${s.color}:${s.is_ok}`).join(',')}`;
     const etag = `"${plant.id}-${plant.elements_version}-${z}-${x}-${y}-${hashText(`${TILE_FORMAT}|${styling}`)}"`;
-    if (matchesEtag(ifNoneMatch, etag)) return { status: 304, etag };
-
-    const box = bufferedTileBbox(z, x, y);
-    const drawn = isDetailZoom(z)
-      ? await this.detailElements(plant.id, plant.elements_version, box, log)
-      : (await this.layouts.overview(plant.id, plant.elements_version, overviewTypeIds(types), (rows) => this.tileGeometries(plant.id, rows, log))).filter(
-          (e) => e.min_x! <= box[2] && e.max_x! >= box[0] && e.min_y! <= box[3] && e.max_y! >= box[1],
-        );
-
-    const styles = { types, states: states.map((s) => ({ id: s.id, color: s.color, is_ok: fromFlag(s.is_ok) })) };
-    const tile = encodePlantTile(drawn, styles, { z, x, y });
-    return { status: 200, etag, body: Buffer.from(tile.buffer, tile.byteOffset, tile.byteLength) };
+    const encode = async () => {
+      const box = bufferedTileBbox(z, x, y);
+      const drawn = isDetailZoom(z)
+        ? await this.detailElements(plant.id, plant.elements_version, box, log)
+        : (await this.layouts.overview(plant.id, plant.elements_version, overviewTypeIds(types), (rows) => this.tileGeometries(plant.id, rows, log))).filter(
+            (e) => e.min_x! <= box[2] && e.max_x! >= box[0] && e.min_y! <= box[3] && e.max_y! >= box[1],
+          );
+      const styles = { types, states: states.map((s) => ({ id: s.id, color: s.color, is_ok: fromFlag(s.is_ok) })) };
+      const tile = encodePlantTile(drawn, styles, { z, x, y });
+      return Buffer.from(tile.buffer, tile.byteOffset, tile.byteLength);
+    };
+    return { etag, encode };
   }
 
   /**
@@ -271,9 +340,63 @@ export class SpatialService {
   // Lifecycle
   // -------------------------------------------------------------------------------------------
 
-  /** After a layout import: geometries, extent and overview of the plant are read afresh. */
+  /**
+   * Reads what the map of the largest plants needs before the first tile is asked: extent,
+   * overview layer and every parsed geometry (about 2 s and 60 MB for the 500,000 elements of a
+   * 250 MWp plant), so that the first tile after a start does not wait for them. Plants are taken
+   * largest first while their geometries fit in half of the cache; the rest warm up on first use.
+   */
+  async warm(log: FastifyBaseLogger): Promise<void> {
+    this.log = log;
+    const started = performance.now();
+    let elements = 0;
+    for (const plant of await listPlantsToWarm(this.db)) {
+      if (this.geometries.bytes + plant.elements * WARM_BYTES_PER_ELEMENT > this.geometries.maxBytes / 2) break;
+      await this.warmPlant(plant.id, plant.clientId, plant.version, log);
+      elements += plant.elements;
+    }
+    log.info({ elements, ms: Math.round(performance.now() - started) }, 'map caches warmed');
+  }
+
+  /** Extent, bboxes, overview, the low-zoom tiles and geometries of one plant, read in chunks by type and id. */
+  private async warmPlant(plantId: number, clientId: number, version: number, log: FastifyBaseLogger) {
+    const { bounds } = await this.layouts.extent(plantId, version);
+    await this.layouts.boxes(plantId, version);
+    const types = await listElementTypes(this.db, clientId);
+    await this.layouts.overview(plantId, version, overviewTypeIds(types), (rows) => this.tileGeometries(plantId, rows, log));
+    for (const type of types) {
+      for (let after = 0; ; ) {
+        const rows = await findTileRowsAfter(this.db, plantId, type.id, after, WARM_CHUNK);
+        if (rows.length === 0) break;
+        await this.tileGeometries(plantId, rows, log);
+        after = rows[rows.length - 1].id;
+      }
+    }
+    // Then the tiles, low zooms first: those a map opening on the whole plant asks first, and the
+    // largest to encode. Encoded tiles take at most three quarters of the tile cache.
+    const plant = { id: plantId, client_id: clientId, elements_version: version };
+    for (const z of bounds ? PRERENDERED_ZOOMS : []) {
+      for (const tile of tilesCoveringBbox(bounds!, z)) {
+        if (this.tiles.size > this.tiles.maxBytes * 0.75) return;
+        const { etag, encode } = await this.plantTile(plant, tile, log);
+        await this.tiles.get(etag, encode);
+      }
+    }
+  }
+
+
+  /**
+   * After a layout import: geometries, extent and overview of the plant are read afresh, in the
+   * background when the server warmed its maps at start (the import's answer does not wait).
+   */
   forgetPlant(plantId: number): void {
     this.geometries.forget(plantId);
     this.layouts.forget(plantId);
+    const log = this.log;
+    if (!log) return;
+    void (async () => {
+      const plant = await findPlantToWarm(this.db, plantId);
+      if (plant) await this.warmPlant(plant.id, plant.client_id, plant.elements_version, log);
+    })().catch((error: unknown) => log.warn({ err: error, plantId }, 'map warm-up after a layout import failed'));
   }
 }

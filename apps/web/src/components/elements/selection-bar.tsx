@@ -7,7 +7,7 @@ import type { IdsProgress } from '../../api/get-matching-element-ids';
 
 /**
  * What is selected and what can be done with it: select every element matching the filter (its ids
- * are read 1000 at a time, with a progress bar and a cancel button), clear, and the page's actions
+ * are read in one request, with a busy bar and a cancel button), clear, and the page's actions
  * on the selection (`children`: change the state, link to a PPI…).
  */
 export function SelectionBar({
@@ -57,15 +57,13 @@ export function SelectionBar({
             <Group gap="xs" wrap="nowrap">
               <Progress
                 w={160}
-                value={loadingAll.total ? (100 * loadingAll.loaded) / loadingAll.total : 0}
+                value={100}
+                striped
                 animated
                 aria-label={t('elements.selection.loadingAll')}
               />
               <Text size="sm" c="dimmed">
-                {t('elements.selection.loadingProgress', {
-                  loaded: formatInteger(loadingAll.loaded),
-                  total: formatInteger(loadingAll.total),
-                })}
+                {t('elements.selection.loadingProgress', { total: formatInteger(loadingAll.total) })}
               </Text>
               <Button size="compact-sm" variant="subtle" color="gray" onClick={onCancelSelectAll}>
                 {t('common.cancel')}

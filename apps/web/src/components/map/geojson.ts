@@ -1,4 +1,4 @@
-import type { Feature, FeatureCollection, Geometry as GeoJsonGeometry } from 'geojson';
+import type { Geometry as GeoJsonGeometry } from 'geojson';
 import { bbox, parseWkt, type BBox, type Geometry } from '@heliotrack/domain/geometry';
 
 /** The domain geometry as GeoJSON (same type names and nesting; the SRID is dropped). */
@@ -22,23 +22,4 @@ export function parseElementGeometry(wkt: string | null | undefined): ParsedGeom
     console.warn('Invalid WKT format', wkt.slice(0, 120), error);
     return null;
   }
-}
-
-/** Elements as a GeoJSON collection (unreadable geometries left out), with their ids as feature ids. */
-export function elementsToFeatureCollection<T extends { id: number; geom: string }>(
-  elements: readonly T[],
-  properties: (element: T) => Record<string, unknown> = () => ({}),
-): FeatureCollection {
-  const features: Feature[] = [];
-  for (const element of elements) {
-    const parsed = parseElementGeometry(element.geom);
-    if (parsed)
-      features.push({
-        type: 'Feature',
-        id: element.id,
-        geometry: parsed.geometry,
-        properties: properties(element),
-      });
-  }
-  return { type: 'FeatureCollection', features };
 }

@@ -102,6 +102,7 @@ export const api: ApiCatalogue = {
     unknownElementType: 'Element type {{id}} does not exist.',
     unknownTypeCode: 'There is no element type with code {{code}}.',
     unknownContractorGroup: 'Contractor group {{id}} does not exist.',
+    tooManyIds: 'The filter matches {{count}} elements; at most {{max}} can be selected. Narrow the filter.',
   },
   stateChanges: {
     success: 'State updated successfully!',

@@ -101,6 +101,7 @@ export const api = {
     unknownElementType: 'No existe el tipo de elemento {{id}}.',
     unknownTypeCode: 'No existe el tipo de elemento con código {{code}}.',
     unknownContractorGroup: 'No existe el grupo de contratistas {{id}}.',
+    tooManyIds: 'El filtro abarca {{count}} elementos; se pueden seleccionar {{max}} como máximo. Acote el filtro.',
   },
   stateChanges: {
     success: 'Estado actualizado correctamente!',

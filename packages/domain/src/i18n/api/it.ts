@@ -102,6 +102,7 @@ export const api: ApiCatalogue = {
     unknownElementType: 'Il tipo di elemento {{id}} non esiste.',
     unknownTypeCode: 'Non esiste un tipo di elemento con codice {{code}}.',
     unknownContractorGroup: 'Il gruppo di appaltatori {{id}} non esiste.',
+    tooManyIds: 'Il filtro comprende {{count}} elementi; se ne possono selezionare al massimo {{max}}. Restringa il filtro.',
   },
   stateChanges: {
     success: 'Stato aggiornato correttamente!',

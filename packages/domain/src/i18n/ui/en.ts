@@ -426,7 +426,7 @@ export const ui: UiCatalogue = {
       selectAll_many: 'Select all {{formatted}} elements matching the filter',
       selectAll_other: 'Select all {{formatted}} elements matching the filter',
       loadingAll: 'Loading the elements matching the filter',
-      loadingProgress: '{{loaded}} of {{total}}',
+      loadingProgress: 'Reading {{total}}…',
       loadAllFailed: 'Not every element of the filter could be loaded.',
       clear: 'Clear the selection',
       changeState_one: 'Change state ({{formatted}})',

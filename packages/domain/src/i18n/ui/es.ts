@@ -428,7 +428,7 @@ export const ui = {
       selectAll_many: 'Seleccionar los {{formatted}} elementos que cumplen el filtro',
       selectAll_other: 'Seleccionar los {{formatted}} elementos que cumplen el filtro',
       loadingAll: 'Cargando los elementos que cumplen el filtro',
-      loadingProgress: '{{loaded}} de {{total}}',
+      loadingProgress: 'Leyendo {{total}}…',
       loadAllFailed: 'No se han podido cargar todos los elementos del filtro.',
       clear: 'Quitar la selección',
       changeState_one: 'Cambiar estado ({{formatted}})',

@@ -426,7 +426,7 @@ export const ui: UiCatalogue = {
       selectAll_many: 'Seleziona tutti i {{formatted}} elementi che corrispondono al filtro',
       selectAll_other: 'Seleziona tutti i {{formatted}} elementi che corrispondono al filtro',
       loadingAll: 'Caricamento degli elementi che corrispondono al filtro',
-      loadingProgress: '{{loaded}} di {{total}}',
+      loadingProgress: 'Lettura di {{total}}…',
       loadAllFailed: 'Non è stato possibile caricare tutti gli elementi del filtro.',
       clear: 'Annulla la selezione',
       changeState_one: 'Cambia stato ({{formatted}})',

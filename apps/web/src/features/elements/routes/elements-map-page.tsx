@@ -24,10 +24,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { ElementType } from '@heliotrack/domain/catalogues';
-import type { Element } from '@heliotrack/domain/elements';
 import type { Position } from '@heliotrack/domain/geometry';
 import { EmptyState } from '../../../components/empty-state';
-import { elementsToFeatureCollection } from '../../../components/map/geojson';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { formatInteger } from '../../../lib/format';
@@ -37,7 +35,7 @@ import { usePlant } from '../../../api/get-plant';
 import { useElementTypes } from '../../../api/get-element-types';
 import { usePlantStates } from '../../../api/get-plant-states';
 import { ElementActions, useElementActions } from '../components/element-actions';
-import { useElementsByPolygon } from '../../../api/get-elements-by-polygon';
+import { useElementIdsByPolygon } from '../../../api/get-elements-by-polygon';
 import { tileBoundsQueryOptions, useTileBounds } from '../../../api/get-tile-bounds';
 import { elementsFilter } from '../components/map-filters';
 import { MapLegend } from '../components/map-legend';
@@ -77,14 +75,15 @@ function PlantElementsMap({ plantId }: { plantId: number }) {
   const types = useElementTypes(plantId);
   const states = usePlantStates(plantId);
   const bounds = useTileBounds(plantId);
-  const byPolygon = useElementsByPolygon();
+  const byPolygon = useElementIdsByPolygon();
 
   const [hiddenTypes, setHiddenTypes] = useState<ReadonlySet<string>>(new Set());
   const [hiddenStates, setHiddenStates] = useState<ReadonlySet<number>>(new Set());
   const [selectionTypeCode, setSelectionTypeCode] = useState<string | null>(params.get('type'));
   const [isDrawing, setDrawing] = useState(false);
   const [clearDrawingKey, setClearDrawingKey] = useState(0);
-  const [selected, setSelected] = useState<{ type: ElementType; elements: Element[] } | null>(null);
+  // A selection is ids only: the map outlines them on its tiles, the massive change sends them.
+  const [selected, setSelected] = useState<{ type: ElementType; ids: number[] } | null>(null);
   const actions = useElementActions();
   const [zoom, setZoom] = useState<number | null>(null);
 
@@ -103,10 +102,6 @@ function PlantElementsMap({ plantId }: { plantId: number }) {
           : null,
       }),
     [hiddenTypes, hiddenStates, typeList, stateList],
-  );
-  const selectionCollection = useMemo(
-    () => (selected ? elementsToFeatureCollection(selected.elements) : null),
-    [selected],
   );
 
   function startDrawing() {
@@ -127,7 +122,7 @@ function PlantElementsMap({ plantId }: { plantId: number }) {
     if (!type) return;
     byPolygon.mutate(
       { plantId, type, polygon: ringToPolygonParam(ring) },
-      { onSuccess: (elements) => setSelected({ type, elements }) },
+      { onSuccess: (answer) => setSelected({ type, ids: answer.ids }) },
     );
   }
 
@@ -136,7 +131,7 @@ function PlantElementsMap({ plantId }: { plantId: number }) {
     if (type) actions.showDetail(clicked.id, type);
   }
 
-  const selectedCount = selected?.elements.length ?? 0;
+  const selectedCount = selected?.ids.length ?? 0;
 
   return (
     <Stack gap="md">
@@ -223,7 +218,7 @@ function PlantElementsMap({ plantId }: { plantId: number }) {
                   onClick={() =>
                     selected &&
                     actions.changeState(
-                      { kind: 'massive', elementIds: selected.elements.map((element) => element.id) },
+                      { kind: 'massive', elementIds: selected.ids },
                       selected.type,
                     )
                   }
@@ -252,7 +247,7 @@ function PlantElementsMap({ plantId }: { plantId: number }) {
                   plant={plant.data}
                   bounds={bounds.data}
                   filter={filter}
-                  selection={selectionCollection}
+                  selectedIds={selected?.ids ?? null}
                   isDrawing={isDrawing}
                   clearDrawingKey={clearDrawingKey}
                   label={t('map.label', { plant: plant.data.name })}

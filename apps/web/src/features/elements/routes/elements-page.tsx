@@ -128,14 +128,13 @@ function PlantElements({ plantId }: { plantId: number }) {
     if (!elementType) return;
     const controller = new AbortController();
     abortRef.current = controller;
-    setLoadingAll({ loaded: 0, total: list.data?.count ?? 0 });
+    setLoadingAll({ total: list.data?.count ?? 0 });
     matchingIds.mutate(
       {
         plantId,
         type: elementType,
         filters: query.filters,
         signal: controller.signal,
-        onProgress: setLoadingAll,
       },
       {
         onSuccess: (ids) => setSelection({ scope, ids: new Set(ids) }),

@@ -1,18 +1,17 @@
 import { Badge, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconInfoCircle, IconLink, IconPolygon, IconTrash, IconUnlink, IconZoomIn } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Position } from '@heliotrack/domain/geometry';
 import type { PpiDetail } from '@heliotrack/domain/ppis';
 import { isAdministrator } from '@heliotrack/domain/roles';
 import { TILE_DETAIL_MIN_ZOOM, TILE_DETAIL_ONLY_TYPES } from '@heliotrack/domain/tile-content';
 import { useElementTypes } from '../../../api/get-element-types';
-import { useElementsByPolygon } from '../../../api/get-elements-by-polygon';
+import { useElementIdsByPolygon } from '../../../api/get-elements-by-polygon';
 import { usePlant } from '../../../api/get-plant';
 import { apiAddress } from '../../../lib/server-url';
 import { useProfile } from '../../../api/get-profile';
 import { useTileBounds } from '../../../api/get-tile-bounds';
-import { elementsToFeatureCollection } from '../../../components/map/geojson';
 import { PlantMap } from '../../../components/map/plant-map';
 import { ringToPolygonParam } from '../../../components/map/polygon-param';
 import { notifySuccess } from '../../../components/notifications/notify';
@@ -50,23 +49,20 @@ function PpiElementsMap({ ppi }: { ppi: PpiDetail }) {
   const plant = usePlant(ppi.plant.id);
   const types = useElementTypes(ppi.plant.id);
   const bounds = useTileBounds(ppi.plant.id);
-  const byPolygon = useElementsByPolygon();
+  const byPolygon = useElementIdsByPolygon();
   const link = useLinkElements();
   const [isDrawing, setDrawing] = useState(false);
   const [clearDrawingKey, setClearDrawingKey] = useState(0);
   const [polygon, setPolygon] = useState<string | null>(null);
   const [selection, setSelection] = usePpiSelection(ppi.id, 'map');
   const [zoom, setZoom] = useState<number | null>(null);
-  const [selectedElements, setSelectedElements] = useState<{ id: number; geom: string }[]>([]);
   const elementType = types.data?.find((type) => type.id === ppi.element_type.id);
-  const selectionCollection = useMemo(() => (selectedElements.length ? elementsToFeatureCollection(selectedElements) : null), [selectedElements]);
   const count = selection.ids.length;
   const isClosed = ppi.status === 'closed';
 
   function clear() {
     setDrawing(false);
     setPolygon(null);
-    setSelectedElements([]);
     setSelection({ ids: [], allMatching: false });
     setClearDrawingKey((key) => key + 1);
   }
@@ -78,10 +74,9 @@ function PpiElementsMap({ ppi }: { ppi: PpiDetail }) {
     byPolygon.mutate(
       { plantId: ppi.plant.id, type: elementType, polygon: param },
       {
-        onSuccess: (elements) => {
+        onSuccess: (answer) => {
           setPolygon(param);
-          setSelectedElements(elements);
-          setSelection({ ids: elements.map((e) => e.id), allMatching: false });
+          setSelection({ ids: answer.ids, allMatching: false });
         },
       },
     );
@@ -181,7 +176,8 @@ function PpiElementsMap({ ppi }: { ppi: PpiDetail }) {
               plant={plant.data}
               bounds={bounds.data}
               tileUrl={ppiTileUrl(ppi, plant.data.elements_version)}
-              selection={selectionCollection}
+              // Outlined from the ids, so a selection kept from before a reload shows too.
+              selectedIds={selection.ids}
               isDrawing={isDrawing}
               clearDrawingKey={clearDrawingKey}
               label={t('ppis.map.label', { code: ppi.code })}
