@@ -104,11 +104,7 @@ function RegisterMap({ ppi }: { ppi: PpiDetail }) {
               plant={plant.data}
               bounds={bounds.data}
               tileUrl={tileUrl}
-              selection={null}
-              isDrawing={false}
-              clearDrawingKey={0}
               label={t('ppis.results.map.label', { code: ppi.code })}
-              onPolygon={() => undefined}
               onElementClick={(element) => void onElementClick(element)}
               onZoomChange={setZoom}
             />
