@@ -66,6 +66,9 @@ import { HistoricReportScheduler, ReportGenerator, resumeUnfinishedReports } fro
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { ReportsService } from './modules/reports/reports.service';
 import { UsersService } from './modules/users/users.service';
+import { ppiExportRoutes, ppiResultsRoutes } from './modules/ppis/ppi-results.routes';
+import { PpiExportGenerator, PpiExportsService, resumeUnfinishedExports } from './modules/ppis/ppi-exports.service';
+import { PpiResultsService } from './modules/ppis/ppi-results.service';
 import { ppisRoutes } from './modules/ppis/ppis.routes';
 import { PpisService } from './modules/ppis/ppis.service';
 import { templatesRoutes } from './modules/ppis/templates.routes';
@@ -155,6 +158,17 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
       )
     : new InProcessJobQueue(reportGenerator.run, onJobError);
   const historicReports = new HistoricReportScheduler(db, reportJobs, app.log);
+  const ppiExportGenerator = new PpiExportGenerator(db, storage, app.log);
+  const onExportError = (id: number, error: unknown) => app.log.error({ err: error, export: id }, 'PPI export job failed');
+  // The dossiers run on the reports' kind of queue: BullMQ when Redis is configured, else in process.
+  const ppiExportJobs: JobQueue = config.redisUrl
+    ? new BullJobQueue(
+        config.redisUrl,
+        { name: 'ppi-exports', prefix: config.redisPrefix, lockMs: config.jobLockTimeout * 1000 },
+        ppiExportGenerator.run,
+        onExportError,
+      )
+    : new InProcessJobQueue(ppiExportGenerator.run, onExportError);
   const services = {
     auth: new AuthService(db, tokens, mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }), config.publicUrl),
     plants: new PlantsService(db),
@@ -177,6 +191,8 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
     reports: new ReportsService(db, storage, reportJobs, reportGenerator),
     elementExport: new ElementExportService(db),
     ppis: new PpisService(db, storage, spatial),
+    ppiResults: new PpiResultsService(db),
+    ppiExports: new PpiExportsService(db, storage, ppiExportJobs, ppiExportGenerator),
     templates: new TemplatesService(db),
     appVersion: new AppVersionService(db),
   };
@@ -190,11 +206,13 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
   app.addHook('onReady', async () => {
     warming = spatial.warm(app.log).catch((error: unknown) => app.log.error({ err: error }, 'map warm-up failed'));
     await resumeUnfinishedReports(db, reportJobs);
+    await resumeUnfinishedExports(db, ppiExportJobs);
     if (config.historicReports) historicReports.start();
   });
   app.addHook('onClose', async () => {
     await historicReports.stop();
     await reportJobs.close();
+    await ppiExportJobs.close();
     storage.close?.();
   });
 
@@ -225,6 +243,8 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
       await api.register(elementExportRoutes, { elementExport: services.elementExport });
       await api.register(templatesRoutes, { templates: services.templates });
       await api.register(ppisRoutes, { ppis: services.ppis });
+      await api.register(ppiResultsRoutes, { results: services.ppiResults, ppis: services.ppis });
+      await api.register(ppiExportRoutes, { exports: services.ppiExports });
       await api.register(appVersionRoutes, { appVersion: services.appVersion });
     },
     { prefix: '/api' },

@@ -122,10 +122,10 @@ describeEachDatabase('documents', (get) => {
     expect(empty.body).toEqual({ document: ['The file is empty.'] });
     const twoFiles = await upload([plantPart, photo('a.png'), photo('b.png')]);
     expect(twoFiles.status).toBe(400);
-    expect(twoFiles.body).toEqual({ non_field_errors: ['El envío tiene más partes de las admitidas: un archivo y como mucho 5 campos.'] });
-    const manyFields = await upload([plantPart, ...Array.from({ length: 6 }, (): [string, string] => ['is_photo', 'false']), photo()]);
+    expect(twoFiles.body).toEqual({ non_field_errors: ['El envío tiene más partes de las admitidas: un archivo y como mucho 6 campos.'] });
+    const manyFields = await upload([plantPart, ...Array.from({ length: 7 }, (): [string, string] => ['is_photo', 'false']), photo()]);
     expect(manyFields.status).toBe(400);
-    expect(manyFields.body).toEqual({ non_field_errors: ['El envío tiene más partes de las admitidas: un archivo y como mucho 5 campos.'] });
+    expect(manyFields.body).toEqual({ non_field_errors: ['El envío tiene más partes de las admitidas: un archivo y como mucho 6 campos.'] });
     expect(storedFiles()).toHaveLength(before);
     expect(await get().db.selectFrom('documents').select('id').execute()).toHaveLength(documentsBefore);
   });

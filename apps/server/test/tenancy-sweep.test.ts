@@ -39,6 +39,9 @@ interface Theirs {
   /** A PPI of the seed, its first activity and a template of the organisation. */
   ppi: number;
   ppiActivity: number;
+  /** A result recorded on that PPI, and a dossier exported of it. */
+  ppiResult: number;
+  ppiExport: number;
   template: number;
 }
 
@@ -261,6 +264,37 @@ const SWEPT: Record<string, (theirs: Theirs, ours: Ours) => Call> = {
   },
   'DELETE /api/ppis/:id/delete-logo/': (t) => ({ params: { id: t.ppi } }),
   'GET /api/ppis/:id/logo/': (t) => ({ params: { id: t.ppi } }),
+  'GET /api/ppis/:id/ppi-results': (t) => ({ params: { id: t.ppi } }),
+  'GET /api/ppis/:id/ppi-results/:rid/': (t) => ({ params: { id: t.ppi, rid: t.ppiResult } }),
+  'GET /api/ppis/:id/ppi-results/:rid/other-roles-result': (t) => ({ params: { id: t.ppi, rid: t.ppiResult } }),
+  'PATCH /api/ppis/:id/ppi-results/:rid/update-result/': (t) => ({
+    params: { id: t.ppi, rid: t.ppiResult },
+    payload: { result: 'not_ok' },
+  }),
+  'POST /api/ppis/:id/bulk-update-results/': (t) => ({
+    params: { id: t.ppi },
+    payload: { activity: t.ppiActivity, element_ids: [t.module], result: 'ok' },
+  }),
+  'POST /api/ppis/:id/massive-activities-updates/': (t) => ({
+    params: { id: t.ppi },
+    payload: { element_ids: [t.module], activities: [{ activity: t.ppiActivity, result: 'ok' }] },
+  }),
+  'GET /api/ppis/:id/list-elements': (t) => ({ params: { id: t.ppi } }),
+  'GET /api/ppis/:id/map-results/:z/:x/:y.pbf': (t) => ({ params: { id: t.ppi, ...t.tile }, query: `activity=${t.ppiActivity}` }),
+  'GET /api/ppis/:id/user-activities-summary': (t) => ({ params: { id: t.ppi } }),
+  'GET /api/ppis/:id/other-roles-activity-summary': (t) => ({ params: { id: t.ppi } }),
+  'GET /api/ppis/:id/other-roles-activity-detail': (t) => ({ params: { id: t.ppi }, query: `activity=${t.ppiActivity}` }),
+  'GET /api/ppis/:id/activity-summary': (t) => ({ params: { id: t.ppi } }),
+  'GET /api/ppis/:id/role-summary': (t) => ({ params: { id: t.ppi } }),
+  'GET /api/ppis/:id/results-summary': (t) => ({ params: { id: t.ppi } }),
+  'GET /api/ppis/:id/detailed-results': (t) => ({ params: { id: t.ppi } }),
+  'POST /api/ppis/:id/ppi-close': (t) => ({ params: { id: t.ppi } }),
+  'POST /api/ppis/:id/ppi-reopen': (t) => ({ params: { id: t.ppi } }),
+  'POST /api/ppis/:id/ppi-export': (t) => ({ params: { id: t.ppi } }),
+  'GET /api/ppis/:id/ppi-exports/': (t) => ({ params: { id: t.ppi } }),
+  'GET /api/ppis/:id/ppi-exports/:eid/': (t) => ({ params: { id: t.ppi, eid: t.ppiExport } }),
+  'GET /api/ppis/:id/ppi-exports/:eid/download/': (t) => ({ params: { id: t.ppi, eid: t.ppiExport }, query: 'format=pdf' }),
+  'DELETE /api/ppis/:id/ppi-exports/:eid/': (t) => ({ params: { id: t.ppi, eid: t.ppiExport } }),
   'GET /api/plants/:id/templates/': (t) => ({ params: { id: t.plant } }),
   'GET /api/templates/:id/': (t) => ({ params: { id: t.template } }),
   'PUT /api/templates/:id/': (t, o) => ({
@@ -593,12 +627,33 @@ async function makeTheirs(ctx: TestContext): Promise<Theirs> {
     .where('client_id', '=', client)
     .orderBy('id')
     .executeTakeFirstOrThrow();
+  const ppiElement = await ctx.db
+    .selectFrom('ppi_elements')
+    .select('element_id')
+    .where('ppi_id', '=', ppi.id)
+    .orderBy('element_id')
+    .executeTakeFirstOrThrow();
+  await made('POST', `/api/ppis/${ppi.id}/bulk-update-results/`, {
+    activity: ppiActivity.id,
+    element_ids: [ppiElement.element_id],
+    result: 'ok',
+  });
+  const ppiResult = await ctx.db
+    .selectFrom('ppi_results')
+    .select('id')
+    .where('ppi_id', '=', ppi.id)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const ppiExport = await made('POST', `/api/ppis/${ppi.id}/ppi-export`);
+  await finished(`/api/ppis/${ppi.id}/ppi-exports/${ppiExport.id}/`);
 
   const [lon, lat] = centroid(parseWkt(module.geom!));
   const { x, y } = lonLatToTile(lon, lat, 18);
   return {
     ppi: ppi.id,
     ppiActivity: ppiActivity.id,
+    ppiResult: ppiResult.id,
+    ppiExport: ppiExport.id,
     template: template.id,
     plant: plant.id,
     module: module.id,

@@ -63,6 +63,19 @@ export type RecentInspection = z.infer<typeof RecentInspection>;
 /** How many of the caller's latest state changes the dashboard shows. */
 export const RECENT_INSPECTIONS = 10;
 
+/** One of the latest PPI results on the plans the caller sees (issue "PPIs II"). */
+export const RecentPpiResult = z.object({
+  id: z.number().int(),
+  ppi: z.object({ id: z.number().int(), code: z.string() }),
+  plant: Ref,
+  activity: z.string(),
+  element: z.string(),
+  result: z.enum(['ok', 'not_ok', 'na']),
+  author: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type RecentPpiResult = z.infer<typeof RecentPpiResult>;
+
 export const Dashboard = z.object({
   plant_count: z.number().int(),
   total_power: z.number(),
@@ -71,6 +84,8 @@ export const Dashboard = z.object({
   elements_by_type: z.array(ElementTypeCount),
   plants: z.array(DashboardPlant),
   recent_inspections: z.array(RecentInspection),
+  /** The latest PPI results (RECENT_INSPECTIONS of them), newest first. */
+  recent_ppi_results: z.array(RecentPpiResult),
   anomalies: AnomalyEffects,
 });
 export type Dashboard = z.infer<typeof Dashboard>;

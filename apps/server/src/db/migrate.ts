@@ -10,6 +10,7 @@ import * as reports from './migrations/2026_11_22_0007_reports';
 import * as dashboardCharts from './migrations/2026_11_22_0008_dashboard_charts';
 import * as offlineSync from './migrations/2026_11_24_0009_offline_sync';
 import * as ppis from './migrations/2026_11_24_0010_ppis';
+import * as ppiResults from './migrations/2026_11_24_0011_ppi_results';
 import * as fileStorage from './migrations/2026_11_24_0012_file_storage';
 import * as appVersions from './migrations/2026_11_24_0013_app_versions';
 
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_0008_dashboard_charts': dashboardCharts,
   '2026_11_24_0009_offline_sync': offlineSync,
   '2026_11_24_0010_ppis': ppis,
+  '2026_11_24_0011_ppi_results': ppiResults,
   '2026_11_24_0012_file_storage': fileStorage,
   '2026_11_24_0013_app_versions': appVersions,
 };

@@ -211,6 +211,8 @@ export interface DocumentsTable {
   flash_report_id: Generated<number | null>;
   equipment_id: Generated<number | null>;
   is_photo: Generated<number>;
+  /** A photo or document of a PPI result (migration 0011). */
+  ppi_result_id: Generated<number | null>;
   name: string;
   size: number;
   content_type: string;
@@ -394,6 +396,51 @@ export interface PpiElementsTable {
   linked_at: string;
 }
 
+export interface PpiResultsTable {
+  id: Generated<number>;
+  client_id: number;
+  ppi_id: number;
+  activity_id: number;
+  element_id: number;
+  /** ok, not_ok or na */
+  result: string;
+  observations: Generated<string>;
+  equipment_id: number | null;
+  /** YYYY-MM-DD: the day the element was checked. */
+  result_date: string;
+  user_id: number | null;
+  /** The role the author held in the plan. */
+  role: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PpiResultWritesTable {
+  client_id: number;
+  client_uuid: string;
+  ppi_id: number;
+  /** The JSON answer of the first write, answered again to a resend. */
+  answer: string;
+  created_at: string;
+}
+
+export interface PpiExportsTable {
+  id: Generated<number>;
+  client_id: number;
+  ppi_id: number;
+  language: string;
+  /** pending, running, done or failed */
+  status: string;
+  progress: Generated<number>;
+  author_id: number | null;
+  created_at: string;
+  finished_at: string | null;
+  error_key: string | null;
+  result_count: number | null;
+  pdf_key: string | null;
+  xlsx_key: string | null;
+}
+
 /** Files of STORAGE=database (lib/database-storage.ts). */
 export interface StoredFilesTable {
   key: string;
@@ -456,6 +503,9 @@ export interface Database {
   ppi_activities: PpiActivitiesTable;
   ppi_users: PpiUsersTable;
   ppi_elements: PpiElementsTable;
+  ppi_results: PpiResultsTable;
+  ppi_result_writes: PpiResultWritesTable;
+  ppi_exports: PpiExportsTable;
   stored_files: StoredFilesTable;
   stored_file_chunks: StoredFileChunksTable;
   app_versions: AppVersionsTable;

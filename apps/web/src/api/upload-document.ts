@@ -8,7 +8,9 @@ export type DocumentOwner =
   /** A flash report; `isPhoto` marks an image shown in its gallery. */
   | { flashReportId: number; isPhoto?: boolean }
   /** A certificate of calibration equipment. */
-  | { equipmentId: number };
+  | { equipmentId: number }
+  /** A photo (`isPhoto`) or document of a PPI result. */
+  | { ppiResultId: number; isPhoto?: boolean };
 
 export type UploadDocumentRequest = DocumentOwner & { file: File };
 
@@ -20,6 +22,9 @@ export function uploadDocument(request: UploadDocumentRequest): Promise<Document
     if (request.transactionId !== undefined) body.append('transaction_id', String(request.transactionId));
   } else if ('flashReportId' in request) {
     body.append('flash_report_id', String(request.flashReportId));
+    if (request.isPhoto) body.append('is_photo', 'true');
+  } else if ('ppiResultId' in request) {
+    body.append('ppi_result_id', String(request.ppiResultId));
     if (request.isPhoto) body.append('is_photo', 'true');
   } else {
     body.append('equipment_id', String(request.equipmentId));

@@ -232,6 +232,92 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: 'ppis/register',
+            lazy: () =>
+              import('../features/ppis/routes/ppi-register-page').then((m) => ({
+                Component: m.PpiRegisterPage,
+              })),
+          },
+          {
+            path: 'ppis/close-ppi',
+            lazy: () =>
+              import('../features/ppis/routes/ppi-register-page').then((m) => ({
+                Component: m.ClosePpiPage,
+              })),
+          },
+          {
+            path: 'ppis/:ppiId/ppi-results',
+            lazy: () =>
+              import('../features/ppis/routes/ppi-results-page').then((m) => ({
+                Component: m.PpiResultsPage,
+                loader: m.ppiResultsLoader,
+              })),
+          },
+          {
+            path: 'ppis/:ppiId/ppi-results-by-elements-activities',
+            lazy: () =>
+              import('../features/ppis/routes/ppi-results-page').then((m) => ({
+                Component: m.PpiResultsPage,
+                loader: m.ppiResultsLoader,
+              })),
+          },
+          {
+            path: 'ppis/:ppiId/ppi-results/select-elements',
+            lazy: () =>
+              import('../features/ppis/routes/ppi-results-page').then((m) => ({
+                Component: m.PpiResultsPage,
+                loader: m.ppiResultsLoader,
+              })),
+          },
+          {
+            path: 'ppis/:ppiId/register-map',
+            lazy: () =>
+              import('../features/ppis/routes/ppi-register-map-page').then((m) => ({
+                Component: m.PpiRegisterMapPage,
+                loader: m.ppiRegisterMapLoader,
+              })),
+          },
+          {
+            path: 'ppis/:ppiId/ppi-results/select-elements-map',
+            lazy: () =>
+              import('../features/ppis/routes/ppi-register-map-page').then((m) => ({
+                Component: m.PpiRegisterMapPage,
+                loader: m.ppiRegisterMapLoader,
+              })),
+          },
+          {
+            path: 'ppis/:ppiId/ppi-results/details/by-elements-and-roles',
+            lazy: () =>
+              import('../features/ppis/routes/ppi-result-list-page').then((m) => ({
+                Component: m.PpiResultListPage,
+                loader: m.ppiResultListLoader,
+              })),
+          },
+          {
+            path: 'ppis/:ppiId/ppi-results/:activityId/by-activity-and-roles',
+            lazy: () =>
+              import('../features/ppis/routes/ppi-result-list-page').then((m) => ({
+                Component: m.PpiResultListPage,
+                loader: m.ppiResultListLoader,
+              })),
+          },
+          {
+            path: 'ppis/:ppiId/ppi-results-summary',
+            lazy: () =>
+              import('../features/ppis/routes/ppi-summary-page').then((m) => ({
+                Component: m.PpiSummaryPage,
+                loader: m.ppiSummaryLoader,
+              })),
+          },
+          {
+            path: 'ppis/:ppiId/ppi-detailed-summary',
+            lazy: () =>
+              import('../features/ppis/routes/ppi-summary-page').then((m) => ({
+                Component: m.PpiDetailedSummaryPage,
+                loader: m.ppiSummaryLoader,
+              })),
+          },
+          {
             path: 'ppis/:ppiId/activity/:activityId/details',
             lazy: () =>
               import('../features/ppis/routes/activity-details-page').then((m) => ({

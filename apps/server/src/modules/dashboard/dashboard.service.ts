@@ -20,6 +20,7 @@ import { listVisiblePlants } from '../access/access.repository';
 import { type CurrentUser, requirePlant } from '../access/access.service';
 import { affectedModulesByPlant, anomalyEffects } from './anomalies';
 import * as repo from './dashboard.repository';
+import { listRecentResults } from '../ppis/ppi-results.repository';
 
 type StateRow = Awaited<ReturnType<typeof repo.listStatesOfClient>>[number];
 
@@ -79,12 +80,13 @@ export class DashboardService {
     const plantIds = plants.map((p) => p.id);
     // Only plants without a location of their own need the (costlier) bounds of their elements.
     const unlocated = plants.filter((p) => p.latitude === null || p.longitude === null).map((p) => p.id);
-    const [types, states, byTypeState, recent, bounds] = await Promise.all([
+    const [types, states, byTypeState, recent, bounds, recentResults] = await Promise.all([
       repo.listElementTypesOfClient(this.db, user.clientId),
       repo.listStatesOfClient(this.db, user.clientId),
       this.countByTypeAndState(plants),
       repo.listRecentStateChanges(this.db, user.id, plantIds, RECENT_INSPECTIONS),
       repo.findPlantBounds(this.db, unlocated),
+      listRecentResults(this.db, user, RECENT_INSPECTIONS),
     ]);
     const boundsByPlant = new Map(bounds.map((b) => [b.plant_id, b]));
     const stateById = new Map(states.map((s) => [s.id, s]));
@@ -166,6 +168,16 @@ export class DashboardService {
         element_type: { id: r.type_id, code: r.type_code, name: r.type_name },
         state: { id: r.state_id, code: r.state_code, name: r.state_name, color: normaliseColor(r.state_color), is_ok: fromFlag(r.state_is_ok) },
         element_count: r.element_count,
+      })),
+      recent_ppi_results: recentResults.map((r) => ({
+        id: r.id,
+        ppi: { id: r.ppi_id, code: r.ppi_code },
+        plant: { id: r.plant_id, code: r.plant_code, name: r.plant_name },
+        activity: r.activity_name,
+        element: r.element_code,
+        result: r.result as 'ok' | 'not_ok' | 'na',
+        author: r.author_name,
+        updated_at: r.updated_at,
       })),
       anomalies: total,
     };

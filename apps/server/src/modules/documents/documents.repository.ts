@@ -7,6 +7,7 @@ export async function insertDocument(
     plant_id: number | null;
     state_change_id: number | null;
     flash_report_id: number | null;
+    ppi_result_id?: number | null;
     equipment_id: number | null;
     is_photo: number;
     name: string;

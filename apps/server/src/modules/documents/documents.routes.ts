@@ -27,7 +27,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         summary: 'Upload a document (multipart: document, plant_id, optional transaction_id)',
         description:
           'The `document` file part and exactly one owner: `plant_id` (optionally with `transaction_id`, a state change of that plant); ' +
-          '`flash_report_id` (the plant is the report\'s; `is_photo=true` for a photo, which must be PNG, JPEG or WebP; its author or an administrator); ' +
+          '`ppi_result_id` (a photo or document of a PPI result: `is_photo=true` for a photo; who may record it, plan open); `flash_report_id` (the plant is the report\'s; `is_photo=true` for a photo, which must be PNG, JPEG or WebP; its author or an administrator); ' +
           'or `equipment_id` without `plant_id`, for a certificate of calibration equipment of the organisation.',
         consumes: ['multipart/form-data'],
         multipart: DocumentUploadForm,

@@ -8,6 +8,7 @@ import { nowIso } from '../../lib/time';
 import { ApiError, detailError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { type CurrentUser, requirePlant } from '../access/access.service';
 import { findElementById } from '../elements/elements.repository';
+import { resultForUpload } from '../ppis/result-upload';
 import { checkDocumentKind, HEAD_BYTES } from './document-kinds';
 import * as repo from './documents.repository';
 
@@ -64,7 +65,7 @@ interface StoredUpload {
   declaredType: string;
 }
 
-const UPLOAD_FIELDS = ['plant_id', 'transaction_id', 'flash_report_id', 'equipment_id', 'is_photo'];
+const UPLOAD_FIELDS = ['plant_id', 'transaction_id', 'flash_report_id', 'equipment_id', 'ppi_result_id', 'is_photo'];
 const PHOTO_KINDS: DocumentKind[] = ['png', 'jpeg', 'webp'];
 
 const positiveInt = (value: string | undefined) => (value !== undefined && /^\d{1,9}$/.test(value.trim()) && Number(value) > 0 ? Number(value) : null);
@@ -117,6 +118,7 @@ export class DocumentsService {
         plant_id: owner.plantId,
         state_change_id: owner.stateChangeId,
         flash_report_id: owner.flashReportId,
+        ppi_result_id: owner.ppiResultId,
         equipment_id: owner.equipmentId,
         is_photo: owner.isPhoto ? 1 : 0,
         name: stored.fileName,
@@ -143,13 +145,20 @@ export class DocumentsService {
   /** What an upload belongs to, checked before anything is written. */
   private async owner(user: CurrentUser, fields: Record<string, string>) {
     const given = (name: string) => fields[name] !== undefined && fields[name].trim() !== '';
-    const targets = ['transaction_id', 'flash_report_id', 'equipment_id'].filter(given);
+    const targets = ['transaction_id', 'flash_report_id', 'equipment_id', 'ppi_result_id'].filter(given);
     if (targets.length > 1) throw fieldError(targets[1], 'flashReports.oneTarget');
-    const owner = { plantId: null as number | null, stateChangeId: null as number | null, flashReportId: null as number | null, equipmentId: null as number | null, isPhoto: false };
+    const owner = {
+      plantId: null as number | null,
+      stateChangeId: null as number | null,
+      flashReportId: null as number | null,
+      equipmentId: null as number | null,
+      ppiResultId: null as number | null,
+      isPhoto: false,
+    };
     if (fields.is_photo !== undefined) {
       if (fields.is_photo !== 'true' && fields.is_photo !== 'false') throw fieldError('is_photo', 'validation.invalid');
       owner.isPhoto = fields.is_photo === 'true';
-      if (owner.isPhoto && !given('flash_report_id')) throw fieldError('is_photo', 'validation.invalid');
+      if (owner.isPhoto && !given('flash_report_id') && !given('ppi_result_id')) throw fieldError('is_photo', 'validation.invalid');
     }
 
     if (given('equipment_id')) {
@@ -161,6 +170,15 @@ export class DocumentsService {
         throw fieldError('equipment_id', 'equipment.unknownEquipment', { id: equipmentId });
       }
       return { ...owner, equipmentId };
+    }
+
+    if (given('ppi_result_id')) {
+      // A photo or document of a PPI result: whoever may record that result, while the plan is open.
+      const resultId = positiveInt(fields.ppi_result_id);
+      if (resultId === null) throw fieldError('ppi_result_id', 'validation.notInteger');
+      const plantId = await resultForUpload(this.db, user, resultId);
+      if (given('plant_id') && positiveInt(fields.plant_id) !== plantId) throw fieldError('plant_id', 'validation.invalid');
+      return { ...owner, plantId, ppiResultId: resultId };
     }
 
     if (given('flash_report_id')) {

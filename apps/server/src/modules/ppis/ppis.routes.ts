@@ -37,6 +37,7 @@ import type { PpisService } from './ppis.service';
 const PlantPpiParams = idParams('ppiId');
 const ActivityParams = idParams('aid');
 const admin = { adminOnly: true };
+const ResultTileQuery = z.object({ activity: z.coerce.number().int().positive() });
 
 export const ppisRoutes: FastifyPluginAsyncZod<{ ppis: PpisService }> = async (app, { ppis }) => {
   const tags = ['ppis'];
@@ -152,6 +153,24 @@ export const ppisRoutes: FastifyPluginAsyncZod<{ ppis: PpisService }> = async (a
     },
     async (req, reply) => {
       const answer = await ppis.mapTile(req.user, req.params.id, req.params, req.headers['if-none-match'], req.log);
+      reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
+      if (answer.status === 304) return reply.code(304).send();
+      return reply.type('application/vnd.mapbox-vector-tile').send(answer.body);
+    },
+  );
+  app.get(
+    '/ppis/:id/map-results/:z/:x/:y.pbf',
+    {
+      schema: {
+        tags,
+        summary: "The register map: vector tile of the PPI's type, linked elements coloured by their result of `activity` (layer `elements`: id; type, code, linked, result, color)",
+        description: 'Same zoom rule as the plant tiles; the ETag changes with every link, unlink and result.',
+        params: TileParams,
+        querystring: ResultTileQuery,
+      },
+    },
+    async (req, reply) => {
+      const answer = await ppis.resultTile(req.user, req.params.id, req.query.activity, req.params, req.headers['if-none-match'], req.log);
       reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
       if (answer.status === 304) return reply.code(304).send();
       return reply.type('application/vnd.mapbox-vector-tile').send(answer.body);

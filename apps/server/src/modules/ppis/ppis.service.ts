@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
@@ -20,6 +21,8 @@ import {
   type UserPpiPermissions,
 } from '@heliotrack/domain/ppis';
 import { encodePpiTile } from '@heliotrack/domain/tile-content';
+import { encodeResultTile } from '@heliotrack/domain/ppi-result-tiles';
+import type { PpiResultValue } from '@heliotrack/domain/ppi-results';
 import { issuesToFieldErrors } from '@heliotrack/domain/validation';
 import type { Language } from '@heliotrack/domain/constants';
 import type { Db } from '../../db/database';
@@ -33,6 +36,7 @@ import { toElementDto } from '../elements/elements.service';
 import { findRolesByCode, findRolesOfUsers, findUserInClient } from '../users/users.repository';
 import type { SpatialService, TileAnswer, TileRequest } from '../spatial/spatial.service';
 import * as repo from './ppis.repository';
+import * as resultRepo from './ppi-results.repository';
 import { readSmallUpload } from './small-upload';
 import { activityValues, parseRoles, toActivityDto } from './templates.service';
 
@@ -305,6 +309,23 @@ export class PpisService {
     return this.spatial.typeTile(plant, ppi.element_type_id, tile, `ppi${ppi.id}.${ppi.links_version}`, ifNoneMatch, async (elements, types, context) => {
       const linked = await repo.findLinkedAmong(this.db, ppi.id, elements.map((e) => e.id));
       return encodePpiTile(elements, types, linked, tile, context);
+    }, log);
+  }
+
+  /**
+   * `GET ppis/{id}/map-results/{z}/{x}/{y}.pbf?activity=ID`: the register map, linked elements
+   * coloured by their result of the activity. Its version follows links and results alike.
+   */
+  async resultTile(user: CurrentUser, ppiId: number, activityId: number, tile: TileRequest, ifNoneMatch: string | undefined, log: FastifyBaseLogger): Promise<TileAnswer> {
+    const ppi = await this.requirePpi(user, ppiId);
+    const activity = await repo.findPpiActivity(this.db, ppi.id, activityId);
+    if (!activity) throw fieldError('activity', 'ppis.unknownActivity', { id: activityId });
+    const plant = await requirePlant(this.db, user, ppi.plant_id);
+    const version = `ppi${ppi.id}.${ppi.links_version}.a${activity.id}.${createHash('sha1').update(await resultRepo.resultsVersion(this.db, ppi.id)).digest('hex').slice(0, 12)}`;
+    return this.spatial.typeTile(plant, ppi.element_type_id, tile, version, ifNoneMatch, async (elements, types, context) => {
+      const ids = elements.map((e) => e.id);
+      const [linked, results] = await Promise.all([repo.findLinkedAmong(this.db, ppi.id, ids), resultRepo.findResultsAmong(this.db, ppi.id, activity.id, ids)]);
+      return encodeResultTile(elements, types, linked, results as Map<number, PpiResultValue>, tile, context);
     }, log);
   }
 

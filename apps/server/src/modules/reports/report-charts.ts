@@ -10,7 +10,8 @@ import type { SnapshotMilestone, SnapshotType } from './report-snapshot';
 const COLORS = { ok: '#2f9e44', notOk: '#e03131', noState: '#adb5bd', planned: '#1c7ed6', actual: '#f08c00' };
 const FONT = { fontFamily: 'Helvetica', fontSize: 11, color: '#343a40' };
 
-function render(option: echarts.EChartsOption, width: number, height: number) {
+/** An ECharts option drawn to SVG (also the PPI dossier's charts). */
+export function render(option: echarts.EChartsOption, width: number, height: number) {
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
   try {
     chart.setOption({ animation: false, textStyle: FONT, ...option });

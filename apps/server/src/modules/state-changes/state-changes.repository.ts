@@ -60,14 +60,14 @@ export async function lockUnlinkedDocumentIds(trx: Db, plantId: number, ids: num
   if (ids.length === 0) return [];
   const query = trx
     .selectFrom('documents')
-    .select(['id', 'state_change_id', 'flash_report_id'])
+    .select(['id', 'state_change_id', 'flash_report_id', 'ppi_result_id'])
     .where('plant_id', '=', plantId)
     .where('id', 'in', ids);
   // Whether a document is free is read from the locked rows: a locking read that waited for a
   // concurrent claim returns the row as that claim committed it.
   const rows = await forUpdate(trx, query).execute();
-  // Photos and documents of flash reports belong to their report.
-  return rows.filter((r) => r.state_change_id === null && r.flash_report_id === null).map((r) => r.id);
+  // Photos and documents of flash reports and of PPI results belong to them.
+  return rows.filter((r) => r.state_change_id === null && r.flash_report_id === null && r.ppi_result_id === null).map((r) => r.id);
 }
 
 /**
@@ -154,6 +154,7 @@ export async function linkDocuments(trx: Db, stateChangeId: number, plantId: num
     .where('plant_id', '=', plantId)
     .where('state_change_id', 'is', null)
     .where('flash_report_id', 'is', null)
+    .where('ppi_result_id', 'is', null)
     .where('id', 'in', ids)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);

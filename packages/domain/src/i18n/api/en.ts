@@ -169,7 +169,7 @@ export const api: ApiCatalogue = {
     unknownFlashReport: 'Flash report {{id}} does not exist.',
     photoNotImage: 'Photos must be PNG, JPEG or WebP images.',
     plantMismatch: 'Flash report {{id}} is not of the given plant.',
-    oneTarget: 'Give only one of transaction_id, flash_report_id or equipment_id.',
+    oneTarget: 'Give only one of transaction_id, flash_report_id, equipment_id or ppi_result_id.',
   },
   equipment: {
     expiryBeforeCalibration: 'The expiry date cannot be earlier than the calibration date.',
@@ -197,6 +197,19 @@ export const api: ApiCatalogue = {
     sheetNotAllowed: 'File type not supported: use an XLSX or CSV sheet.',
     sheetUnreadable: 'The spreadsheet could not be read. Check that it is a valid XLSX or CSV file.',
     sheetTooLarge: 'The sheet exceeds the maximum size of {{max}} MB.',
+    results: {
+      closed: 'The PPI is closed: it takes no results. An administrator can reopen it.',
+      notYourActivity: 'You cannot record the activity "{{activity}}": it is checked by the roles {{roles}} and your role in this PPI is {{role}}.',
+      notLinkedToPpi: 'You are not linked to this PPI: you cannot record results.',
+      elementsNotLinked: 'These elements are not linked to the PPI: {{ids}}. No result was saved.',
+      unknownEquipment: 'Calibration equipment {{id}} does not exist.',
+      equipmentExpired: 'The calibration of "{{name}}" had expired on {{date}} (it expired on {{expiry}}). No result was saved.',
+      futureDate: 'The result date cannot be later than today.',
+      unknownResult: 'Result {{id}} does not exist in this PPI.',
+      alreadyClosed: 'The PPI is already closed.',
+      alreadyOpen: 'The PPI is already open.',
+      saved: 'Results saved: {{count}}.',
+    },
     link: {
       oneSelection: 'Give exactly one selection: element_ids, filters or polygon.',
       elementsNotFound: 'These elements do not exist or are not of type {{type}} in this plant: {{ids}}.',

@@ -168,7 +168,7 @@ export const api = {
     unknownFlashReport: 'No existe el flash report {{id}}.',
     photoNotImage: 'Las fotos deben ser imágenes PNG, JPEG o WebP.',
     plantMismatch: 'El flash report {{id}} no es de la planta indicada.',
-    oneTarget: 'Indique solo uno de transaction_id, flash_report_id o equipment_id.',
+    oneTarget: 'Indique solo uno de transaction_id, flash_report_id, equipment_id o ppi_result_id.',
   },
   equipment: {
     expiryBeforeCalibration: 'La fecha de caducidad no puede ser anterior a la fecha de calibración.',
@@ -196,6 +196,19 @@ export const api = {
     sheetNotAllowed: 'Tipo de archivo no admitido: use una hoja XLSX o CSV.',
     sheetUnreadable: 'No se pudo leer la hoja de cálculo. Compruebe que es un XLSX o CSV válido.',
     sheetTooLarge: 'La hoja supera el tamaño máximo de {{max}} MB.',
+    results: {
+      closed: 'El PPI está cerrado: no admite resultados. Un administrador puede reabrirlo.',
+      notYourActivity: 'No puede registrar la actividad «{{activity}}»: la comprueban los roles {{roles}} y usted tiene en este PPI el rol {{role}}.',
+      notLinkedToPpi: 'No está vinculado a este PPI: no puede registrar resultados.',
+      elementsNotLinked: 'Estos elementos no están vinculados al PPI: {{ids}}. No se ha guardado ningún resultado.',
+      unknownEquipment: 'No existe el equipo de medida {{id}}.',
+      equipmentExpired: 'El equipo «{{name}}» tenía la calibración caducada el {{date}} (caducó el {{expiry}}). No se ha guardado ningún resultado.',
+      futureDate: 'La fecha del resultado no puede ser posterior a hoy.',
+      unknownResult: 'No existe el resultado {{id}} en este PPI.',
+      alreadyClosed: 'El PPI ya está cerrado.',
+      alreadyOpen: 'El PPI ya está abierto.',
+      saved: 'Resultados guardados: {{count}}.',
+    },
     link: {
       oneSelection: 'Indique una sola selección: element_ids, filters o polygon.',
       elementsNotFound: 'Estos elementos no existen o no son del tipo {{type}} en esta planta: {{ids}}.',

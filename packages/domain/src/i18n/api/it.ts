@@ -169,7 +169,7 @@ export const api: ApiCatalogue = {
     unknownFlashReport: 'Il flash report {{id}} non esiste.',
     photoNotImage: 'Le foto devono essere immagini PNG, JPEG o WebP.',
     plantMismatch: "Il flash report {{id}} non è dell'impianto indicato.",
-    oneTarget: 'Indica solo uno tra transaction_id, flash_report_id o equipment_id.',
+    oneTarget: 'Indica solo uno tra transaction_id, flash_report_id, equipment_id o ppi_result_id.',
   },
   equipment: {
     expiryBeforeCalibration: 'La data di scadenza non può essere precedente alla data di taratura.',
@@ -197,6 +197,19 @@ export const api: ApiCatalogue = {
     sheetNotAllowed: 'Tipo di file non supportato: usa un foglio XLSX o CSV.',
     sheetUnreadable: 'Impossibile leggere il foglio di calcolo. Verifica che sia un file XLSX o CSV valido.',
     sheetTooLarge: 'Il foglio supera la dimensione massima di {{max}} MB.',
+    results: {
+      closed: 'Il PPI è chiuso: non accetta risultati. Un amministratore può riaprirlo.',
+      notYourActivity: "Non puoi registrare l'attività «{{activity}}»: la controllano i ruoli {{roles}} e il tuo ruolo in questo PPI è {{role}}.",
+      notLinkedToPpi: 'Non sei collegato a questo PPI: non puoi registrare risultati.',
+      elementsNotLinked: 'Questi elementi non sono collegati al PPI: {{ids}}. Nessun risultato è stato salvato.',
+      unknownEquipment: 'Lo strumento di misura {{id}} non esiste.',
+      equipmentExpired: 'La taratura di «{{name}}» era scaduta il {{date}} (è scaduta il {{expiry}}). Nessun risultato è stato salvato.',
+      futureDate: 'La data del risultato non può essere successiva a oggi.',
+      unknownResult: 'Il risultato {{id}} non esiste in questo PPI.',
+      alreadyClosed: 'Il PPI è già chiuso.',
+      alreadyOpen: 'Il PPI è già aperto.',
+      saved: 'Risultati salvati: {{count}}.',
+    },
     link: {
       oneSelection: 'Indica una sola selezione: element_ids, filters o polygon.',
       elementsNotFound: 'Questi elementi non esistono o non sono del tipo {{type}} in questo impianto: {{ids}}.',

@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentInfo } from '@heliotrack/domain/elements';
 import { useConfirmDeleteDocument } from './use-confirm-delete-document';
-import { useDocumentObjectUrl } from './use-document-object-url';
+import { useDocumentObjectUrl } from '../../../lib/use-document-object-url';
 
 function StoredImage({
   photo,

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Menu, Paper, Select, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconClipboardCheck, IconDots, IconListDetails, IconMap2, IconPencil, IconPhoto, IconPlus, IconTable, IconTemplate, IconTrash } from '@tabler/icons-react';
+import { IconChartBar, IconClipboardCheck, IconDots, IconListDetails, IconMap2, IconPencil, IconPhoto, IconPlus, IconTable, IconTemplate, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -75,16 +75,24 @@ export function PpisPage() {
         title={t('ppis.title')}
         subtitle={count !== undefined ? t('ppis.total', { count, formatted: formatInteger(count) }) : undefined}
         actions={
-          isAdmin && (
-            <>
-              <Button component={Link} to="/ppis/templates" variant="light" leftSection={<IconTemplate size={18} aria-hidden />}>
+          <>
+            <Button component={Link} to="/ppis/register" variant="light" leftSection={<IconClipboardCheck size={18} aria-hidden />}>
+              {t('ppis.register.title')}
+            </Button>
+            {isAdmin && (
+              <>
+                <Button component={Link} to="/ppis/close-ppi" variant="light" color="gray">
+                  {t('ppis.close.title')}
+                </Button>
+                <Button component={Link} to="/ppis/templates" variant="light" leftSection={<IconTemplate size={18} aria-hidden />}>
                 {t('ppis.templates.title')}
               </Button>
               <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing({})}>
                 {t('ppis.create')}
               </Button>
             </>
-          )
+          )}
+          </>
         }
       />
       <Stack gap="lg">
@@ -194,6 +202,16 @@ function ElementLinks({ ppi }: { ppi: Pick<Ppi, 'id' | 'code'> }) {
       <Tooltip label={t('ppis.actions.map', { code: ppi.code })} withArrow>
         <ActionIcon component={Link} to={`/ppis/${ppi.id}/link-elements-map`} variant="subtle" aria-label={t('ppis.actions.map', { code: ppi.code })}>
           <IconMap2 size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={t('ppis.register.open', { code: ppi.code })} withArrow>
+        <ActionIcon component={Link} to={`/ppis/${ppi.id}/ppi-results`} variant="subtle" aria-label={t('ppis.register.open', { code: ppi.code })}>
+          <IconClipboardCheck size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={t('ppis.actions.summary', { code: ppi.code })} withArrow>
+        <ActionIcon component={Link} to={`/ppis/${ppi.id}/ppi-results-summary`} variant="subtle" aria-label={t('ppis.actions.summary', { code: ppi.code })}>
+          <IconChartBar size={18} />
         </ActionIcon>
       </Tooltip>
     </>

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DocumentInfo } from '@heliotrack/domain/elements';
-import { fetchFile, isOwnApi } from '../../../lib/download-file';
-import { resolveServerAddress } from '../../../lib/server-url';
-import { useObjectUrl } from '../../../lib/use-object-url';
+import { fetchFile, isOwnApi } from './download-file';
+import { resolveServerAddress } from './server-url';
+import { useObjectUrl } from './use-object-url';
 
 /**
  * A stored photo as an object URL for an <img>: the API wants the bearer token, which an <img src>

@@ -1,0 +1,318 @@
+import { sql } from 'kysely';
+import type { PpiResultsQuery } from '@heliotrack/domain/ppi-results';
+import type { Db } from '../../db/database';
+import { forUpdate, insertChunkSize } from '../../db/dialect';
+import type { CurrentUser } from '../access/access.service';
+import { visiblePpis } from './ppis.repository';
+
+/** Ids per `in (…)` list: well under SQLite's and PostgreSQL's bound-parameter limits. */
+const ID_CHUNK = 1000;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Locks the plan's row (PostgreSQL) so a close and the result writes of one plan take turns. */
+export async function lockPpi(db: Db, ppiId: number) {
+  return forUpdate(db, db.selectFrom('ppis').select(['id', 'status', 'plant_id']).where('id', '=', ppiId)).executeTakeFirstOrThrow();
+}
+
+export async function setPpiStatus(db: Db, ppiId: number, values: { status: 'open' | 'closed'; closed_by: number | null; closed_at: string | null; updated_at: string }) {
+  await db.updateTable('ppis').set(values).where('id', '=', ppiId).execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Idempotent writes
+// ---------------------------------------------------------------------------------------------
+
+export async function findWrite(db: Db, clientId: number, clientUuid: string) {
+  return db.selectFrom('ppi_result_writes').select('answer').where('client_id', '=', clientId).where('client_uuid', '=', clientUuid).executeTakeFirst();
+}
+
+export async function insertWrite(db: Db, row: { client_id: number; client_uuid: string; ppi_id: number; answer: string; created_at: string }) {
+  await db.insertInto('ppi_result_writes').values(row).execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes
+// ---------------------------------------------------------------------------------------------
+
+/** Of these ids, those linked to the plan. */
+export async function findLinkedIds(db: Db, ppiId: number, ids: number[]) {
+  const found: number[] = [];
+  for (const chunk of chunks(ids, ID_CHUNK)) {
+    const rows = await db.selectFrom('ppi_elements').select('element_id').where('ppi_id', '=', ppiId).where('element_id', 'in', chunk).execute();
+    for (const row of rows) found.push(row.element_id);
+  }
+  return found;
+}
+
+export interface ResultValues {
+  result: string;
+  observations: string;
+  equipment_id: number | null;
+  result_date: string;
+  user_id: number;
+  role: string;
+}
+
+/** Writes one result per element for the activity, replacing those recorded before. Answers how many. */
+export async function upsertResults(db: Db, scope: { clientId: number; ppiId: number; activityId: number }, elementIds: number[], values: ResultValues, now: string) {
+  let written = 0;
+  for (const chunk of chunks(elementIds, insertChunkSize(12))) {
+    const result = await db
+      .insertInto('ppi_results')
+      .values(
+        chunk.map((element_id) => ({
+          client_id: scope.clientId,
+          ppi_id: scope.ppiId,
+          activity_id: scope.activityId,
+          element_id,
+          ...values,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['ppi_id', 'activity_id', 'element_id']).doUpdateSet((eb) => ({
+          result: eb.ref('excluded.result'),
+          observations: eb.ref('excluded.observations'),
+          equipment_id: eb.ref('excluded.equipment_id'),
+          result_date: eb.ref('excluded.result_date'),
+          user_id: eb.ref('excluded.user_id'),
+          role: eb.ref('excluded.role'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .executeTakeFirst();
+    written += chunk.length;
+    void result;
+  }
+  return written;
+}
+
+export async function updateResult(db: Db, resultId: number, values: ResultValues & { updated_at: string }) {
+  await db.updateTable('ppi_results').set(values).where('id', '=', resultId).execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+// ---------------------------------------------------------------------------------------------
+
+function resultRows(db: Db, ppiId: number) {
+  return db
+    .selectFrom('ppi_results')
+    .innerJoin('ppi_activities', 'ppi_activities.id', 'ppi_results.activity_id')
+    .innerJoin('elements', 'elements.id', 'ppi_results.element_id')
+    .innerJoin('element_types', 'element_types.id', 'elements.type_id')
+    .leftJoin('users', 'users.id', 'ppi_results.user_id')
+    .leftJoin('calibration_equipment', 'calibration_equipment.id', 'ppi_results.equipment_id')
+    .selectAll('ppi_results')
+    .select([
+      'ppi_activities.position as activity_position',
+      'ppi_activities.name as activity_name',
+      'ppi_activities.roles as activity_roles',
+      'elements.code as element_code',
+      'element_types.code as element_type',
+      'users.name as author_name',
+      'calibration_equipment.name as equipment_name',
+      'calibration_equipment.certificate_number as equipment_certificate',
+      'calibration_equipment.calibration_date as equipment_calibration_date',
+      'calibration_equipment.expiry_date as equipment_expiry_date',
+    ])
+    .where('ppi_results.ppi_id', '=', ppiId);
+}
+
+export type ResultRow = Awaited<ReturnType<typeof findResult>> & object;
+
+export async function findResult(db: Db, ppiId: number, resultId: number) {
+  return resultRows(db, ppiId).where('ppi_results.id', '=', resultId).executeTakeFirst();
+}
+
+type Filters = Omit<PpiResultsQuery, 'page' | 'page_size'>;
+
+function filteredResults(db: Db, ppiId: number, filters: Filters) {
+  let query = resultRows(db, ppiId);
+  if (filters.activity !== undefined) query = query.where('ppi_results.activity_id', '=', filters.activity);
+  if (filters.element !== undefined) query = query.where('ppi_results.element_id', '=', filters.element);
+  if (filters.role !== undefined) query = query.where('ppi_results.role', '=', filters.role.toUpperCase());
+  if (filters.result !== undefined) query = query.where('ppi_results.result', '=', filters.result);
+  if (filters.author !== undefined) query = query.where('ppi_results.user_id', '=', filters.author);
+  if (filters.date_from !== undefined) query = query.where('ppi_results.result_date', '>=', filters.date_from);
+  if (filters.date_to !== undefined) query = query.where('ppi_results.result_date', '<=', filters.date_to);
+  return query;
+}
+
+export async function countResults(db: Db, ppiId: number, filters: Filters) {
+  const row = await filteredResults(db, ppiId, filters)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Newest first. */
+export async function listResults(db: Db, ppiId: number, filters: Filters, page: { limit: number; offset: number }) {
+  return filteredResults(db, ppiId, filters).orderBy('ppi_results.updated_at', 'desc').orderBy('ppi_results.id', 'desc').limit(page.limit).offset(page.offset).execute();
+}
+
+/** A page of the plan's results in element and activity order (the dossier). */
+export async function listAllResults(db: Db, ppiId: number, page: { limit: number; offset: number }) {
+  return resultRows(db, ppiId)
+    .orderBy('elements.code')
+    .orderBy('elements.id')
+    .orderBy('ppi_activities.position')
+    .orderBy('ppi_results.id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function listResultDocuments(db: Db, resultIds: number[]) {
+  const rows: { id: number; ppi_result_id: number | null; is_photo: number; name: string; size: number; content_type: string; storage_key: string }[] = [];
+  for (const chunk of chunks(resultIds, ID_CHUNK)) {
+    rows.push(
+      ...(await db
+        .selectFrom('documents')
+        .select(['id', 'ppi_result_id', 'is_photo', 'name', 'size', 'content_type', 'storage_key'])
+        .where('ppi_result_id', 'in', chunk)
+        .orderBy('id')
+        .execute()),
+    );
+  }
+  return rows;
+}
+
+/** Results of these linked elements, for the register's table and map. */
+export async function listResultsOfElements(db: Db, ppiId: number, elementIds: number[]) {
+  const rows: { id: number; element_id: number; activity_id: number; result: string }[] = [];
+  for (const chunk of chunks(elementIds, ID_CHUNK)) {
+    rows.push(
+      ...(await db
+        .selectFrom('ppi_results')
+        .select(['id', 'element_id', 'activity_id', 'result'])
+        .where('ppi_id', '=', ppiId)
+        .where('element_id', 'in', chunk)
+        .execute()),
+    );
+  }
+  return rows;
+}
+
+/** Results on elements still linked (an unlinked element's results stay, but count no more). */
+function linkedResults(db: Db, ppiId: number) {
+  return db
+    .selectFrom('ppi_results')
+    .innerJoin('ppi_elements', (join) => join.onRef('ppi_elements.element_id', '=', 'ppi_results.element_id').onRef('ppi_elements.ppi_id', '=', 'ppi_results.ppi_id'))
+    .where('ppi_results.ppi_id', '=', ppiId);
+}
+
+/** Counts by activity and result. */
+export async function countByActivity(db: Db, ppiId: number) {
+  const rows = await linkedResults(db, ppiId)
+    .select((eb) => ['ppi_results.activity_id', 'ppi_results.result', eb.fn.countAll<number>().as('n')])
+    .groupBy(['ppi_results.activity_id', 'ppi_results.result'])
+    .execute();
+  return rows.map((r) => ({ activity_id: r.activity_id, result: r.result, n: Number(r.n) }));
+}
+
+export async function countByDay(db: Db, ppiId: number) {
+  const rows = await linkedResults(db, ppiId)
+    .select((eb) => ['ppi_results.result_date', 'ppi_results.result', eb.fn.countAll<number>().as('n')])
+    .groupBy(['ppi_results.result_date', 'ppi_results.result'])
+    .orderBy('ppi_results.result_date')
+    .execute();
+  return rows.map((r) => ({ date: r.result_date, result: r.result, n: Number(r.n) }));
+}
+
+export async function countByAuthor(db: Db, ppiId: number) {
+  const rows = await linkedResults(db, ppiId)
+    .leftJoin('users', 'users.id', 'ppi_results.user_id')
+    .select((eb) => ['ppi_results.user_id', 'users.name', 'ppi_results.result', eb.fn.countAll<number>().as('n')])
+    .groupBy(['ppi_results.user_id', 'users.name', 'ppi_results.result'])
+    .orderBy('users.name')
+    .execute();
+  return rows.map((r) => ({ user_id: r.user_id, name: r.name, result: r.result, n: Number(r.n) }));
+}
+
+/** Linked elements with at least one not-ok result. */
+export async function countElementsWithNotOk(db: Db, ppiId: number) {
+  const row = await linkedResults(db, ppiId)
+    .where('ppi_results.result', '=', 'not_ok')
+    .select(sql<number>`count(distinct ppi_results.element_id)`.as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Linked elements with a result for each of the required activities. */
+export async function countElementsComplete(db: Db, ppiId: number, requiredCount: number) {
+  const complete = linkedResults(db, ppiId)
+    .innerJoin('ppi_activities', 'ppi_activities.id', 'ppi_results.activity_id')
+    .where('ppi_activities.is_required', '=', 1)
+    .select('ppi_results.element_id')
+    .groupBy('ppi_results.element_id')
+    .having((eb) => eb.fn.countAll(), '=', requiredCount);
+  const row = await db
+    .selectFrom(complete.as('complete'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Of these elements, the result each has for the activity (a register map tile's). */
+export async function findResultsAmong(db: Db, ppiId: number, activityId: number, ids: number[]) {
+  const results = new Map<number, string>();
+  for (const chunk of chunks(ids, ID_CHUNK)) {
+    const rows = await db
+      .selectFrom('ppi_results')
+      .select(['element_id', 'result'])
+      .where('ppi_id', '=', ppiId)
+      .where('activity_id', '=', activityId)
+      .where('element_id', 'in', chunk)
+      .execute();
+    for (const row of rows) results.set(row.element_id, row.result);
+  }
+  return results;
+}
+
+/** What changes with every result write of the plan: the register tiles' version. */
+export async function resultsVersion(db: Db, ppiId: number) {
+  const row = await db
+    .selectFrom('ppi_results')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updated_at').as('latest')])
+    .where('ppi_id', '=', ppiId)
+    .executeTakeFirstOrThrow();
+  return `${Number(row.n)}.${row.latest ?? ''}`;
+}
+
+/** The latest results on the plans the user sees, newest first (the dashboard's recent PPI inspections). */
+export async function listRecentResults(db: Db, user: CurrentUser, limit: number) {
+  return db
+    .selectFrom('ppi_results')
+    .innerJoin('ppis', 'ppis.id', 'ppi_results.ppi_id')
+    .innerJoin('plants', 'plants.id', 'ppis.plant_id')
+    .innerJoin('ppi_activities', 'ppi_activities.id', 'ppi_results.activity_id')
+    .innerJoin('elements', 'elements.id', 'ppi_results.element_id')
+    .leftJoin('users', 'users.id', 'ppi_results.user_id')
+    .select([
+      'ppi_results.id',
+      'ppis.id as ppi_id',
+      'ppis.code as ppi_code',
+      'plants.id as plant_id',
+      'plants.code as plant_code',
+      'plants.name as plant_name',
+      'ppi_activities.name as activity_name',
+      'elements.code as element_code',
+      'ppi_results.result',
+      'users.name as author_name',
+      'ppi_results.updated_at',
+    ])
+    .where('ppi_results.client_id', '=', user.clientId)
+    .where('ppi_results.ppi_id', 'in', visiblePpis(db, user).select('ppis.id'))
+    .orderBy('ppi_results.updated_at', 'desc')
+    .orderBy('ppi_results.id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,412 @@
+import { ADMIN_ROLE } from '@heliotrack/domain/constants';
+import type {
+  ActivityCounts,
+  BulkResultRequest,
+  DetailedResults,
+  ElementResults,
+  ListElementsQuery,
+  MassiveResultRequest,
+  OtherRolesDetailQuery,
+  PpiResult,
+  PpiResultsQuery,
+  PpiResultValue,
+  ResultsSummary,
+  ResultUpdate,
+  ResultWriteAnswer,
+  RoleCounts,
+} from '@heliotrack/domain/ppi-results';
+import { ROLE_CODES } from '@heliotrack/domain/roles';
+import type { Db } from '../../db/database';
+import { ApiError, detailError, fieldError, notFound } from '../../lib/errors';
+import { offsetOf, pageOf } from '../../lib/pagination';
+import { nowIso } from '../../lib/time';
+import { type CurrentUser, requireAdmin } from '../access/access.service';
+import { toDocumentDto } from '../documents/documents.service';
+import { toElementDto } from '../elements/elements.service';
+import { expiryOf, todayUtc } from '../equipment/equipment.service';
+import { findEquipment } from '../equipment/equipment.repository';
+import * as ppiRepo from './ppis.repository';
+import * as repo from './ppi-results.repository';
+import { parseRoles } from './templates.service';
+
+/** Ids named in a 400 about elements that are not linked. */
+const LISTED_IDS = 20;
+
+type ActivityRow = Awaited<ReturnType<typeof ppiRepo.listPpiActivities>>[number];
+type PpiRow = NonNullable<Awaited<ReturnType<typeof ppiRepo.findVisiblePpi>>>;
+
+/** Who the caller is in one plan: the role they hold and the activities they may record. */
+interface Caller {
+  user: CurrentUser;
+  ppi: PpiRow;
+  role: string | null;
+  activities: ActivityRow[];
+  canRecord: (activity: ActivityRow) => boolean;
+}
+
+const emptyCounts = () => ({ ok: 0, not_ok: 0, na: 0 });
+
+export class PpiResultsService {
+  constructor(private readonly db: Db) {}
+
+  // -------------------------------------------------------------------------------------------
+  // Writes
+  // -------------------------------------------------------------------------------------------
+
+  /** `POST ppis/{id}/bulk-update-results/`: one result of one activity on many linked elements, all or nothing. */
+  async bulk(user: CurrentUser, ppiId: number, body: BulkResultRequest): Promise<ResultWriteAnswer> {
+    const caller = await this.caller(user, ppiId);
+    return this.idempotent(caller, body.client_uuid, async (trx) => {
+      const resultDate = this.resultDate(body.result_date);
+      const activity = this.recordableActivity(caller, body.activity, 'activity');
+      const ids = await this.linkedElements(trx, caller.ppi.id, body.element_ids);
+      await this.checkEquipment(trx, user, body.equipment, resultDate, 'equipment');
+      const now = nowIso();
+      const written = await repo.upsertResults(trx, { clientId: user.clientId, ppiId: caller.ppi.id, activityId: activity.id }, ids, this.values(caller, body, resultDate), now);
+      return { written, element_count: ids.length, activity_count: 1, result_date: resultDate };
+    });
+  }
+
+  /** `POST ppis/{id}/massive-activities-updates/`: many activities, each with its result, on many elements, all or nothing. */
+  async massive(user: CurrentUser, ppiId: number, body: MassiveResultRequest): Promise<ResultWriteAnswer> {
+    const caller = await this.caller(user, ppiId);
+    return this.idempotent(caller, body.client_uuid, async (trx) => {
+      const resultDate = this.resultDate(body.result_date);
+      const activities = body.activities.map((entry, index) => ({ entry, activity: this.recordableActivity(caller, entry.activity, `activities.${index}.activity`) }));
+      const ids = await this.linkedElements(trx, caller.ppi.id, body.element_ids);
+      for (const [index, { entry }] of activities.entries()) await this.checkEquipment(trx, user, entry.equipment, resultDate, `activities.${index}.equipment`);
+      const now = nowIso();
+      let written = 0;
+      for (const { entry, activity } of activities) {
+        written += await repo.upsertResults(trx, { clientId: user.clientId, ppiId: caller.ppi.id, activityId: activity.id }, ids, this.values(caller, entry, resultDate), now);
+      }
+      return { written, element_count: ids.length, activity_count: activities.length, result_date: resultDate };
+    });
+  }
+
+  /** `PATCH ppis/{id}/ppi-results/{rid}/update-result/`: records a result again. */
+  async update(user: CurrentUser, ppiId: number, resultId: number, body: ResultUpdate): Promise<PpiResult> {
+    const caller = await this.caller(user, ppiId);
+    return this.idempotent(caller, body.client_uuid, async (trx) => {
+      const row = await repo.findResult(trx, caller.ppi.id, resultId);
+      if (!row) throw notFound();
+      const resultDate = this.resultDate(body.result_date);
+      this.recordableActivity(caller, row.activity_id, 'activity');
+      await this.checkEquipment(trx, user, body.equipment, resultDate, 'equipment');
+      await repo.updateResult(trx, row.id, { ...this.values(caller, body, resultDate), updated_at: nowIso() });
+      return this.toDto(caller, (await repo.findResult(trx, caller.ppi.id, row.id))!, trx);
+    });
+  }
+
+  /** `POST ppis/{id}/ppi-close` and `ppi-reopen` (administrators): a closed plan refuses every result. */
+  async setStatus(user: CurrentUser, ppiId: number, status: 'open' | 'closed') {
+    requireAdmin(user);
+    const ppi = await this.requirePpi(user, ppiId);
+    await this.db.transaction().execute(async (trx) => {
+      const locked = await repo.lockPpi(trx, ppi.id);
+      if (locked.status === status) throw fieldError('non_field_errors', status === 'closed' ? 'ppis.results.alreadyClosed' : 'ppis.results.alreadyOpen');
+      await repo.setPpiStatus(trx, ppi.id, { status, closed_by: status === 'closed' ? user.id : null, closed_at: status === 'closed' ? nowIso() : null, updated_at: nowIso() });
+    });
+  }
+
+  /**
+   * Runs a write in one transaction with the plan locked: a close either waits for it or is seen by
+   * it. With a client uuid, a write made before answers its first answer, and a resend racing the
+   * first (the unique uuid refuses the second insert) answers it too.
+   */
+  private async idempotent<T>(caller: Caller, clientUuid: string | undefined, write: (trx: Db) => Promise<T>): Promise<T> {
+    const { user, ppi } = caller;
+    if (clientUuid) {
+      const earlier = await repo.findWrite(this.db, user.clientId, clientUuid);
+      if (earlier) return JSON.parse(earlier.answer) as T;
+    }
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const locked = await repo.lockPpi(trx, ppi.id);
+        if (clientUuid) {
+          const earlier = await repo.findWrite(trx, user.clientId, clientUuid);
+          if (earlier) return JSON.parse(earlier.answer) as T;
+        }
+        if (locked.status === 'closed') throw fieldError('non_field_errors', 'ppis.results.closed');
+        const answer = await write(trx);
+        if (clientUuid) await repo.insertWrite(trx, { client_id: user.clientId, client_uuid: clientUuid, ppi_id: ppi.id, answer: JSON.stringify(answer), created_at: nowIso() });
+        return answer;
+      });
+    } catch (error) {
+      if (clientUuid && !(error instanceof ApiError)) {
+        const earlier = await repo.findWrite(this.db, user.clientId, clientUuid);
+        if (earlier) return JSON.parse(earlier.answer) as T;
+      }
+      throw error;
+    }
+  }
+
+  private resultDate(given: string | undefined) {
+    const today = todayUtc();
+    if (given === undefined) return today;
+    if (given > today) throw fieldError('result_date', 'ppis.results.futureDate');
+    return given;
+  }
+
+  private values(caller: Caller, body: { result: string; observations: string; equipment: number | null }, resultDate: string): repo.ResultValues {
+    return {
+      result: body.result,
+      observations: body.observations,
+      equipment_id: body.equipment,
+      result_date: resultDate,
+      user_id: caller.user.id,
+      role: caller.role ?? ADMIN_ROLE,
+    };
+  }
+
+  /** An activity of the plan the caller holds a role for (every one for administrators). */
+  private recordableActivity(caller: Caller, activityId: number, field: string) {
+    const activity = caller.activities.find((a) => a.id === activityId);
+    if (!activity) throw fieldError(field, 'ppis.unknownActivity', { id: activityId });
+    if (!caller.canRecord(activity)) {
+      if (caller.role === null) throw detailError(403, 'ppis.results.notLinkedToPpi', 'permission_denied');
+      throw detailError(403, 'ppis.results.notYourActivity', 'permission_denied', {
+        activity: activity.name,
+        roles: parseRoles(activity.roles).join(', '),
+        role: caller.role,
+      });
+    }
+    return activity;
+  }
+
+  /** The ids, each once; every one must be linked to the plan, or nothing is written. */
+  private async linkedElements(db: Db, ppiId: number, elementIds: number[]) {
+    const ids = [...new Set(elementIds)];
+    const linked = new Set(await repo.findLinkedIds(db, ppiId, ids));
+    const missing = ids.filter((id) => !linked.has(id));
+    if (missing.length) {
+      const listed = missing.slice(0, LISTED_IDS).join(', ') + (missing.length > LISTED_IDS ? '…' : '');
+      throw fieldError('element_ids', 'ppis.results.elementsNotLinked', { ids: listed });
+    }
+    return ids;
+  }
+
+  /** Calibration gating: equipment of the organisation, whose calibration is valid on the result's date. */
+  private async checkEquipment(db: Db, user: CurrentUser, equipmentId: number | null, resultDate: string, field: string) {
+    if (equipmentId === null) return;
+    const equipment = await findEquipment(db, user.clientId, equipmentId);
+    if (!equipment) throw fieldError(field, 'ppis.results.unknownEquipment', { id: equipmentId });
+    if (expiryOf(equipment.expiry_date, resultDate).is_expired) {
+      throw fieldError(field, 'ppis.results.equipmentExpired', { name: equipment.name, date: resultDate, expiry: equipment.expiry_date });
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Reads
+  // -------------------------------------------------------------------------------------------
+
+  /** `GET ppis/{id}/ppi-results` (paged, newest first). */
+  async list(user: CurrentUser, ppiId: number, query: PpiResultsQuery, url: string) {
+    const caller = await this.caller(user, ppiId);
+    const { page, page_size, ...filters } = query;
+    const [count, rows] = await Promise.all([
+      repo.countResults(this.db, caller.ppi.id, filters),
+      repo.listResults(this.db, caller.ppi.id, filters, { limit: page_size, offset: offsetOf({ page, page_size }) }),
+    ]);
+    return pageOf(await this.toDtos(caller, rows), count, { page, page_size }, url);
+  }
+
+  /** `GET ppis/{id}/ppi-results/{rid}/` */
+  async get(user: CurrentUser, ppiId: number, resultId: number) {
+    const caller = await this.caller(user, ppiId);
+    const row = await repo.findResult(this.db, caller.ppi.id, resultId);
+    if (!row) throw notFound();
+    return this.toDto(caller, row, this.db);
+  }
+
+  /** `GET ppis/{id}/ppi-results/{rid}/other-roles-result`: any result, read-only (never editable). */
+  async otherRolesResult(user: CurrentUser, ppiId: number, resultId: number) {
+    const result = await this.get(user, ppiId, resultId);
+    return { ...result, editable: false };
+  }
+
+  /** `GET ppis/{id}/other-roles-activity-detail?activity=ID`: the results of an activity, read-only. */
+  async otherRolesDetail(user: CurrentUser, ppiId: number, query: OtherRolesDetailQuery, url: string) {
+    const caller = await this.caller(user, ppiId);
+    if (!caller.activities.some((a) => a.id === query.activity)) throw fieldError('activity', 'ppis.unknownActivity', { id: query.activity });
+    const page = await this.list(user, ppiId, { page: query.page, page_size: query.page_size, activity: query.activity }, url);
+    return { ...page, results: page.results.map((r) => ({ ...r, editable: false })) };
+  }
+
+  /** `GET ppis/{id}/list-elements` (paged): the linked elements with the list's filters, each with its results. */
+  async listElements(user: CurrentUser, ppiId: number, query: ListElementsQuery, url: string) {
+    const caller = await this.caller(user, ppiId);
+    const { page, page_size, ordering, ...filters } = query;
+    const scope = { ppiId: caller.ppi.id, plantId: caller.ppi.plant_id, typeId: caller.ppi.element_type_id };
+    const linkedFilters = { ...filters, linked: true };
+    const [count, rows] = await Promise.all([
+      ppiRepo.countPpiElements(this.db, scope, linkedFilters),
+      ppiRepo.listPpiElements(this.db, scope, { ...linkedFilters, ordering }, { limit: page_size, offset: offsetOf({ page, page_size }) }),
+    ]);
+    const results = await repo.listResultsOfElements(this.db, caller.ppi.id, rows.map((r) => r.id));
+    const items: ElementResults[] = rows.map((row) => ({
+      ...toElementDto(row),
+      results: Object.fromEntries(results.filter((r) => r.element_id === row.id).map((r) => [String(r.activity_id), { id: r.id, result: r.result as PpiResultValue }])),
+    }));
+    return pageOf(items, count, { page, page_size }, url);
+  }
+
+  /** `GET ppis/{id}/activity-summary`: counts of every activity. */
+  async activitySummary(user: CurrentUser, ppiId: number) {
+    const caller = await this.caller(user, ppiId);
+    return this.countsByActivity(caller);
+  }
+
+  /** `GET ppis/{id}/user-activities-summary`: counts of the activities the caller records. */
+  async userActivitiesSummary(user: CurrentUser, ppiId: number) {
+    const caller = await this.caller(user, ppiId);
+    return (await this.countsByActivity(caller)).filter((c) => caller.canRecord(caller.activities.find((a) => a.id === c.activity.id)!));
+  }
+
+  /** `GET ppis/{id}/other-roles-activity-summary`: counts of the activities other roles check (read-only for the caller). */
+  async otherRolesSummary(user: CurrentUser, ppiId: number) {
+    const caller = await this.caller(user, ppiId);
+    return (await this.countsByActivity(caller)).filter((c) => !caller.canRecord(caller.activities.find((a) => a.id === c.activity.id)!));
+  }
+
+  /** `GET ppis/{id}/role-summary` */
+  async roleSummary(user: CurrentUser, ppiId: number) {
+    const caller = await this.caller(user, ppiId);
+    return this.countsByRole(await this.countsByActivity(caller));
+  }
+
+  /** `GET ppis/{id}/results-summary` */
+  async resultsSummary(user: CurrentUser, ppiId: number): Promise<ResultsSummary> {
+    const caller = await this.caller(user, ppiId);
+    return this.summary(caller, await this.countsByActivity(caller));
+  }
+
+  /** `GET ppis/{id}/detailed-results` */
+  async detailedResults(user: CurrentUser, ppiId: number): Promise<DetailedResults> {
+    const caller = await this.caller(user, ppiId);
+    const byActivity = await this.countsByActivity(caller);
+    const [summary, days, authors] = await Promise.all([this.summary(caller, byActivity), repo.countByDay(this.db, caller.ppi.id), repo.countByAuthor(this.db, caller.ppi.id)]);
+    const byDay = new Map<string, ReturnType<typeof emptyCounts>>();
+    for (const row of days) {
+      const counts = byDay.get(row.date) ?? emptyCounts();
+      counts[row.result as PpiResultValue] += row.n;
+      byDay.set(row.date, counts);
+    }
+    const byAuthor = new Map<string, { author: { id: number; name: string } | null } & ReturnType<typeof emptyCounts>>();
+    for (const row of authors) {
+      const key = String(row.user_id);
+      const entry = byAuthor.get(key) ?? { author: row.user_id === null ? null : { id: row.user_id, name: row.name ?? '' }, ...emptyCounts() };
+      entry[row.result as PpiResultValue] += row.n;
+      byAuthor.set(key, entry);
+    }
+    return {
+      summary,
+      by_activity: byActivity,
+      by_role: this.countsByRole(byActivity),
+      by_day: [...byDay.entries()].map(([date, counts]) => ({ date, ...counts })),
+      by_author: [...byAuthor.values()],
+    };
+  }
+
+  async countsByActivity(caller: Caller): Promise<ActivityCounts[]> {
+    const [linked, rows] = await Promise.all([ppiRepo.countLinked(this.db, caller.ppi.id), repo.countByActivity(this.db, caller.ppi.id)]);
+    return caller.activities.map((a) => {
+      const counts = emptyCounts();
+      for (const row of rows) if (row.activity_id === a.id) counts[row.result as PpiResultValue] += row.n;
+      return {
+        activity: { id: a.id, position: a.position, name: a.name, roles: parseRoles(a.roles), is_required: a.is_required === 1 },
+        ...counts,
+        pending: linked - counts.ok - counts.not_ok - counts.na,
+        expected: linked,
+      };
+    });
+  }
+
+  private countsByRole(byActivity: ActivityCounts[]): RoleCounts[] {
+    return ROLE_CODES.flatMap((role) => {
+      const mine = byActivity.filter((c) => c.activity.roles.includes(role));
+      if (mine.length === 0) return [];
+      const sum = (key: 'ok' | 'not_ok' | 'na' | 'pending' | 'expected') => mine.reduce((total, c) => total + c[key], 0);
+      return [{ role, activity_count: mine.length, ok: sum('ok'), not_ok: sum('not_ok'), na: sum('na'), pending: sum('pending'), expected: sum('expected') }];
+    });
+  }
+
+  private async summary(caller: Caller, byActivity: ActivityCounts[]): Promise<ResultsSummary> {
+    const linked = await ppiRepo.countLinked(this.db, caller.ppi.id);
+    const required = caller.activities.filter((a) => a.is_required === 1).length;
+    const [complete, withNotOk] = await Promise.all([
+      required === 0 ? Promise.resolve(linked) : repo.countElementsComplete(this.db, caller.ppi.id, required),
+      repo.countElementsWithNotOk(this.db, caller.ppi.id),
+    ]);
+    const sum = (key: 'ok' | 'not_ok' | 'na' | 'pending') => byActivity.reduce((total, c) => total + c[key], 0);
+    const expected = linked * caller.activities.length;
+    const recorded = sum('ok') + sum('not_ok') + sum('na');
+    return {
+      element_count: linked,
+      activity_count: caller.activities.length,
+      expected,
+      ok: sum('ok'),
+      not_ok: sum('not_ok'),
+      na: sum('na'),
+      pending: sum('pending'),
+      elements_complete: complete,
+      elements_with_not_ok: withNotOk,
+      progress: expected === 0 ? 0 : Math.round((recorded / expected) * 1000) / 10,
+      status: caller.ppi.status === 'closed' ? 'closed' : 'open',
+    };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Shapes and access
+  // -------------------------------------------------------------------------------------------
+
+  private async toDtos(caller: Caller, rows: repo.ResultRow[], db: Db = this.db): Promise<PpiResult[]> {
+    const documents = await repo.listResultDocuments(db, rows.map((r) => r.id));
+    return rows.map((row) => {
+      const activity = caller.activities.find((a) => a.id === row.activity_id);
+      return {
+        id: row.id,
+        ppi: row.ppi_id,
+        activity: { id: row.activity_id, position: row.activity_position, name: row.activity_name, roles: parseRoles(row.activity_roles) },
+        element: { id: row.element_id, code: row.element_code, type: row.element_type },
+        result: row.result as PpiResultValue,
+        observations: row.observations,
+        equipment:
+          row.equipment_id === null
+            ? null
+            : {
+                id: row.equipment_id,
+                name: row.equipment_name ?? '',
+                certificate_number: row.equipment_certificate ?? '',
+                calibration_date: row.equipment_calibration_date ?? '',
+                expiry_date: row.equipment_expiry_date ?? '',
+              },
+        result_date: row.result_date,
+        author: row.user_id === null ? null : { id: row.user_id, name: row.author_name ?? '' },
+        role: row.role,
+        documents: documents.filter((d) => d.ppi_result_id === row.id).map((d) => ({ ...toDocumentDto(d), is_photo: d.is_photo === 1 })),
+        editable: caller.ppi.status === 'open' && activity !== undefined && caller.canRecord(activity),
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+      };
+    });
+  }
+
+  private async toDto(caller: Caller, row: repo.ResultRow, db: Db) {
+    return (await this.toDtos(caller, [row], db))[0];
+  }
+
+  /** The plan (404 when the caller does not see it), the caller's role in it and what they may record. */
+  async caller(user: CurrentUser, ppiId: number): Promise<Caller> {
+    const ppi = await this.requirePpi(user, ppiId);
+    const [role, activities] = await Promise.all([ppiRepo.findRoleInPpi(this.db, ppi.id, user.id), ppiRepo.listPpiActivities(this.db, ppi.id)]);
+    const canRecord = (activity: ActivityRow) => user.isAdmin || (role !== undefined && parseRoles(activity.roles).includes(role));
+    return { user, ppi, role: role ?? null, activities, canRecord };
+  }
+
+  private async requirePpi(user: CurrentUser, ppiId: number) {
+    const ppi = await ppiRepo.findVisiblePpi(this.db, user, ppiId);
+    if (!ppi) throw notFound();
+    return ppi;
+  }
+}

@@ -1,0 +1,19 @@
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { RESULT_COLORS, type PpiResultValue } from '@heliotrack/domain/ppi-results';
+
+/** A result (or pending) in its colour: green OK, red not OK, grey not applicable, amber pending. */
+export function ResultBadge({ result }: { result: PpiResultValue | null }) {
+  const { t } = useTranslation();
+  const key = result ?? 'pending';
+  return (
+    <Badge
+      color={RESULT_COLORS[key]}
+      variant={result ? 'filled' : 'outline'}
+      tt="none"
+      style={{ flexShrink: 0 }}
+    >
+      {t(`ppis.results.value.${key}`)}
+    </Badge>
+  );
+}

@@ -1,0 +1,149 @@
+import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { IconChartBar, IconClipboardCheck, IconClipboardList } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { PpiStatus } from '@heliotrack/domain/ppis';
+import { isAdministrator } from '@heliotrack/domain/roles';
+import { useProfile } from '../../../api/get-profile';
+import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
+import { EmptyState } from '../../../components/empty-state';
+import { PageHeader } from '../../../components/page-header';
+import { QueryError } from '../../../components/query-error';
+import { formatInteger } from '../../../lib/format';
+import { useAdminPpis, useLinkedPpis } from '../api/get-ppis';
+import { ClosePpiButton } from '../components/close-ppi-button';
+import { useRoleLabel } from '../components/role-label';
+import { StatusBadge } from '../components/status-badge';
+
+interface Row {
+  id: number;
+  code: string;
+  name: string;
+  status: PpiStatus;
+  plant: { name: string };
+  element_type: { name: string };
+  role?: string;
+  element_count?: number;
+}
+
+/** The plans the user may open: administrators every one, anybody else those they are linked to. */
+function usePlans() {
+  const { data: user } = useProfile();
+  const isAdmin = isAdministrator(user);
+  const admin = useAdminPpis({}, !!user && isAdmin);
+  const linked = useLinkedPpis({}, !!user && !isAdmin);
+  const list = isAdmin ? admin : linked;
+  return { isAdmin, list, rows: list.data as Row[] | undefined };
+}
+
+function PlanTable({ mode }: { mode: 'register' | 'close' }) {
+  const { t } = useTranslation();
+  const roleLabel = useRoleLabel();
+  const { isAdmin, list, rows } = usePlans();
+  if (list.error && !rows) return <QueryError error={list.error} onRetry={() => void list.refetch()} />;
+  if (rows && rows.length === 0)
+    return <EmptyState icon={<IconClipboardList size={32} />} title={t('ppis.register.empty')} />;
+  return (
+    <Paper withBorder p={0}>
+      <Table striped highlightOnHover aria-label={t('ppis.tableLabel')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('ppis.columns.code')}</Table.Th>
+            <Table.Th>{t('ppis.columns.plant')}</Table.Th>
+            <Table.Th>{t('ppis.columns.elementType')}</Table.Th>
+            {!isAdmin && <Table.Th>{t('ppis.columns.role')}</Table.Th>}
+            <Table.Th>{t('ppis.columns.status')}</Table.Th>
+            <Table.Th ta="right">{t('ppis.columns.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {!rows ? (
+            <SkeletonRows columns={isAdmin ? 5 : 6} rows={4} />
+          ) : (
+            rows.map((ppi) => (
+              <Table.Tr key={ppi.id}>
+                <Table.Td>
+                  <Text fw={600} size="sm">
+                    {ppi.code}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {ppi.name}
+                    {ppi.element_count !== undefined &&
+                      ` · ${t('ppis.header.linked', { count: ppi.element_count, formatted: formatInteger(ppi.element_count) })}`}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{ppi.plant.name}</Table.Td>
+                <Table.Td>{ppi.element_type.name}</Table.Td>
+                {!isAdmin && (
+                  <Table.Td>
+                    <Badge variant="light" tt="none">
+                      {roleLabel(ppi.role ?? '')}
+                    </Badge>
+                  </Table.Td>
+                )}
+                <Table.Td>
+                  <StatusBadge status={ppi.status} />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    {mode === 'register' ? (
+                      <>
+                        <Button
+                          component={Link}
+                          to={`/ppis/${ppi.id}/ppi-results-summary`}
+                          size="compact-sm"
+                          variant="subtle"
+                          leftSection={<IconChartBar size={16} aria-hidden />}
+                        >
+                          {t('ppis.results.nav.summary')}
+                        </Button>
+                        <Button
+                          component={Link}
+                          to={`/ppis/${ppi.id}/ppi-results`}
+                          size="compact-sm"
+                          leftSection={<IconClipboardCheck size={16} aria-hidden />}
+                          aria-label={t('ppis.register.open', { code: ppi.code })}
+                        >
+                          {t('ppis.register.action')}
+                        </Button>
+                      </>
+                    ) : (
+                      <ClosePpiButton ppi={ppi} />
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))
+          )}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
+
+/** /ppis/register: choose the plan to record inspections on. */
+export function PpiRegisterPage() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={0}>
+      <PageHeader title={t('ppis.register.title')} subtitle={t('ppis.register.subtitle')} />
+      <PlanTable mode="register" />
+    </Stack>
+  );
+}
+
+/** /ppis/close-ppi: administrators close a plan (it then refuses results) or reopen it, with confirmation. */
+export function ClosePpiPage() {
+  const { t } = useTranslation();
+  const { isAdmin } = usePlans();
+  return (
+    <Stack gap={0}>
+      <PageHeader title={t('ppis.close.title')} subtitle={t('ppis.close.subtitle')} />
+      {isAdmin ? (
+        <PlanTable mode="close" />
+      ) : (
+        <EmptyState icon={<IconClipboardList size={32} />} title={t('ppis.close.adminsOnly')} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,195 @@
+import { Group, Pagination, Paper, Select, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { PPI_RESULTS, type PpiResult, type PpiResultValue } from '@heliotrack/domain/ppi-results';
+import type { PpiDetail } from '@heliotrack/domain/ppis';
+import { ROLE_CODES } from '@heliotrack/domain/roles';
+import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
+import { QueryError } from '../../../components/query-error';
+import { formatDay } from '../../../lib/day';
+import { formatInteger } from '../../../lib/format';
+import { usePpiPermissions, useResultList } from '../api/ppi-results';
+import { ppiLoader, routeIdOf, WithPpi } from '../components/ppi-route';
+import { RecordResultModal, type RecordTarget } from '../components/record-result-modal';
+import { ResultBadge } from '../components/result-badge';
+import { ResultDetailModal } from '../components/result-detail-modal';
+import { ResultsHeader } from '../components/results-nav';
+import { useRoleLabel } from '../components/role-label';
+
+export const ppiResultListLoader = ppiLoader;
+
+const PAGE_SIZE = 50;
+
+/**
+ * /ppis/{ppiId}/ppi-results/details/by-elements-and-roles and
+ * /ppis/{ppiId}/ppi-results/{activityId}/by-activity-and-roles: every recorded result, newest
+ * first, filtered by activity, role and result (in the address); other roles' results open read-only.
+ */
+export function PpiResultListPage() {
+  return <WithPpi>{(ppi) => <ResultList key={ppi.id} ppi={ppi} />}</WithPpi>;
+}
+
+function ResultList({ ppi }: { ppi: PpiDetail }) {
+  const { t } = useTranslation();
+  const roleLabel = useRoleLabel();
+  const fixedActivity = routeIdOf(useParams().activityId);
+  const [params, setParams] = useSearchParams();
+  const activity = fixedActivity ?? routeIdOf(params.get('activity') ?? undefined) ?? undefined;
+  const role = params.get('role') ?? undefined;
+  const result = (PPI_RESULTS as readonly string[]).includes(params.get('result') ?? '')
+    ? (params.get('result') as PpiResultValue)
+    : undefined;
+  const page = routeIdOf(params.get('page') ?? undefined) ?? 1;
+  const list = useResultList(ppi.id, { activity, role, result, page, page_size: PAGE_SIZE });
+  const permissions = usePpiPermissions(ppi.id);
+  const recordable = new Set(permissions.data?.recordable_activities ?? []);
+  const [opened, setOpened] = useState<PpiResult | null>(null);
+  const [recording, setRecording] = useState<RecordTarget | null>(null);
+
+  function set(key: string, value: string | null) {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    if (key !== 'page') next.delete('page');
+    setParams(next, { replace: true });
+  }
+
+  const count = list.data?.count ?? 0;
+  return (
+    <Stack gap={0}>
+      <ResultsHeader ppi={ppi} view="results" />
+      <Stack gap="md">
+        <Group gap="sm" align="flex-end">
+          <Select
+            label={t('ppis.results.list.activity')}
+            placeholder={t('ppis.results.list.allActivities')}
+            data={ppi.activities.map((a) => ({ value: String(a.id), label: `${a.position}. ${a.name}` }))}
+            value={activity ? String(activity) : null}
+            onChange={(value) => set('activity', value)}
+            disabled={fixedActivity !== null}
+            clearable
+            w={280}
+          />
+          <Select
+            label={t('ppis.results.list.role')}
+            placeholder={t('ppis.results.list.allRoles')}
+            data={ROLE_CODES.map((code) => ({ value: code, label: roleLabel(code) }))}
+            value={role ?? null}
+            onChange={(value) => set('role', value)}
+            clearable
+            w={220}
+          />
+          <Select
+            label={t('ppis.results.list.result')}
+            placeholder={t('ppis.results.list.allResults')}
+            data={PPI_RESULTS.map((value) => ({ value, label: t(`ppis.results.value.${value}`) }))}
+            value={result ?? null}
+            onChange={(value) => set('result', value)}
+            clearable
+            w={200}
+          />
+          <Text size="sm" c="dimmed" role="status">
+            {list.data ? t('ppis.results.list.total', { count, formatted: formatInteger(count) }) : ''}
+          </Text>
+        </Group>
+        {list.error && !list.data ? (
+          <QueryError error={list.error} onRetry={() => void list.refetch()} />
+        ) : (
+          <Paper withBorder p={0}>
+            <Table striped highlightOnHover aria-label={t('ppis.results.list.title')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('ppis.results.list.element')}</Table.Th>
+                  <Table.Th>{t('ppis.results.list.activity')}</Table.Th>
+                  <Table.Th>{t('ppis.results.list.result')}</Table.Th>
+                  <Table.Th>{t('ppis.results.list.author')}</Table.Th>
+                  <Table.Th>{t('ppis.results.list.date')}</Table.Th>
+                  <Table.Th>{t('ppis.results.list.observations')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {!list.data ? (
+                  <SkeletonRows columns={6} rows={5} />
+                ) : list.data.results.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={6}>
+                      <Text c="dimmed" size="sm">
+                        {t('ppis.results.list.empty')}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (
+                  list.data.results.map((r) => (
+                    <Table.Tr key={r.id}>
+                      <Table.Td>
+                        <UnstyledButton
+                          onClick={() => setOpened(r)}
+                          aria-label={t('ppis.results.cell', {
+                            code: r.element.code,
+                            activity: r.activity.name,
+                          })}
+                        >
+                          <Text fw={600} size="sm" c="blue">
+                            {r.element.code}
+                          </Text>
+                        </UnstyledButton>
+                      </Table.Td>
+                      <Table.Td>
+                        {r.activity.position}. {r.activity.name}
+                      </Table.Td>
+                      <Table.Td>
+                        <ResultBadge result={r.result} />
+                      </Table.Td>
+                      <Table.Td>
+                        {r.author?.name ?? '—'}{' '}
+                        <Text span size="xs" c="dimmed">
+                          ({roleLabel(r.role)})
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>{formatDay(r.result_date)}</Table.Td>
+                      <Table.Td>
+                        <Text size="sm" lineClamp={2}>
+                          {r.observations}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+            {count > PAGE_SIZE && (
+              <Group justify="center" p="sm">
+                <Pagination
+                  total={Math.ceil(count / PAGE_SIZE)}
+                  value={page}
+                  onChange={(value) => set('page', String(value))}
+                />
+              </Group>
+            )}
+          </Paper>
+        )}
+      </Stack>
+      {opened && (
+        <ResultDetailModal
+          ppiId={ppi.id}
+          resultId={opened.id}
+          readOnly={!recordable.has(opened.activity.id)}
+          onClose={() => setOpened(null)}
+          onEdit={(r) => {
+            setOpened(null);
+            setRecording({ elementIds: [r.element.id], activityId: r.activity.id, existing: r });
+          }}
+        />
+      )}
+      {recording && (
+        <RecordResultModal
+          ppiId={ppi.id}
+          activities={ppi.activities.filter((a) => recordable.has(a.id))}
+          target={recording}
+          onClose={() => setRecording(null)}
+        />
+      )}
+    </Stack>
+  );
+}
