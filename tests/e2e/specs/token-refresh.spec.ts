@@ -18,6 +18,10 @@ test.describe('token refresh', () => {
     const { profile, tokens } = await signInViaApi(page, request, ADMIN, '/dashboard');
     await expect(page.getByText('Plantas solares', { exact: true })).toBeVisible();
     const plantCount = (await getPlants(request, tokens.access)).length;
+    // The dashboard's charts, tiles and cards load after its first text: swapping the token while
+    // they are still on their way lets one of them meet the 401 and refresh before the navigation
+    // below, which is then never refused. Let the dashboard finish first.
+    await page.waitForLoadState('networkidle');
 
     const expired = expiredAccessToken(profile.id);
     await setStoredTokens(page, { token: expired });
