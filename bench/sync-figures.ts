@@ -14,7 +14,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { SYNC_CHUNK } from '@heliotrack/server/src/modules/sync/sync.service';
-import { GZIP_LEVEL } from '@heliotrack/server/src/modules/sync/sync.routes';
+import { GZIP_CHUNK, GZIP_LEVEL } from '@heliotrack/server/src/modules/sync/sync.routes';
 import type { RawDriver } from './baselines';
 import type { ReportContext } from './report-figures';
 import { streamedGet } from './streamed';
@@ -49,7 +49,7 @@ async function rawDownload(raw: RawDriver, plantId: number, since: number) {
     }
   }
   let bytes = 0;
-  await pipeline(Readable.from(lines()), createGzip({ level: GZIP_LEVEL }), async (gzipped: AsyncIterable<Buffer>) => {
+  await pipeline(Readable.from(lines()), createGzip({ level: GZIP_LEVEL, chunkSize: GZIP_CHUNK }), async (gzipped: AsyncIterable<Buffer>) => {
     for await (const chunk of gzipped) bytes += chunk.length;
   });
   return bytes;
