@@ -72,6 +72,7 @@ async function fullDownload(ctx: SyncContext, elements: number): Promise<Figure[
     let bytes = 0;
     let growth = 0;
     let heap = 0;
+    const cpu: number[] = [];
     const runs = encoding === 'gzip' ? Math.min(ctx.runs, 5) : Math.min(ctx.runs, 2);
     await streamedGet(url, { ...ctx.headers, 'accept-encoding': encoding });
     for (let i = 0; i < runs; i++) {
@@ -80,11 +81,12 @@ async function fullDownload(ctx: SyncContext, elements: number): Promise<Figure[
       ({ bytes } = value);
       growth = Math.max(growth, value.growth);
       heap = Math.max(heap, value.heap);
+      cpu.push(value.cpuMs);
       if (encoding === 'gzip') figure.raw.push((await time(() => rawDownload(ctx.raw, ctx.plantId, -1))).ms);
     }
     const rate = Math.round(elements / (median(figure.api) / 1000));
     figure.note =
-      `${rate.toLocaleString('en')} elements/s; ${(bytes / MB).toFixed(1)} MB ${encoding === 'gzip' ? `gzip (level ${GZIP_LEVEL})` : 'of NDJSON'} over HTTP to a reader that drops it; ` +
+      `${rate.toLocaleString('en')} elements/s; API process CPU ${(median(cpu) / 1000).toFixed(2)} s per download (median; this process with zlib's thread, not the PostgreSQL server's); ${(bytes / MB).toFixed(1)} MB ${encoding === 'gzip' ? `gzip (level ${GZIP_LEVEL})` : 'of NDJSON'} over HTTP to a reader that drops it; ` +
       `peak RSS growth ${(growth / MB).toFixed(0)} MB, JS heap growth ${(heap / MB).toFixed(0)} MB while streaming` +
       (encoding === 'gzip' ? `; raw = the bare driver reading the same keyset chunks of ${SYNC_CHUNK}, writing the same lines, gzipped alike` : '');
     figures.push(figure);
