@@ -57,7 +57,8 @@ export async function postgresTarget(mwp: number, log: (msg: string) => void): P
     log(`PostgreSQL skipped: cannot connect to ${admin.replace(/\/\/[^@]*@/, '//***@')} (${error instanceof Error ? error.message : String(error)})`);
     return null;
   }
-  const name = `heliotrack_bench_${String(mwp).replace(/\W/g, '_')}mwp`;
+  // BENCH_DATABASE_NAME gives a private copy (e.g. a helper's own, made with `create database … template …`).
+  const name = process.env.BENCH_DATABASE_NAME ?? `heliotrack_bench_${String(mwp).replace(/\W/g, '_')}mwp`;
   try {
     const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
     if (exists.rowCount === 0) await client.query(`create database ${name}`);

@@ -70,6 +70,14 @@ export function jsonArrayText(db: Db, columns: string[]): RawBuilder<string> {
   return isPostgres(db) ? sql<string>`json_build_array(${refs})::text` : sql<string>`json_array(${refs})`;
 }
 
+/**
+ * Whether the database's JSON writes every double so that it reads back exactly: PostgreSQL
+ * (shortest round-trip digits since version 12) does; SQLite's JSON writes 15 significant digits.
+ */
+export function writesExactJsonNumbers(db: Db) {
+  return isPostgres(db);
+}
+
 /** A text column as a JSON string (`"…"`, or `null`), written by the database. */
 export function jsonText(db: Db, column: string): RawBuilder<string> {
   return isPostgres(db) ? sql<string>`coalesce(to_json(${sql.ref(column)})::text, 'null')` : sql<string>`ifnull(json_quote(${sql.ref(column)}), 'null')`;

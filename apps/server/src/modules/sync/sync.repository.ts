@@ -1,6 +1,7 @@
 import { SYNC_ELEMENT_COLUMNS } from '@heliotrack/domain/sync';
 import type { Db } from '../../db/database';
-import { jsonArrayText, jsonText } from '../../db/dialect';
+import { sql } from 'kysely';
+import { jsonArrayText, jsonText, writesExactJsonNumbers } from '../../db/dialect';
 
 /*
  * A plant's elements in (row_version, id) order, in keyset chunks along the index
@@ -12,52 +13,72 @@ import { jsonArrayText, jsonText } from '../../db/dialect';
  */
 
 /**
- * An element line is written in three parts (SYNC_ELEMENT_COLUMNS order): `head`, the integer and
- * text columns from id to updated_at as a JSON array by the database; the bounding box as numbers,
- * which JavaScript writes exactly; and `geom` as a JSON string by the database.
+ * Where a chunk starts: the rest of `version` after id `afterId`, or (afterId null) everything
+ * newer than `version`.
  */
+export interface ChunkStart {
+  version: number;
+  afterId: number | null;
+}
+
+/** A chunk of element lines: NDJSON text (each line ends with `\n`), its line count and its last row's position. */
+export interface SyncChunk {
+  text: string;
+  count: number;
+  last: { version: number; id: number } | null;
+}
+
+/** Up to `limit` of the plant's elements from `start`, in (row_version, id) order. */
+function chunkRows(db: Db, plantId: number, start: ChunkStart, limit: number) {
+  const q = db.selectFrom('elements').where('plant_id', '=', plantId);
+  return (
+    start.afterId === null
+      ? q.where('row_version', '>', start.version).orderBy('row_version').orderBy('id')
+      : q.where('row_version', '=', start.version).where('id', '>', start.afterId).orderBy('id')
+  ).limit(limit);
+}
+
+/**
+ * One chunk of element lines (SYNC_ELEMENT_COLUMNS order). Where the database writes JSON numbers
+ * exactly (PostgreSQL), it writes the whole chunk as one text: the API then receives one value per
+ * query instead of eight per row, which on the reference plant cut the API's CPU per full download
+ * by about two thirds. SQLite's JSON writes doubles with 15 significant digits, which does not
+ * always give the stored value back: there the database writes the integer and text columns as a
+ * JSON array and JavaScript adds the bounding box (exact) and geom (quoted by the database).
+ */
+export async function elementChunk(db: Db, plantId: number, start: ChunkStart, limit: number): Promise<SyncChunk> {
+  if (writesExactJsonNumbers(db)) {
+    const rows = chunkRows(db, plantId, start, limit).select([jsonArrayText(db, [...SYNC_ELEMENT_COLUMNS]).as('line'), 'row_version', 'id']);
+    const chunk = await db
+      .selectFrom(rows.as('c'))
+      .select((eb) => [
+        sql<string | null>`string_agg(${eb.ref('c.line')}, chr(10) order by ${eb.ref('c.row_version')}, ${eb.ref('c.id')})`.as('text'),
+        eb.fn.countAll<number>().as('count'),
+        sql<number | null>`(array_agg(${eb.ref('c.row_version')} order by ${eb.ref('c.row_version')} desc, ${eb.ref('c.id')} desc))[1]`.as('last_version'),
+        sql<number | null>`(array_agg(${eb.ref('c.id')} order by ${eb.ref('c.row_version')} desc, ${eb.ref('c.id')} desc))[1]`.as('last_id'),
+      ])
+      .executeTakeFirstOrThrow();
+    const count = Number(chunk.count);
+    return {
+      text: count ? `${chunk.text}\n` : '',
+      count,
+      last: count ? { version: Number(chunk.last_version), id: Number(chunk.last_id) } : null,
+    };
+  }
+  const rows = await chunkRows(db, plantId, start, limit).select(lineColumns(db)).execute();
+  let text = '';
+  // `${null}` is written null, as JSON wants.
+  for (const r of rows) text += `${r.head.slice(0, -1)},${r.min_x},${r.min_y},${r.max_x},${r.max_y},${r.geom}]\n`;
+  const last = rows[rows.length - 1];
+  return { text, count: rows.length, last: last ? { version: Number(last.row_version), id: last.id } : null };
+}
+
+/** SQLite's line: the integer and text columns as a JSON array, the bounding box as numbers, geom as a JSON string. */
 const HEAD = SYNC_ELEMENT_COLUMNS.slice(0, SYNC_ELEMENT_COLUMNS.indexOf('min_x'));
 
 function lineColumns(db: Db) {
-  return [
-    jsonArrayText(db, HEAD).as('head'),
-    'min_x',
-    'min_y',
-    'max_x',
-    'max_y',
-    jsonText(db, 'geom').as('geom'),
-    'row_version',
-    'id',
-  ] as const;
+  return [jsonArrayText(db, HEAD).as('head'), 'min_x', 'min_y', 'max_x', 'max_y', jsonText(db, 'geom').as('geom'), 'row_version', 'id'] as const;
 }
-
-/** Elements written after `version`, oldest version first. */
-export async function elementsNewerThan(db: Db, plantId: number, version: number, limit: number) {
-  return db
-    .selectFrom('elements')
-    .select(lineColumns(db))
-    .where('plant_id', '=', plantId)
-    .where('row_version', '>', version)
-    .orderBy('row_version')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-}
-
-/** The rest of the elements of `version`, after id `afterId`. */
-export async function elementsOfVersionAfter(db: Db, plantId: number, version: number, afterId: number, limit: number) {
-  return db
-    .selectFrom('elements')
-    .select(lineColumns(db))
-    .where('plant_id', '=', plantId)
-    .where('row_version', '=', version)
-    .where('id', '>', afterId)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-}
-
-export type SyncElementRow = Awaited<ReturnType<typeof elementsNewerThan>>[number];
 
 /** Ids of elements that left the plant after `version`, in keyset chunks like the elements. */
 export async function tombstonesNewerThan(db: Db, plantId: number, after: { version: number; id: number }, limit: number) {

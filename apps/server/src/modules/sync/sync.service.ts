@@ -25,9 +25,6 @@ export interface SyncDownload {
   lines(): AsyncGenerator<string>;
 }
 
-/** One element line, in SYNC_ELEMENT_COLUMNS order (see sync.repository): `${null}` is written null, as JSON wants. */
-const elementLine = (r: repo.SyncElementRow) => `${r.head.slice(0, -1)},${r.min_x},${r.min_y},${r.max_x},${r.max_y},${r.geom}]`;
-
 /**
  * `GET plants/{id}/sync/` (issue "Offline I"; the contract is in packages/domain/src/sync.ts).
  *
@@ -89,11 +86,7 @@ export class SyncService {
   private async *lines(plantId: number, header: SyncHeader, since: number | null): AsyncGenerator<string> {
     yield `${JSON.stringify(header)}\n`;
     // Versions start at 0: a full answer is everything newer than -1.
-    for await (const rows of this.elementChunks(plantId, since ?? -1)) {
-      let text = '';
-      for (const row of rows) text += `${elementLine(row)}\n`;
-      yield text;
-    }
+    for await (const text of this.elementChunks(plantId, since ?? -1)) yield text;
     if (since !== null) yield* this.deletedLine(plantId, since);
   }
 
@@ -103,29 +96,24 @@ export class SyncService {
    * while this process writes the current one out (one chunk ahead at most: memory stays flat).
    */
   private async *elementChunks(plantId: number, since: number) {
-    // Next to read: the rest of `version` after `lastId`, or (lastId null) everything newer than `version`.
-    type Position = { version: number; lastId: number | null };
-    const read = ({ version, lastId }: Position) => {
-      const rows =
-        lastId === null
-          ? repo.elementsNewerThan(this.db, plantId, version, this.chunkRows)
-          : repo.elementsOfVersionAfter(this.db, plantId, version, lastId, this.chunkRows);
+    const read = (start: repo.ChunkStart) => {
+      const chunk = repo.elementChunk(this.db, plantId, start, this.chunkRows);
       // Read ahead: when the device goes away, nobody awaits it, and its failure must not go unhandled.
-      rows.catch(() => {});
-      return rows;
+      chunk.catch(() => {});
+      return chunk;
     };
-    const after = (rows: repo.SyncElementRow[], position: Position): Position | null => {
-      if (rows.length === this.chunkRows) return { version: rows[rows.length - 1].row_version, lastId: rows[rows.length - 1].id };
+    const after = (chunk: repo.SyncChunk, start: repo.ChunkStart): repo.ChunkStart | null => {
+      if (chunk.count === this.chunkRows && chunk.last) return { version: chunk.last.version, afterId: chunk.last.id };
       // A short chunk ends the rest of a version (then come the newer ones), or ends everything.
-      return position.lastId === null ? null : { version: position.version, lastId: null };
+      return start.afterId === null ? null : { version: start.version, afterId: null };
     };
-    let position: Position | null = { version: since, lastId: null };
-    let pending = read(position);
-    while (position) {
-      const rows: repo.SyncElementRow[] = await pending;
-      position = after(rows, position);
-      if (position) pending = read(position);
-      if (rows.length) yield rows;
+    let start: repo.ChunkStart | null = { version: since, afterId: null };
+    let pending = read(start);
+    while (start) {
+      const chunk: repo.SyncChunk = await pending;
+      start = after(chunk, start);
+      if (start) pending = read(start);
+      if (chunk.text) yield chunk.text;
     }
   }
 
