@@ -168,7 +168,7 @@ test.describe('PPI results', () => {
 
     // The dashboard lists the latest PPI results.
     await admin.goto('/dashboard');
-    const recent = admin.getByRole('region', { name: 'Inspecciones de PPI recientes' });
+    const recent = admin.getByRole('region', { name: 'Inspecciones recientes' });
     await expect(recent.getByRole('listitem').first()).toContainText(plan.code);
 
     // The same summary in English.

@@ -1,17 +1,17 @@
-import { Badge, Group, Paper, ScrollArea, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, ScrollArea, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { Dashboard } from '@heliotrack/domain/dashboard';
-import { StateBadge } from '../../../components/state-badge/state-badge';
-import { useElementTypeLabel } from '../../../lib/element-type-label';
+import { RESULT_COLORS } from '@heliotrack/domain/ppi-results';
 import { formatDateTime } from '../../../lib/format';
 
-/** The caller's latest state changes, newest first: state, plant, element type, how many, when. */
+/**
+ * The recent inspections: the latest PPI results on the plans the user sees, newest first (the
+ * server's order): result, element and activity, PPI, plant, author and when.
+ */
 export function RecentInspections({ dashboard }: { dashboard: Dashboard | undefined }) {
   const { t } = useTranslation();
-  const typeLabel = useElementTypeLabel();
-  const inspections = [...(dashboard?.recent_inspections ?? [])].sort(
-    (a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id,
-  );
+  const inspections = dashboard?.recent_inspections ?? [];
   return (
     <Paper withBorder p="lg" h="100%" component="section" aria-label={t('dashboard.recentInspections')}>
       <Title order={4} mb="md">
@@ -30,34 +30,33 @@ export function RecentInspections({ dashboard }: { dashboard: Dashboard | undefi
       ) : (
         <ScrollArea.Autosize mah={340} type="auto" offsetScrollbars>
           <Stack gap={0} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {inspections.map((inspection) => (
-              <li
-                key={inspection.id}
-                style={{ borderBottom: '1px solid var(--mantine-color-gray-2)', padding: '8px 0' }}
-              >
+            {inspections.map((r) => (
+              <li key={r.id} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)', padding: '8px 0' }}>
                 <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
                   <Stack gap={2} style={{ minWidth: 0 }}>
                     <Group gap={6} wrap="nowrap">
-                      <StateBadge state={inspection.state} size="sm" />
+                      <Badge color={RESULT_COLORS[r.result]} size="sm" tt="none">
+                        {t(`ppis.results.value.${r.result}`)}
+                      </Badge>
                       <Text size="sm" fw={600} truncate>
-                        {typeLabel(inspection.element_type)}
+                        {r.element} · {r.activity}
                       </Text>
                     </Group>
                     <Text size="xs" c="dimmed" truncate>
-                      <Badge variant="light" color="gray" size="xs" radius="sm" ff="monospace" mr={6}>
-                        {inspection.plant.code}
-                      </Badge>
-                      {t('plants.elementCount', { count: inspection.element_count })}
+                      <Anchor component={Link} to={`/ppis/${r.ppi.id}/ppi-results`} size="xs">
+                        {r.ppi.code}
+                      </Anchor>{' '}
+                      · {r.plant.code} · {r.author ?? '—'}
                     </Text>
                   </Stack>
                   <Text
                     size="xs"
                     c="dimmed"
                     component="time"
-                    dateTime={inspection.created_at}
+                    dateTime={r.updated_at}
                     style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
                   >
-                    {formatDateTime(inspection.created_at)}
+                    {formatDateTime(r.updated_at)}
                   </Text>
                 </Group>
               </li>
