@@ -179,4 +179,73 @@ test.describe('PPI results', () => {
     await admin.screenshot({ path: test.info().outputPath('summary-en.png') });
     await admin.close();
   });
+
+  test('the inspector draws a polygon on the map and records one result on the linked piles inside it', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const { access, plan, piles } = await setUp(request);
+    const [, torque] = plan.activities;
+    // The sixth pile is unlinked again: inside the polygon, but no element of the plan.
+    await post(request, `/api/ppis/${plan.id}/unlink-elements`, access, { element_ids: [piles[5].id] });
+    const linked = piles.slice(0, 5).map((p) => p.id).sort((a, b) => a - b);
+
+    await signInViaApi(page, request, INSPECTOR, `/ppis/${plan.id}/ppi-results/select-elements-map`);
+    await expect(pageHeading(page)).toContainText(plan.code);
+    await waitForMapIdle(page);
+    const points = piles.flatMap((pile) => coordinatesOf(pile.geom));
+    const [west, east] = [Math.min(...points.map((p) => p[0])), Math.max(...points.map((p) => p[0]))];
+    const [south, north] = [Math.min(...points.map((p) => p[1])), Math.max(...points.map((p) => p[1]))];
+    await fitMap(page, [[west, south], [east, north]], { padding: 120, maxZoom: 21 });
+    await waitForMapIdle(page);
+    await page.getByRole('button', { name: 'Seleccionar por polígono' }).click();
+    const box = (await page.locator('canvas.maplibregl-canvas').boundingBox())!;
+    const corners = await page.evaluate(
+      (lngLats) => lngLats.map((lngLat) => (window as MapWindow).__heliotrackMap!.project(lngLat)),
+      [[west, north], [east, north], [east, south], [west, south]] as [number, number][],
+    );
+    const margin = 20;
+    const ring = [
+      [corners[0].x - margin, corners[0].y - margin],
+      [corners[1].x + margin, corners[1].y - margin],
+      [corners[2].x + margin, corners[2].y + margin],
+      [corners[3].x - margin, corners[3].y + margin],
+    ].map(([x, y]) => ({ x: box.x + x, y: box.y + y }));
+    const byPolygon = page.waitForResponse((response) => response.url().includes('/by-polygon'));
+    for (const { x, y } of [...ring, ring[0]]) {
+      await page.mouse.move(x, y, { steps: 3 });
+      await page.mouse.click(x, y);
+    }
+    // The polygon holds all six piles (and maybe more of the plant); only the five linked are selected.
+    const inside = ((await (await byPolygon).json()) as { ids: number[] }).ids;
+    expect(inside).toEqual(expect.arrayContaining(piles.map((p) => p.id)));
+    await expect(page.getByRole('status').filter({ hasText: 'seleccionados' })).toContainText('5 elementos de');
+    await expect
+      .poll(async () => {
+        await waitForMapIdle(page);
+        return page.evaluate(
+          (ids) =>
+            ids.filter((id) => {
+              const feature = (window as MapWindow).__heliotrackMap!.queryRenderedFeatures().find((f) => Number(f.id) === id) as { source?: string; sourceLayer?: string } | undefined;
+              return !!feature && (window as MapWindow).__heliotrackMap!.getFeatureState({ source: feature.source!, sourceLayer: feature.sourceLayer, id }).selected === true;
+            }),
+          piles.map((p) => p.id),
+        );
+      })
+      .toEqual(piles.slice(0, 5).map((p) => p.id));
+    await page.screenshot({ path: test.info().outputPath('map-selection-es.png') });
+
+    await page.getByRole('button', { name: 'Registrar resultado en 5 elementos' }).click();
+    const bulk = page.getByRole('dialog', { name: 'Registrar resultado en 5 elementos' });
+    await bulk.getByRole('combobox', { name: 'Actividad' }).click();
+    await page.getByRole('option', { name: `2. ${torque.name}` }).click();
+    await bulk.getByText('No aplica', { exact: true }).click();
+    await bulk.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByText('5 resultados guardados')).toBeVisible();
+    await expect(bulk).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'Dibuja un polígono' })).toBeVisible();
+
+    // Through the API: one result on each linked pile inside, none on the unlinked one.
+    const results = (await apiGet<{ results: Result[] }>(request, `/api/ppis/${plan.id}/ppi-results?page_size=100&activity=${torque.id}`, access)).results;
+    expect(results.map((r) => r.element.id).sort((a, b) => a - b)).toEqual(linked);
+    expect(results.every((r) => r.result === 'na')).toBe(true);
+  });
 });
