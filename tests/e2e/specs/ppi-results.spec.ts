@@ -31,17 +31,20 @@ async function post<T>(request: APIRequestContext, path: string, access: string,
   return (await res.json()) as T;
 }
 
-/** A plan of six piles of CAR-01: two activities of the inspector (CA) and one of the technician (TC). */
-async function setUp(request: APIRequestContext) {
+/**
+ * A plan of six piles of CAR-01 (or six trackers: a polygon selects lines and polygons, never
+ * points): two activities of the inspector (CA) and one of the technician (TC).
+ */
+async function setUp(request: APIRequestContext, kind: { path: string; code: string } = { path: 'hincas', code: 'HIN' }) {
   const { access } = await obtainTokens(request, ADMIN);
   const suffix = Date.now().toString(36).slice(-5).toUpperCase();
   const plants = await apiGet<{ id: number; code: string; client_id?: number }[]>(request, '/api/plants/', access);
   const plant = plants.find((p) => p.code === 'CAR-01')!;
   const types = await apiGet<{ id: number; code: string }[]>(request, `/api/plants/${plant.id}/element-types/`, access).catch(() => null);
-  const piles = (await apiGet<{ results: { id: number; code: string; type_id: number; geom: string }[] }>(request, `/api/plants/${plant.id}/hincas/?page_size=6&ordering=code`, access)).results;
-  const typeId = types?.find((t) => t.code === 'HIN')?.id ?? piles[0].type_id;
+  const piles = (await apiGet<{ results: { id: number; code: string; type_id: number; geom: string }[] }>(request, `/api/plants/${plant.id}/${kind.path}/?page_size=6&ordering=code`, access)).results;
+  const typeId = types?.find((t) => t.code === kind.code)?.id ?? piles[0].type_id;
   const template = await post<{ id: number }>(request, '/api/templates/', access, {
-    name: `Hincas ${suffix}`,
+    name: `${kind.code} ${suffix}`,
     element_type: typeId,
     activities: [
       { name: 'Profundidad de hincado', criteria: '≥ proyecto', roles: ['CA'] },
@@ -180,18 +183,18 @@ test.describe('PPI results', () => {
     await admin.close();
   });
 
-  test('the inspector draws a polygon on the map and records one result on the linked piles inside it', async ({ page, request }) => {
+  test('the inspector draws a polygon on the map and records one result on the linked trackers inside it', async ({ page, request }) => {
     test.setTimeout(90_000);
-    const { access, plan, piles } = await setUp(request);
+    const { access, plan, piles: trackers } = await setUp(request, { path: 'trackers', code: 'TRA' });
     const [, torque] = plan.activities;
-    // The sixth pile is unlinked again: inside the polygon, but no element of the plan.
-    await post(request, `/api/ppis/${plan.id}/unlink-elements`, access, { element_ids: [piles[5].id] });
-    const linked = piles.slice(0, 5).map((p) => p.id).sort((a, b) => a - b);
+    // The sixth tracker is unlinked again: inside the polygon, but no element of the plan.
+    await post(request, `/api/ppis/${plan.id}/unlink-elements`, access, { element_ids: [trackers[5].id] });
+    const linked = trackers.slice(0, 5).map((p) => p.id).sort((a, b) => a - b);
 
     await signInViaApi(page, request, INSPECTOR, `/ppis/${plan.id}/ppi-results/select-elements-map`);
     await expect(pageHeading(page)).toContainText(plan.code);
     await waitForMapIdle(page);
-    const points = piles.flatMap((pile) => coordinatesOf(pile.geom));
+    const points = trackers.flatMap((tracker) => coordinatesOf(tracker.geom));
     const [west, east] = [Math.min(...points.map((p) => p[0])), Math.max(...points.map((p) => p[0]))];
     const [south, north] = [Math.min(...points.map((p) => p[1])), Math.max(...points.map((p) => p[1]))];
     await fitMap(page, [[west, south], [east, north]], { padding: 120, maxZoom: 21 });
@@ -214,9 +217,9 @@ test.describe('PPI results', () => {
       await page.mouse.move(x, y, { steps: 3 });
       await page.mouse.click(x, y);
     }
-    // The polygon holds all six piles (and maybe more of the plant); only the five linked are selected.
+    // The polygon holds all six trackers (and maybe more of the plant); only the five linked are selected.
     const inside = ((await (await byPolygon).json()) as { ids: number[] }).ids;
-    expect(inside).toEqual(expect.arrayContaining(piles.map((p) => p.id)));
+    expect(inside).toEqual(expect.arrayContaining(trackers.map((p) => p.id)));
     await expect(page.getByRole('status').filter({ hasText: 'seleccionados' })).toContainText('5 elementos de');
     await expect
       .poll(async () => {
@@ -227,23 +230,25 @@ test.describe('PPI results', () => {
               const feature = (window as MapWindow).__heliotrackMap!.queryRenderedFeatures().find((f) => Number(f.id) === id) as { source?: string; sourceLayer?: string } | undefined;
               return !!feature && (window as MapWindow).__heliotrackMap!.getFeatureState({ source: feature.source!, sourceLayer: feature.sourceLayer, id }).selected === true;
             }),
-          piles.map((p) => p.id),
+          trackers.map((p) => p.id),
         );
       })
-      .toEqual(piles.slice(0, 5).map((p) => p.id));
+      .toEqual(trackers.slice(0, 5).map((p) => p.id));
     await page.screenshot({ path: test.info().outputPath('map-selection-es.png') });
 
+    // The result is of the activity the map shows.
+    await page.getByRole('main').getByRole('combobox', { name: 'Actividad' }).click();
+    await page.getByRole('option', { name: `2. ${torque.name}` }).click();
     await page.getByRole('button', { name: 'Registrar resultado en 5 elementos' }).click();
     const bulk = page.getByRole('dialog', { name: 'Registrar resultado en 5 elementos' });
-    await bulk.getByRole('combobox', { name: 'Actividad' }).click();
-    await page.getByRole('option', { name: `2. ${torque.name}` }).click();
+    await expect(bulk.getByRole('combobox', { name: 'Actividad' })).toHaveValue(`2. ${torque.name}`);
     await bulk.getByText('No aplica', { exact: true }).click();
     await bulk.getByRole('button', { name: 'Guardar' }).click();
     await expect(page.getByText('5 resultados guardados')).toBeVisible();
     await expect(bulk).toBeHidden();
     await expect(page.getByRole('status').filter({ hasText: 'Dibuja un polígono' })).toBeVisible();
 
-    // Through the API: one result on each linked pile inside, none on the unlinked one.
+    // Through the API: one result on each linked tracker inside, none on the unlinked one.
     const results = (await apiGet<{ results: Result[] }>(request, `/api/ppis/${plan.id}/ppi-results?page_size=100&activity=${torque.id}`, access)).results;
     expect(results.map((r) => r.element.id).sort((a, b) => a - b)).toEqual(linked);
     expect(results.every((r) => r.result === 'na')).toBe(true);
