@@ -173,6 +173,7 @@ test.describe('PPI results', () => {
     await admin.goto('/dashboard');
     const recent = admin.getByRole('region', { name: 'Inspecciones recientes' });
     await expect(recent.getByRole('listitem').first()).toContainText(plan.code);
+    await admin.screenshot({ path: test.info().outputPath('dashboard-es.png') });
 
     // The same summary in English.
     await admin.goto(`/ppis/${plan.id}/ppi-results-summary`);
