@@ -163,8 +163,12 @@ test.describe('dashboard', () => {
     // Recent inspections: the latest PPI results, as many as the server has, newest first.
     const recent = section(page, 'Inspecciones recientes');
     await expect(recent.getByRole('listitem')).toHaveCount(dashboard.recent_inspections.length);
-    if (dashboard.recent_inspections.length === 0) await expect(recent).toContainText('Todavía no hay resultados de PPI');
-    else await expect(recent.getByRole('listitem').first()).toContainText(dashboard.recent_inspections[0].ppi.code);
+    if (dashboard.recent_inspections.length === 0)
+      await expect(recent).toContainText('Todavía no hay resultados de PPI');
+    else
+      await expect(recent.getByRole('listitem').first()).toContainText(
+        dashboard.recent_inspections[0].ppi.code,
+      );
     if (dashboard.recent_inspections.length > 1) {
       const times = await recent
         .locator('time')

@@ -28,14 +28,25 @@ export function RecentInspections({ dashboard }: { dashboard: Dashboard | undefi
           {t('dashboard.recentInspectionsEmpty')}
         </Text>
       ) : (
-        <ScrollArea.Autosize mah={340} type="auto" offsetScrollbars>
+        <ScrollArea.Autosize
+          mah={340}
+          type="auto"
+          scrollbars="y"
+          offsetScrollbars
+          // Autosize content is min-content wide: long element and activity names would push the
+          // time out of the card instead of being truncated.
+          styles={{ content: { minWidth: 0 } }}
+        >
           <Stack gap={0} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {inspections.map((r) => (
-              <li key={r.id} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)', padding: '8px 0' }}>
+              <li
+                key={r.id}
+                style={{ borderBottom: '1px solid var(--mantine-color-gray-2)', padding: '8px 0' }}
+              >
                 <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
-                  <Stack gap={2} style={{ minWidth: 0 }}>
-                    <Group gap={6} wrap="nowrap">
-                      <Badge color={RESULT_COLORS[r.result]} size="sm" tt="none">
+                  <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+                    <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+                      <Badge color={RESULT_COLORS[r.result]} size="sm" tt="none" style={{ flexShrink: 0 }}>
                         {t(`ppis.results.value.${r.result}`)}
                       </Badge>
                       <Text size="sm" fw={600} truncate>
@@ -54,7 +65,7 @@ export function RecentInspections({ dashboard }: { dashboard: Dashboard | undefi
                     c="dimmed"
                     component="time"
                     dateTime={r.updated_at}
-                    style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+                    style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', flexShrink: 0 }}
                   >
                     {formatDateTime(r.updated_at)}
                   </Text>

@@ -96,7 +96,11 @@ function RegisterMap({ ppi }: { ppi: PpiDetail }) {
       // The polygon finds every element of the plan's type inside it; only linked ones take a
       // result (the server refuses the others), so the selection is cut down to the plan's.
       const [inside, linked] = await Promise.all([
-        byPolygon.mutateAsync({ plantId: ppi.plant.id, type: elementType, polygon: ringToPolygonParam(ring) }),
+        byPolygon.mutateAsync({
+          plantId: ppi.plant.id,
+          type: elementType,
+          polygon: ringToPolygonParam(ring),
+        }),
         allElementIds(ppi.id, LINKED_QUERY),
       ]);
       const linkedIds = new Set(linked);
@@ -165,7 +169,12 @@ function RegisterMap({ ppi }: { ppi: PpiDetail }) {
                 >
                   {t('map.selection.clear')}
                 </Button>
-                <Text size="sm" role="status" fw={selectedCount ? 700 : 400} c={selectedCount ? undefined : 'dimmed'}>
+                <Text
+                  size="sm"
+                  role="status"
+                  fw={selectedCount ? 700 : 400}
+                  c={selectedCount ? undefined : 'dimmed'}
+                >
                   {isSelecting ? (
                     <Group gap={6} component="span">
                       <Loader size="xs" />
@@ -196,7 +205,10 @@ function RegisterMap({ ppi }: { ppi: PpiDetail }) {
                 }
               >
                 {selectedCount
-                  ? t('ppis.results.recordSelected', { count: selectedCount, formatted: formatInteger(selectedCount) })
+                  ? t('ppis.results.recordSelected', {
+                      count: selectedCount,
+                      formatted: formatInteger(selectedCount),
+                    })
                   : t('ppis.results.record')}
               </Button>
             </Group>
