@@ -479,7 +479,7 @@ describeEachDatabase('PPI results: recording, rules, summaries, close and reopen
     expect((await get().call('GET', url(999_999))).status).toBe(400);
   });
 
-  it("lists the latest results in the dashboard's recent PPI inspections of those who see the plan", async () => {
+  it("lists the latest results in the dashboard's recent inspections of those who see the plan", async () => {
     const plan = await newPlan();
     await get().call('POST', `/api/ppis/${plan.id}/bulk-update-results/`, {
       as: USERS.technician,
@@ -489,14 +489,14 @@ describeEachDatabase('PPI results: recording, rules, summaries, close and reopen
     for (const as of [USERS.inspector, USERS.admin]) {
       const dashboard = await get().call('GET', '/api/dashboard/', { as });
       expect(dashboard.status).toBe(200);
-      const recent = dashboard.body.recent_ppi_results as { id: number; updated_at: string }[];
+      const recent = dashboard.body.recent_inspections as { id: number; updated_at: string }[];
       expect(recent.find((r) => r.id === row.id)).toMatchObject({ ppi: { id: plan.id }, plant: { code: 'CAR-01' }, activity: 'Galvanizado', result: 'na', author: expect.any(String) });
       expect(recent.length).toBeLessThanOrEqual(10);
       expect(recent.map((r) => r.updated_at)).toEqual([...recent.map((r) => r.updated_at)].sort().reverse());
     }
     // The other organisation sees none of it.
     const other = await get().call('GET', '/api/dashboard/', { as: USERS.otherAdmin });
-    expect(other.body.recent_ppi_results.some((r: { id: number }) => r.id === row.id)).toBe(false);
+    expect(other.body.recent_inspections.some((r: { id: number }) => r.id === row.id)).toBe(false);
   });
 
   it('answers summaries equal to the counts made by hand on a small plan', async () => {

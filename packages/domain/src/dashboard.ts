@@ -49,22 +49,14 @@ export const ElementTypeCount = z.object({ code: z.string(), name: z.string(), c
 
 const Ref = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
 
-/** One of the caller's latest state changes (an inspection and its result). */
-export const RecentInspection = z.object({
-  id: z.number().int(),
-  created_at: z.string(),
-  plant: Ref,
-  element_type: Ref,
-  state: Ref.extend({ color: z.string(), is_ok: z.boolean() }),
-  element_count: z.number().int(),
-});
-export type RecentInspection = z.infer<typeof RecentInspection>;
-
-/** How many of the caller's latest state changes the dashboard shows. */
+/** How many of the latest PPI results the dashboard's recent inspections show. */
 export const RECENT_INSPECTIONS = 10;
 
-/** One of the latest PPI results on the plans the caller sees (issue "PPIs II"). */
-export const RecentPpiResult = z.object({
+/**
+ * One of the dashboard's recent inspections: a latest PPI result on the plans the caller sees
+ * (issue "PPIs II": the card lists PPI results, no longer the caller's state changes).
+ */
+export const RecentInspection = z.object({
   id: z.number().int(),
   ppi: z.object({ id: z.number().int(), code: z.string() }),
   plant: Ref,
@@ -74,7 +66,7 @@ export const RecentPpiResult = z.object({
   author: z.string().nullable(),
   updated_at: z.string(),
 });
-export type RecentPpiResult = z.infer<typeof RecentPpiResult>;
+export type RecentInspection = z.infer<typeof RecentInspection>;
 
 export const Dashboard = z.object({
   plant_count: z.number().int(),
@@ -83,9 +75,8 @@ export const Dashboard = z.object({
   element_count: z.number().int(),
   elements_by_type: z.array(ElementTypeCount),
   plants: z.array(DashboardPlant),
-  recent_inspections: z.array(RecentInspection),
   /** The latest PPI results (RECENT_INSPECTIONS of them), newest first. */
-  recent_ppi_results: z.array(RecentPpiResult),
+  recent_inspections: z.array(RecentInspection),
   anomalies: AnomalyEffects,
 });
 export type Dashboard = z.infer<typeof Dashboard>;

@@ -38,7 +38,7 @@ interface DashboardAnswer {
     centre: { latitude: number; longitude: number } | null;
     ok_by_type: { total: number; ok: number }[];
   }[];
-  recent_inspections: { id: number; created_at: string }[];
+  recent_inspections: { id: number; updated_at: string; ppi: { code: string } }[];
   anomalies: AnomalyEffects;
 }
 interface ElementsOkRow {
@@ -160,9 +160,15 @@ test.describe('dashboard', () => {
       `${await formatted(page, 'es-ES', dashboard.anomalies.affected_power_kw, { maximumFractionDigits: 1 })} kW`,
     );
 
-    // Recent inspections: as many as the server has, newest first.
+    // Recent inspections: the latest PPI results, as many as the server has, newest first.
     const recent = section(page, 'Inspecciones recientes');
     await expect(recent.getByRole('listitem')).toHaveCount(dashboard.recent_inspections.length);
+    if (dashboard.recent_inspections.length === 0)
+      await expect(recent).toContainText('Todavía no hay resultados de PPI');
+    else
+      await expect(recent.getByRole('listitem').first()).toContainText(
+        dashboard.recent_inspections[0].ppi.code,
+      );
     if (dashboard.recent_inspections.length > 1) {
       const times = await recent
         .locator('time')

@@ -31,17 +31,20 @@ async function post<T>(request: APIRequestContext, path: string, access: string,
   return (await res.json()) as T;
 }
 
-/** A plan of six piles of CAR-01: two activities of the inspector (CA) and one of the technician (TC). */
-async function setUp(request: APIRequestContext) {
+/**
+ * A plan of six piles of CAR-01 (or six trackers: a polygon selects lines and polygons, never
+ * points): two activities of the inspector (CA) and one of the technician (TC).
+ */
+async function setUp(request: APIRequestContext, kind: { path: string; code: string } = { path: 'hincas', code: 'HIN' }) {
   const { access } = await obtainTokens(request, ADMIN);
   const suffix = Date.now().toString(36).slice(-5).toUpperCase();
   const plants = await apiGet<{ id: number; code: string; client_id?: number }[]>(request, '/api/plants/', access);
   const plant = plants.find((p) => p.code === 'CAR-01')!;
   const types = await apiGet<{ id: number; code: string }[]>(request, `/api/plants/${plant.id}/element-types/`, access).catch(() => null);
-  const piles = (await apiGet<{ results: { id: number; code: string; type_id: number; geom: string }[] }>(request, `/api/plants/${plant.id}/hincas/?page_size=6&ordering=code`, access)).results;
-  const typeId = types?.find((t) => t.code === 'HIN')?.id ?? piles[0].type_id;
+  const piles = (await apiGet<{ results: { id: number; code: string; type_id: number; geom: string }[] }>(request, `/api/plants/${plant.id}/${kind.path}/?page_size=6&ordering=code`, access)).results;
+  const typeId = types?.find((t) => t.code === kind.code)?.id ?? piles[0].type_id;
   const template = await post<{ id: number }>(request, '/api/templates/', access, {
-    name: `Hincas ${suffix}`,
+    name: `${kind.code} ${suffix}`,
     element_type: typeId,
     activities: [
       { name: 'Profundidad de hincado', criteria: '≥ proyecto', roles: ['CA'] },
@@ -168,8 +171,9 @@ test.describe('PPI results', () => {
 
     // The dashboard lists the latest PPI results.
     await admin.goto('/dashboard');
-    const recent = admin.getByRole('region', { name: 'Inspecciones de PPI recientes' });
+    const recent = admin.getByRole('region', { name: 'Inspecciones recientes' });
     await expect(recent.getByRole('listitem').first()).toContainText(plan.code);
+    await admin.screenshot({ path: test.info().outputPath('dashboard-es.png') });
 
     // The same summary in English.
     await admin.goto(`/ppis/${plan.id}/ppi-results-summary`);
@@ -178,5 +182,76 @@ test.describe('PPI results', () => {
     await expect(admin.getByText('Results by activity')).toBeVisible();
     await admin.screenshot({ path: test.info().outputPath('summary-en.png') });
     await admin.close();
+  });
+
+  test('the inspector draws a polygon on the map and records one result on the linked trackers inside it', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const { access, plan, piles: trackers } = await setUp(request, { path: 'trackers', code: 'TRA' });
+    const [, torque] = plan.activities;
+    // The sixth tracker is unlinked again: inside the polygon, but no element of the plan.
+    await post(request, `/api/ppis/${plan.id}/unlink-elements`, access, { element_ids: [trackers[5].id] });
+    const linked = trackers.slice(0, 5).map((p) => p.id).sort((a, b) => a - b);
+
+    await signInViaApi(page, request, INSPECTOR, `/ppis/${plan.id}/ppi-results/select-elements-map`);
+    await expect(pageHeading(page)).toContainText(plan.code);
+    await waitForMapIdle(page);
+    const points = trackers.flatMap((tracker) => coordinatesOf(tracker.geom));
+    const [west, east] = [Math.min(...points.map((p) => p[0])), Math.max(...points.map((p) => p[0]))];
+    const [south, north] = [Math.min(...points.map((p) => p[1])), Math.max(...points.map((p) => p[1]))];
+    await fitMap(page, [[west, south], [east, north]], { padding: 120, maxZoom: 21 });
+    await waitForMapIdle(page);
+    await page.getByRole('button', { name: 'Seleccionar por polígono' }).click();
+    const box = (await page.locator('canvas.maplibregl-canvas').boundingBox())!;
+    const corners = await page.evaluate(
+      (lngLats) => lngLats.map((lngLat) => (window as MapWindow).__heliotrackMap!.project(lngLat)),
+      [[west, north], [east, north], [east, south], [west, south]] as [number, number][],
+    );
+    const margin = 20;
+    const ring = [
+      [corners[0].x - margin, corners[0].y - margin],
+      [corners[1].x + margin, corners[1].y - margin],
+      [corners[2].x + margin, corners[2].y + margin],
+      [corners[3].x - margin, corners[3].y + margin],
+    ].map(([x, y]) => ({ x: box.x + x, y: box.y + y }));
+    const byPolygon = page.waitForResponse((response) => response.url().includes('/by-polygon'));
+    for (const { x, y } of [...ring, ring[0]]) {
+      await page.mouse.move(x, y, { steps: 3 });
+      await page.mouse.click(x, y);
+    }
+    // The polygon holds all six trackers (and maybe more of the plant); only the five linked are selected.
+    const inside = ((await (await byPolygon).json()) as { ids: number[] }).ids;
+    expect(inside).toEqual(expect.arrayContaining(trackers.map((p) => p.id)));
+    await expect(page.getByRole('status').filter({ hasText: 'seleccionados' })).toContainText('5 elementos de');
+    await expect
+      .poll(async () => {
+        await waitForMapIdle(page);
+        return page.evaluate(
+          (ids) =>
+            ids.filter((id) => {
+              const feature = (window as MapWindow).__heliotrackMap!.queryRenderedFeatures().find((f) => Number(f.id) === id) as { source?: string; sourceLayer?: string } | undefined;
+              return !!feature && (window as MapWindow).__heliotrackMap!.getFeatureState({ source: feature.source!, sourceLayer: feature.sourceLayer, id }).selected === true;
+            }),
+          trackers.map((p) => p.id),
+        );
+      })
+      .toEqual(trackers.slice(0, 5).map((p) => p.id));
+    await page.screenshot({ path: test.info().outputPath('map-selection-es.png') });
+
+    // The result is of the activity the map shows.
+    await page.getByRole('main').getByRole('combobox', { name: 'Actividad' }).click();
+    await page.getByRole('option', { name: `2. ${torque.name}` }).click();
+    await page.getByRole('button', { name: 'Registrar resultado en 5 elementos' }).click();
+    const bulk = page.getByRole('dialog', { name: 'Registrar resultado en 5 elementos' });
+    await expect(bulk.getByRole('combobox', { name: 'Actividad' })).toHaveValue(`2. ${torque.name}`);
+    await bulk.getByText('No aplica', { exact: true }).click();
+    await bulk.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByText('5 resultados guardados')).toBeVisible();
+    await expect(bulk).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'Dibuja un polígono' })).toBeVisible();
+
+    // Through the API: one result on each linked tracker inside, none on the unlinked one.
+    const results = (await apiGet<{ results: Result[] }>(request, `/api/ppis/${plan.id}/ppi-results?page_size=100&activity=${torque.id}`, access)).results;
+    expect(results.map((r) => r.element.id).sort((a, b) => a - b)).toEqual(linked);
+    expect(results.every((r) => r.result === 'na')).toBe(true);
   });
 });

@@ -97,38 +97,6 @@ export async function countAffectedModules(
   return new Map(rows.map((r) => [Number(r.plant_id), Number(r.count)]));
 }
 
-/** The caller's latest state changes on the given plants, newest first. */
-export async function listRecentStateChanges(db: Db, userId: number, plantIds: number[], limit: number) {
-  if (plantIds.length === 0) return [];
-  return db
-    .selectFrom('state_changes')
-    .innerJoin('plants', 'plants.id', 'state_changes.plant_id')
-    .innerJoin('element_types', 'element_types.id', 'state_changes.element_type_id')
-    .innerJoin('states', 'states.id', 'state_changes.state_id')
-    .select([
-      'state_changes.id',
-      'state_changes.created_at',
-      'state_changes.element_count',
-      'plants.id as plant_id',
-      'plants.code as plant_code',
-      'plants.name as plant_name',
-      'element_types.id as type_id',
-      'element_types.code as type_code',
-      'element_types.name as type_name',
-      'states.id as state_id',
-      'states.code as state_code',
-      'states.name as state_name',
-      'states.color as state_color',
-      'states.is_ok as state_is_ok',
-    ])
-    .where('state_changes.user_id', '=', userId)
-    .where('state_changes.plant_id', 'in', plantIds)
-    .orderBy('state_changes.created_at', 'desc')
-    .orderBy('state_changes.id', 'desc')
-    .limit(limit)
-    .execute();
-}
-
 export interface StateScope {
   plantId: number;
   typeId?: number;

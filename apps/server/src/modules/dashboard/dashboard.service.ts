@@ -80,11 +80,10 @@ export class DashboardService {
     const plantIds = plants.map((p) => p.id);
     // Only plants without a location of their own need the (costlier) bounds of their elements.
     const unlocated = plants.filter((p) => p.latitude === null || p.longitude === null).map((p) => p.id);
-    const [types, states, byTypeState, recent, bounds, recentResults] = await Promise.all([
+    const [types, states, byTypeState, bounds, recentResults] = await Promise.all([
       repo.listElementTypesOfClient(this.db, user.clientId),
       repo.listStatesOfClient(this.db, user.clientId),
       this.countByTypeAndState(plants),
-      repo.listRecentStateChanges(this.db, user.id, plantIds, RECENT_INSPECTIONS),
       repo.findPlantBounds(this.db, unlocated),
       listRecentResults(this.db, user, RECENT_INSPECTIONS),
     ]);
@@ -161,15 +160,7 @@ export class DashboardService {
       element_count: elementsByType.reduce((sum, t) => sum + t.count, 0),
       elements_by_type: elementsByType,
       plants: dashboardPlants,
-      recent_inspections: recent.map((r) => ({
-        id: r.id,
-        created_at: r.created_at,
-        plant: { id: r.plant_id, code: r.plant_code, name: r.plant_name },
-        element_type: { id: r.type_id, code: r.type_code, name: r.type_name },
-        state: { id: r.state_id, code: r.state_code, name: r.state_name, color: normaliseColor(r.state_color), is_ok: fromFlag(r.state_is_ok) },
-        element_count: r.element_count,
-      })),
-      recent_ppi_results: recentResults.map((r) => ({
+      recent_inspections: recentResults.map((r) => ({
         id: r.id,
         ppi: { id: r.ppi_id, code: r.ppi_code },
         plant: { id: r.plant_id, code: r.plant_code, name: r.plant_name },

@@ -287,7 +287,7 @@ export async function resultsVersion(db: Db, ppiId: number) {
   return `${Number(row.n)}.${row.latest ?? ''}`;
 }
 
-/** The latest results on the plans the user sees, newest first (the dashboard's recent PPI inspections). */
+/** The latest results on the plans the user sees, newest first (the dashboard's recent inspections). */
 export async function listRecentResults(db: Db, user: CurrentUser, limit: number) {
   return db
     .selectFrom('ppi_results')

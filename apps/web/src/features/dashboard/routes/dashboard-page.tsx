@@ -12,7 +12,6 @@ import { DashboardPlants } from '../components/dashboard-plants';
 import { ElementsByType } from '../components/elements-by-type';
 import { PlantSection } from '../components/plant-section';
 import { RecentInspections } from '../components/recent-inspections';
-import { RecentPpiResults } from '../components/recent-ppi-results';
 import { AnomalyEffectsCard, SummaryCards } from '../components/summary-cards';
 import { useElementsVersions } from '../components/use-elements-versions';
 
@@ -67,7 +66,6 @@ export function DashboardPage() {
               <Stack gap="md" h="100%">
                 <AnomalyEffectsCard dashboard={data} />
                 <RecentInspections dashboard={data} />
-                <RecentPpiResults dashboard={data} />
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 7 }}>

@@ -1,30 +1,42 @@
-import { Badge, Center, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
-import { IconZoomIn } from '@tabler/icons-react';
+import { Badge, Button, Center, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
+import { IconChecklist, IconInfoCircle, IconPolygon, IconTrash, IconZoomIn } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Position } from '@heliotrack/domain/geometry';
 import type { Paged } from '@heliotrack/domain/pagination';
 import { PPI_RESULTS, RESULT_COLORS, type PpiResult } from '@heliotrack/domain/ppi-results';
 import type { PpiDetail } from '@heliotrack/domain/ppis';
 import { TILE_DETAIL_MIN_ZOOM, TILE_DETAIL_ONLY_TYPES } from '@heliotrack/domain/tile-content';
+import { EMPTY_FILTERS } from '../../../api/get-elements';
+import { useElementIdsByPolygon } from '../../../api/get-elements-by-polygon';
+import { useElementTypes } from '../../../api/get-element-types';
 import { usePlant } from '../../../api/get-plant';
 import { useTileBounds } from '../../../api/get-tile-bounds';
 import { PlantMap, type ClickedElement } from '../../../components/map/plant-map';
+import { ringToPolygonParam } from '../../../components/map/polygon-param';
 import { QueryError } from '../../../components/query-error';
+import { formatInteger } from '../../../lib/format';
 import { http } from '../../../lib/http-client';
-import { useActivityCounts, usePpiPermissions } from '../api/ppi-results';
+import { allElementIds, useActivityCounts, usePpiPermissions } from '../api/ppi-results';
 import { ppiLoader, WithPpi } from '../components/ppi-route';
+import { usePpiSelection } from '../components/ppi-selection';
 import { RecordResultModal, type RecordTarget } from '../components/record-result-modal';
 import { ResultDetailModal } from '../components/result-detail-modal';
 import { ResultsHeader } from '../components/results-nav';
 
 export const ppiRegisterMapLoader = ppiLoader;
 
-const MAP_HEIGHT = 'max(420px, calc(100dvh - 300px))';
+const MAP_HEIGHT = 'max(420px, calc(100dvh - 340px))';
+
+/** Every linked element of the plan, no filter: the set a drawn selection is cut down to. */
+const LINKED_QUERY = { page: 1, pageSize: 1000, ordering: 'code' as const, filters: EMPTY_FILTERS };
 
 /**
  * /ppis/{ppiId}/register-map (also …/ppi-results/select-elements-map): the register on the map.
  * The plan's elements coloured by their result of the chosen activity; a click opens the result
- * (read-only when it is another role's) or, on a pending element, records it.
+ * (read-only when it is another role's) or, on a pending element, records it. Whoever records an
+ * activity of the plan may also draw a polygon to select linked elements (the element map's drawing)
+ * and record one result on all of them at once (bulk-update-results).
  */
 export function PpiRegisterMapPage() {
   return <WithPpi>{(ppi) => <RegisterMap key={ppi.id} ppi={ppi} />}</WithPpi>;
@@ -42,6 +54,15 @@ function RegisterMap({ ppi }: { ppi: PpiDetail }) {
   const [zoom, setZoom] = useState<number | null>(null);
   const [recording, setRecording] = useState<RecordTarget | null>(null);
   const [opened, setOpened] = useState<{ resultId: number; readOnly: boolean } | null>(null);
+  const types = useElementTypes(ppi.plant.id);
+  const elementType = types.data?.find((type) => type.id === ppi.element_type.id);
+  const byPolygon = useElementIdsByPolygon();
+  const [isDrawing, setDrawing] = useState(false);
+  const [isSelecting, setSelecting] = useState(false);
+  const [clearDrawingKey, setClearDrawingKey] = useState(0);
+  const [selection, setSelection] = usePpiSelection(ppi.id, 'results-map');
+  const selectedCount = selection.ids.length;
+  const maySelect = ppi.status === 'open' && recordable.size > 0;
 
   // The tiles' address changes with the activity's counts, so a write shows at once.
   const current = counts.data?.find((c) => c.activity.id === activityId);
@@ -59,6 +80,37 @@ function RegisterMap({ ppi }: { ppi: PpiDetail }) {
     if (result) setOpened({ resultId: result.id, readOnly: !recordable.has(activityId) });
     else if (recordable.has(activityId) && ppi.status === 'open')
       setRecording({ elementIds: [element.id], activityId });
+  }
+
+  function clearSelection() {
+    setDrawing(false);
+    setSelection({ ids: [], allMatching: false });
+    setClearDrawingKey((key) => key + 1);
+  }
+
+  async function onPolygon(ring: Position[]) {
+    setDrawing(false);
+    if (!elementType) return;
+    setSelecting(true);
+    try {
+      // The polygon finds every element of the plan's type inside it; only linked ones take a
+      // result (the server refuses the others), so the selection is cut down to the plan's.
+      const [inside, linked] = await Promise.all([
+        byPolygon.mutateAsync({
+          plantId: ppi.plant.id,
+          type: elementType,
+          polygon: ringToPolygonParam(ring),
+        }),
+        allElementIds(ppi.id, LINKED_QUERY),
+      ]);
+      const linkedIds = new Set(linked);
+      setSelection({ ids: inside.ids.filter((id) => linkedIds.has(id)), allMatching: false });
+    } catch {
+      // The http client has shown the server's answer (a malformed ring is a 400); nothing is selected.
+      clearSelection();
+    } finally {
+      setSelecting(false);
+    }
   }
 
   const needsZoom =
@@ -91,6 +143,76 @@ function RegisterMap({ ppi }: { ppi: PpiDetail }) {
               ? t('ppis.results.map.hint')
               : t('ppis.results.map.readOnlyHint')}
           </Text>
+          {maySelect && (
+            <Group justify="space-between" gap="sm" mt="xs">
+              <Group gap="sm">
+                <Button
+                  size="xs"
+                  leftSection={<IconPolygon size={16} aria-hidden />}
+                  variant={isDrawing ? 'filled' : 'light'}
+                  onClick={() => {
+                    clearSelection();
+                    if (!isDrawing) setDrawing(true);
+                  }}
+                  disabled={!elementType || isSelecting}
+                  aria-pressed={isDrawing}
+                >
+                  {isDrawing ? t('map.selection.cancelDrawing') : t('map.selection.draw')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="gray"
+                  leftSection={<IconTrash size={16} aria-hidden />}
+                  onClick={clearSelection}
+                  disabled={!selectedCount && !isDrawing}
+                >
+                  {t('map.selection.clear')}
+                </Button>
+                <Text
+                  size="sm"
+                  role="status"
+                  fw={selectedCount ? 700 : 400}
+                  c={selectedCount ? undefined : 'dimmed'}
+                >
+                  {isSelecting ? (
+                    <Group gap={6} component="span">
+                      <Loader size="xs" />
+                      {t('map.selection.loading')}
+                    </Group>
+                  ) : selectedCount ? (
+                    t('ppis.map.selected', {
+                      count: selectedCount,
+                      formatted: formatInteger(selectedCount),
+                      type: ppi.element_type.name,
+                    })
+                  ) : isDrawing ? (
+                    t('map.selection.drawing')
+                  ) : (
+                    t('ppis.map.idle', { type: ppi.element_type.name })
+                  )}
+                </Text>
+              </Group>
+              <Button
+                size="xs"
+                leftSection={<IconChecklist size={16} aria-hidden />}
+                disabled={!selectedCount || isSelecting}
+                onClick={() =>
+                  setRecording({
+                    elementIds: [...selection.ids],
+                    activityId: activityId !== null && recordable.has(activityId) ? activityId : null,
+                  })
+                }
+              >
+                {selectedCount
+                  ? t('ppis.results.recordSelected', {
+                      count: selectedCount,
+                      formatted: formatInteger(selectedCount),
+                    })
+                  : t('ppis.results.record')}
+              </Button>
+            </Group>
+          )}
         </Paper>
         <Paper withBorder p={0} h={MAP_HEIGHT} style={{ overflow: 'hidden', position: 'relative' }}>
           {plant.error && !plant.data ? (
@@ -105,9 +227,31 @@ function RegisterMap({ ppi }: { ppi: PpiDetail }) {
               bounds={bounds.data}
               tileUrl={tileUrl}
               label={t('ppis.results.map.label', { code: ppi.code })}
+              // Outlined from the ids, so a selection kept from before a reload shows too.
+              selectedIds={selection.ids}
+              isDrawing={isDrawing}
+              clearDrawingKey={clearDrawingKey}
+              onPolygon={(ring) => void onPolygon(ring)}
               onElementClick={(element) => void onElementClick(element)}
               onZoomChange={setZoom}
             />
+          )}
+          {isDrawing && (
+            <Paper
+              shadow="sm"
+              px="sm"
+              py={6}
+              pos="absolute"
+              top={10}
+              left="50%"
+              maw="70%"
+              style={{ transform: 'translateX(-50%)', zIndex: 2, pointerEvents: 'none' }}
+            >
+              <Group gap="xs" wrap="nowrap">
+                <IconInfoCircle size={18} aria-hidden style={{ flexShrink: 0 }} />
+                <Text size="sm">{t('map.selection.drawingHint')}</Text>
+              </Group>
+            </Paper>
           )}
           {needsZoom && (
             <Badge
@@ -131,7 +275,11 @@ function RegisterMap({ ppi }: { ppi: PpiDetail }) {
           ppiId={ppi.id}
           activities={ppi.activities.filter((a) => recordable.has(a.id))}
           target={recording}
-          onClose={() => setRecording(null)}
+          onClose={() => {
+            // A bulk record ends the selection it was made for, as the register's table does.
+            if (!recording.existing && recording.elementIds.length > 1) clearSelection();
+            setRecording(null);
+          }}
         />
       )}
       {opened && (
