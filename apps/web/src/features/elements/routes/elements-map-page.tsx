@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Badge,
   Box,
   Button,
   Center,
@@ -13,7 +12,7 @@ import {
   Text,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconInfoCircle, IconMap2, IconTable, IconZoomIn } from '@tabler/icons-react';
+import { IconInfoCircle, IconMap2, IconTable } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
@@ -38,6 +37,7 @@ import { PlantMap, type ClickedElement } from '../../../components/map/plant-map
 import { ringToPolygonParam } from '../../../components/map/polygon-param';
 import { plantIdOf, prefetchElementCatalogues } from './plant-route';
 import { TILE_DETAIL_MIN_ZOOM } from '@heliotrack/domain/tile-content';
+import { ZoomForDetailBadge } from '../../../components/map/zoom-for-detail-badge';
 
 export function elementsMapLoader({ params }: LoaderFunctionArgs) {
   const plantId = plantIdOf(params.plantId);
@@ -268,21 +268,7 @@ function PlantElementsMap({ plantId }: { plantId: number }) {
                   </Group>
                 </Paper>
               )}
-              {zoom !== null && zoom < TILE_DETAIL_MIN_ZOOM && (
-                <Badge
-                  pos="absolute"
-                  bottom={10}
-                  right={10}
-                  variant="white"
-                  color="dark"
-                  tt="none"
-                  fw={500}
-                  leftSection={<IconZoomIn size={14} aria-hidden />}
-                  style={{ boxShadow: 'var(--mantine-shadow-xs)', zIndex: 2, pointerEvents: 'none' }}
-                >
-                  {t('map.zoomForDetail')}
-                </Badge>
-              )}
+              {zoom !== null && zoom < TILE_DETAIL_MIN_ZOOM && <ZoomForDetailBadge />}
             </Paper>
             {!isTouch && (
               <Paper withBorder p={0} w={260} h={MAP_HEIGHT}>

@@ -1,5 +1,5 @@
-import { Badge, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { IconInfoCircle, IconLink, IconPolygon, IconTrash, IconUnlink, IconZoomIn } from '@tabler/icons-react';
+import { Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { IconInfoCircle, IconLink, IconPolygon, IconTrash, IconUnlink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Position } from '@heliotrack/domain/geometry';
@@ -22,6 +22,7 @@ import { LinkedLegend } from '../components/linked-badge';
 import { PpiHeader } from '../components/ppi-header';
 import { ppiLoader, WithPpi } from '../components/ppi-route';
 import { usePpiSelection } from '../components/ppi-selection';
+import { ZoomForDetailBadge } from '../../../components/map/zoom-for-detail-badge';
 
 export const linkElementsMapLoader = ppiLoader;
 
@@ -29,7 +30,9 @@ const MAP_HEIGHT = 'max(420px, calc(100dvh - 330px))';
 
 /** The PPI's map tiles: its type only, linked elements in their own colour; `v` changes with every link. */
 function ppiTileUrl(ppi: Pick<PpiDetail, 'id' | 'links_version'>, elementsVersion: number) {
-  return apiAddress(`ppis/${ppi.id}/map-template-elements/{z}/{x}/{y}.pbf?v=${ppi.links_version}.${elementsVersion}`);
+  return apiAddress(
+    `ppis/${ppi.id}/map-template-elements/{z}/{x}/{y}.pbf?v=${ppi.links_version}.${elementsVersion}`,
+  );
 }
 
 /** /ppis/{ppiId}/link-elements-map */
@@ -91,8 +94,14 @@ function PpiElementsMap({ ppi }: { ppi: PpiDetail }) {
         onSuccess: (result) => {
           notifySuccess(
             action === 'link'
-              ? t('ppis.elements.linkedNow', { count: result.changed, formatted: formatInteger(result.changed) })
-              : t('ppis.elements.unlinkedNow', { count: result.changed, formatted: formatInteger(result.changed) }),
+              ? t('ppis.elements.linkedNow', {
+                  count: result.changed,
+                  formatted: formatInteger(result.changed),
+                })
+              : t('ppis.elements.unlinkedNow', {
+                  count: result.changed,
+                  formatted: formatInteger(result.changed),
+                }),
           );
           clear();
         },
@@ -100,7 +109,8 @@ function PpiElementsMap({ ppi }: { ppi: PpiDetail }) {
     );
   }
 
-  const needsZoom = zoom !== null && zoom < TILE_DETAIL_MIN_ZOOM && TILE_DETAIL_ONLY_TYPES.includes(ppi.element_type.code);
+  const needsZoom =
+    zoom !== null && zoom < TILE_DETAIL_MIN_ZOOM && TILE_DETAIL_ONLY_TYPES.includes(ppi.element_type.code);
 
   return (
     <Stack gap={0}>
@@ -122,7 +132,13 @@ function PpiElementsMap({ ppi }: { ppi: PpiDetail }) {
               >
                 {isDrawing ? t('map.selection.cancelDrawing') : t('map.selection.draw')}
               </Button>
-              <Button variant="subtle" color="gray" leftSection={<IconTrash size={16} aria-hidden />} onClick={clear} disabled={!count && !isDrawing}>
+              <Button
+                variant="subtle"
+                color="gray"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                onClick={clear}
+                disabled={!count && !isDrawing}
+              >
                 {t('map.selection.clear')}
               </Button>
               <Text size="sm" role="status" fw={count ? 700 : 400} c={count ? undefined : 'dimmed'}>
@@ -132,7 +148,11 @@ function PpiElementsMap({ ppi }: { ppi: PpiDetail }) {
                     {t('map.selection.loading')}
                   </Group>
                 ) : count ? (
-                  t('ppis.map.selected', { count, formatted: formatInteger(count), type: ppi.element_type.name })
+                  t('ppis.map.selected', {
+                    count,
+                    formatted: formatInteger(count),
+                    type: ppi.element_type.name,
+                  })
                 ) : isDrawing ? (
                   t('map.selection.drawing')
                 ) : (
@@ -150,7 +170,9 @@ function PpiElementsMap({ ppi }: { ppi: PpiDetail }) {
                   loading={link.isPending && link.variables?.action === 'unlink'}
                   onClick={() => onLink('unlink')}
                 >
-                  {count ? t('ppis.elements.unlink', { count, formatted: formatInteger(count) }) : t('ppis.elements.unlinkAction')}
+                  {count
+                    ? t('ppis.elements.unlink', { count, formatted: formatInteger(count) })
+                    : t('ppis.elements.unlinkAction')}
                 </Button>
                 <Button
                   leftSection={<IconLink size={18} aria-hidden />}
@@ -158,7 +180,9 @@ function PpiElementsMap({ ppi }: { ppi: PpiDetail }) {
                   loading={link.isPending && link.variables?.action === 'link'}
                   onClick={() => onLink('link')}
                 >
-                  {count ? t('ppis.elements.link', { count, formatted: formatInteger(count) }) : t('ppis.elements.linkAction')}
+                  {count
+                    ? t('ppis.elements.link', { count, formatted: formatInteger(count) })
+                    : t('ppis.elements.linkAction')}
                 </Button>
               </Group>
             )}
@@ -190,18 +214,23 @@ function PpiElementsMap({ ppi }: { ppi: PpiDetail }) {
             <LinkedLegend />
           </Paper>
           {isDrawing && (
-            <Paper shadow="sm" px="sm" py={6} pos="absolute" top={10} left="50%" maw="70%" style={{ transform: 'translateX(-50%)', zIndex: 2, pointerEvents: 'none' }}>
+            <Paper
+              shadow="sm"
+              px="sm"
+              py={6}
+              pos="absolute"
+              top={10}
+              left="50%"
+              maw="70%"
+              style={{ transform: 'translateX(-50%)', zIndex: 2, pointerEvents: 'none' }}
+            >
               <Group gap="xs" wrap="nowrap">
                 <IconInfoCircle size={18} aria-hidden style={{ flexShrink: 0 }} />
                 <Text size="sm">{t('map.selection.drawingHint')}</Text>
               </Group>
             </Paper>
           )}
-          {needsZoom && (
-            <Badge pos="absolute" bottom={10} right={10} variant="white" color="dark" tt="none" fw={500} leftSection={<IconZoomIn size={14} aria-hidden />} style={{ boxShadow: 'var(--mantine-shadow-xs)', zIndex: 2, pointerEvents: 'none' }}>
-              {t('map.zoomForDetail')}
-            </Badge>
-          )}
+          {needsZoom && <ZoomForDetailBadge />}
         </Paper>
       </Stack>
     </Stack>

@@ -1,5 +1,5 @@
 import { Badge, Button, Center, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
-import { IconChecklist, IconInfoCircle, IconPolygon, IconTrash, IconZoomIn } from '@tabler/icons-react';
+import { IconChecklist, IconInfoCircle, IconPolygon, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Position } from '@heliotrack/domain/geometry';
@@ -23,6 +23,7 @@ import { usePpiSelection } from '../components/ppi-selection';
 import { RecordResultModal, type RecordTarget } from '../components/record-result-modal';
 import { ResultDetailModal } from '../components/result-detail-modal';
 import { ResultsHeader } from '../components/results-nav';
+import { ZoomForDetailBadge } from '../../../components/map/zoom-for-detail-badge';
 
 export const ppiRegisterMapLoader = ppiLoader;
 
@@ -253,21 +254,7 @@ function RegisterMap({ ppi }: { ppi: PpiDetail }) {
               </Group>
             </Paper>
           )}
-          {needsZoom && (
-            <Badge
-              pos="absolute"
-              bottom={10}
-              right={10}
-              variant="white"
-              color="dark"
-              tt="none"
-              fw={500}
-              leftSection={<IconZoomIn size={14} aria-hidden />}
-              style={{ boxShadow: 'var(--mantine-shadow-xs)', zIndex: 2, pointerEvents: 'none' }}
-            >
-              {t('map.zoomForDetail')}
-            </Badge>
-          )}
+          {needsZoom && <ZoomForDetailBadge />}
         </Paper>
       </Stack>
       {recording && (
