@@ -6,7 +6,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { Element } from '@heliotrack/domain/elements';
-import { DataTablePagination } from '../../../components/data-table/data-table-pagination';
+import { ElementsPagination } from '../../../components/elements/elements-pagination';
 import { EmptyState } from '../../../components/empty-state';
 import { notifyError } from '../../../components/notifications/notify';
 import { PageHeader } from '../../../components/page-header';
@@ -24,7 +24,6 @@ import { ElementActions, useElementActions } from '../components/element-actions
 import { ElementFiltersBar } from '../../../components/elements/element-filters-bar';
 import {
   orderingToSorting,
-  PAGE_SIZES,
   readListState,
   sortingToOrdering,
   writeListState,
@@ -153,9 +152,6 @@ function PlantElements({ plantId }: { plantId: number }) {
   }
 
   const sorting: SortingState = orderingToSorting(query.ordering);
-  const pageCount = list.data ? Math.max(1, Math.ceil(list.data.count / query.pageSize)) : 1;
-  const from = list.data && list.data.count ? (query.page - 1) * query.pageSize + 1 : 0;
-  const to = list.data ? Math.min(query.page * query.pageSize, list.data.count) : 0;
   const typeName = elementType?.name ?? '';
 
   return (
@@ -281,24 +277,12 @@ function PlantElements({ plantId }: { plantId: number }) {
                 scrollResetKey={`${scope}|${query.page}|${query.pageSize}|${query.ordering}`}
                 typeName={typeName}
               />
-              <DataTablePagination
+              <ElementsPagination
                 page={query.page}
-                pageCount={pageCount}
                 pageSize={query.pageSize}
-                pageSizes={PAGE_SIZES}
-                summary={
-                  list.data
-                    ? t('elements.table.summary', {
-                        from: formatInteger(from),
-                        to: formatInteger(to),
-                        total: formatInteger(list.data.count),
-                      })
-                    : ''
-                }
-                pageSizeLabel={t('elements.table.pageSize')}
+                count={list.data?.count}
                 onPageChange={(page) => update({ query: { page } })}
                 onPageSizeChange={(pageSize) => update({ query: { pageSize, page: 1 } })}
-                getPageControlLabel={(control) => t(`elements.table.pages.${control}`)}
               />
             </Paper>
           )}

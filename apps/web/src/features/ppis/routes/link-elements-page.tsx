@@ -12,11 +12,10 @@ import { EMPTY_FILTERS, useElements, type ElementFilterValues } from '../../../a
 import { usePlantContractors } from '../../../api/get-plant-contractors';
 import { usePlantStates } from '../../../api/get-plant-states';
 import { useProfile } from '../../../api/get-profile';
-import { DataTablePagination } from '../../../components/data-table/data-table-pagination';
+import { ElementsPagination } from '../../../components/elements/elements-pagination';
 import { ElementFiltersBar } from '../../../components/elements/element-filters-bar';
 import {
   orderingToSorting,
-  PAGE_SIZES,
   readListState,
   sortingToOrdering,
   writeListState,
@@ -119,9 +118,6 @@ function PpiElements({ ppi }: { ppi: PpiDetail }) {
   );
 
   const sorting: SortingState = orderingToSorting(query.ordering);
-  const pageCount = list.data ? Math.max(1, Math.ceil(list.data.count / query.pageSize)) : 1;
-  const from = list.data && list.data.count ? (query.page - 1) * query.pageSize + 1 : 0;
-  const to = list.data ? Math.min(query.page * query.pageSize, list.data.count) : 0;
   const isClosed = ppi.status === 'closed';
 
   return (
@@ -196,16 +192,12 @@ function PpiElements({ ppi }: { ppi: PpiDetail }) {
               typeName={ppi.element_type.name}
               extraColumns={extraColumns}
             />
-            <DataTablePagination
+            <ElementsPagination
               page={query.page}
-              pageCount={pageCount}
               pageSize={query.pageSize}
-              pageSizes={PAGE_SIZES}
-              summary={list.data ? t('elements.table.summary', { from: formatInteger(from), to: formatInteger(to), total: formatInteger(list.data.count) }) : ''}
-              pageSizeLabel={t('elements.table.pageSize')}
+              count={list.data?.count}
               onPageChange={(page) => update({ query: { page } })}
               onPageSizeChange={(pageSize) => update({ query: { pageSize, page: 1 } })}
-              getPageControlLabel={(control) => t(`elements.table.pages.${control}`)}
             />
           </Paper>
         )}

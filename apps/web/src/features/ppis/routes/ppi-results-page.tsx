@@ -16,11 +16,10 @@ import { useElementTypes } from '../../../api/get-element-types';
 import { EMPTY_FILTERS, useElements, type ElementFilterValues } from '../../../api/get-elements';
 import { usePlantContractors } from '../../../api/get-plant-contractors';
 import { usePlantStates } from '../../../api/get-plant-states';
-import { DataTablePagination } from '../../../components/data-table/data-table-pagination';
+import { ElementsPagination } from '../../../components/elements/elements-pagination';
 import { ElementFiltersBar } from '../../../components/elements/element-filters-bar';
 import {
   orderingToSorting,
-  PAGE_SIZES,
   readListState,
   sortingToOrdering,
   writeListState,
@@ -201,9 +200,6 @@ function Register({ ppi }: { ppi: PpiDetail }) {
   );
 
   const sorting: SortingState = orderingToSorting(query.ordering);
-  const pageCount = list.data ? Math.max(1, Math.ceil(list.data.count / query.pageSize)) : 1;
-  const from = list.data && list.data.count ? (query.page - 1) * query.pageSize + 1 : 0;
-  const to = list.data ? Math.min(query.page * query.pageSize, list.data.count) : 0;
 
   return (
     <Stack gap={0}>
@@ -289,24 +285,12 @@ function Register({ ppi }: { ppi: PpiDetail }) {
               typeName={ppi.element_type.name}
               extraColumns={activityColumns}
             />
-            <DataTablePagination
+            <ElementsPagination
               page={query.page}
-              pageCount={pageCount}
               pageSize={query.pageSize}
-              pageSizes={PAGE_SIZES}
-              summary={
-                list.data
-                  ? t('elements.table.summary', {
-                      from: formatInteger(from),
-                      to: formatInteger(to),
-                      total: formatInteger(list.data.count),
-                    })
-                  : ''
-              }
-              pageSizeLabel={t('elements.table.pageSize')}
+              count={list.data?.count}
               onPageChange={(page) => update({ page })}
               onPageSizeChange={(pageSize) => update({ pageSize, page: 1 })}
-              getPageControlLabel={(control) => t(`elements.table.pages.${control}`)}
             />
           </Paper>
         )}
