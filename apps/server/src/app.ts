@@ -73,6 +73,9 @@ import { ppisRoutes } from './modules/ppis/ppis.routes';
 import { PpisService } from './modules/ppis/ppis.service';
 import { templatesRoutes } from './modules/ppis/templates.routes';
 import { TemplatesService } from './modules/ppis/templates.service';
+import { DeliveredSerialsService } from './modules/serials/delivered-serials.service';
+import { SerialScanService } from './modules/serials/serial-scan.service';
+import { serialsRoutes } from './modules/serials/serials.routes';
 
 export interface AppOptions {
   config: Config;
@@ -195,6 +198,8 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
     ppiExports: new PpiExportsService(db, storage, ppiExportJobs, ppiExportGenerator),
     templates: new TemplatesService(db),
     appVersion: new AppVersionService(db),
+    serialScan: new SerialScanService(db),
+    deliveredSerials: new DeliveredSerialsService(db),
   };
 
   // Report jobs start once the server is ready (after migrations) and stop before the database closes.
@@ -246,6 +251,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
       await api.register(ppiResultsRoutes, { results: services.ppiResults, ppis: services.ppis });
       await api.register(ppiExportRoutes, { exports: services.ppiExports });
       await api.register(appVersionRoutes, { appVersion: services.appVersion });
+      await api.register(serialsRoutes, { serialScan: services.serialScan, deliveredSerials: services.deliveredSerials });
     },
     { prefix: '/api' },
   );

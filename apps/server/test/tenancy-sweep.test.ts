@@ -133,6 +133,17 @@ const SWEPT: Record<string, (theirs: Theirs, ours: Ours) => Call> = {
   }),
   'GET /api/plants/:id/tiles/:z/:x/:y.pbf': (t) => ({ params: { id: t.plant, ...t.tile } }),
   'GET /api/plants/:id/tiles/bounds': (t) => ({ params: { id: t.plant } }),
+  'POST /api/plants/:id/serial-scan/': (t) => ({
+    params: { id: t.plant },
+    payload: { client_uuid: '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b', serials: [{ element_id: t.module, serial: 'SWEEP000000001' }] },
+  }),
+  'GET /api/plants/:id/delivered-serials/': (t) => ({ params: { id: t.plant } }),
+  'GET /api/plants/:id/delivered-serials/all/': (t) => ({ params: { id: t.plant } }),
+  'POST /api/plants/:id/delivered-serials/import/': (t) => {
+    const form = multipart([{ field: 'file', name: 'albaran.csv', type: 'text/csv', content: Buffer.from('serial\nSWEEP000000001\n') }]);
+    return { params: { id: t.plant }, payload: form.payload, headers: form.headers };
+  },
+  'DELETE /api/plants/:id/delivered-serials/': (t) => ({ params: { id: t.plant } }),
   'POST /api/plants/:id/import-layout/': (t) => ({
     params: { id: t.plant },
     query: 'dry_run=true',

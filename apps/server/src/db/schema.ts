@@ -415,6 +415,23 @@ export interface PpiResultsTable {
   updated_at: string;
 }
 
+/** The plant's delivered serials (the modules' delivery notes), issue 19. */
+export interface DeliveredSerialsTable {
+  id: Generated<number>;
+  plant_id: number;
+  serial: string;
+  created_at: string;
+}
+
+/** The client uuid of every serial-scan write, with its JSON answer (answered again to a resend). */
+export interface SerialScanWritesTable {
+  client_id: number;
+  client_uuid: string;
+  plant_id: number;
+  answer: string;
+  created_at: string;
+}
+
 export interface PpiResultWritesTable {
   client_id: number;
   client_uuid: string;
@@ -509,6 +526,8 @@ export interface Database {
   stored_files: StoredFilesTable;
   stored_file_chunks: StoredFileChunksTable;
   app_versions: AppVersionsTable;
+  delivered_serials: DeliveredSerialsTable;
+  serial_scan_writes: SerialScanWritesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

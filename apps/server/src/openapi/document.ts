@@ -39,6 +39,7 @@ const TAGS: OpenAPIV3.TagObject[] = [
   { name: 'reports', description: 'PDF and xlsx progress reports, made in the background, and the daily historic snapshots.' },
   { name: 'ppi templates', description: 'Templates of inspection and test plans (PPIs): activities in order.' },
   { name: 'ppis', description: 'Inspection and test plans (PPIs): activities, users, linked elements, logo.' },
+  { name: 'serial scanning', description: "Module serials read along a row (flags computed by the server), and the plant's delivered-serial list." },
   { name: 'app', description: 'The mobile app version the organisation makes available (forced updates).' },
 ];
 

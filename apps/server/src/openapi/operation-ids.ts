@@ -210,4 +210,11 @@ export const OPERATION_IDS: Record<string, string> = {
   // native app
   'GET /api/app-version/': 'getAvailableAppVersion',
   'PUT /api/app-version/': 'publishAppVersion',
+
+  // serial scanning
+  'POST /api/plants/:id/serial-scan/': 'scanPlantSerials',
+  'GET /api/plants/:id/delivered-serials/': 'listPlantDeliveredSerials',
+  'GET /api/plants/:id/delivered-serials/all/': 'listAllPlantDeliveredSerials',
+  'POST /api/plants/:id/delivered-serials/import/': 'importPlantDeliveredSerials',
+  'DELETE /api/plants/:id/delivered-serials/': 'deletePlantDeliveredSerials',
 };

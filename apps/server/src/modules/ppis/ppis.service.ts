@@ -37,7 +37,7 @@ import { findRolesByCode, findRolesOfUsers, findUserInClient } from '../users/us
 import type { SpatialService, TileAnswer, TileRequest } from '../spatial/spatial.service';
 import * as repo from './ppis.repository';
 import * as resultRepo from './ppi-results.repository';
-import { readSmallUpload } from './small-upload';
+import { readSmallUpload } from '../../lib/small-upload';
 import { activityValues, parseRoles, toActivityDto } from './templates.service';
 
 /** Ids named in a 400 about elements that are not the plan's. */

@@ -19,8 +19,8 @@ import { nowIso } from '../../lib/time';
 import { type CurrentUser, requireAdmin, requirePlant } from '../access/access.service';
 import { checkDocumentKind } from '../documents/document-kinds';
 import * as repo from './ppis.repository';
-import { readSmallUpload } from './small-upload';
-import { readCsvRows, readXlsxRows } from './template-sheet';
+import { readSmallUpload } from '../../lib/small-upload';
+import { readCsvRows, readXlsxRows } from '../../lib/sheet-rows';
 
 /** Errors listed in an import preview, and named in a refused import's 400. */
 const MAX_LISTED_ERRORS = 200;

@@ -51,6 +51,20 @@ export const api: ApiCatalogue = {
     unknownCtr: 'Transformation centre {{ctr}} exists neither in the plant nor in the file.',
     moreErrors: 'There are {{count}} more errors.',
   },
+  serials: {
+    scanDisabled: 'Serial scanning is not enabled on this plant.',
+    unknownElement: 'Element {{id}} does not exist in this plant.',
+    repeatedElement: 'The element appears more than once in the list.',
+    import: {
+      fileRequired: 'Choose the sheet with the delivered serials.',
+      notAllowed: 'The file must be an XLSX or CSV sheet.',
+      unreadable: 'The sheet could not be read: check that it is a valid XLSX or CSV file.',
+      tooLarge: 'The sheet is larger than {{max}} MB.',
+      empty: 'The sheet has no serials.',
+      tooLong: 'A serial may have at most {{max}} characters.',
+      moreErrors: 'There are {{count}} more errors.',
+    },
+  },
   auth: {
     noActiveAccount: 'No active account found with the given credentials.',
     notAuthenticated: 'Authentication credentials were not provided.',

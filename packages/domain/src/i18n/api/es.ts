@@ -50,6 +50,20 @@ export const api = {
     unknownCtr: 'El centro de transformación {{ctr}} no existe en la planta ni en el archivo.',
     moreErrors: 'Hay {{count}} errores más.',
   },
+  serials: {
+    scanDisabled: 'El escaneo de números de serie no está activado en esta planta.',
+    unknownElement: 'El elemento {{id}} no existe en esta planta.',
+    repeatedElement: 'El elemento aparece más de una vez en la lista.',
+    import: {
+      fileRequired: 'Elija la hoja con los números de serie entregados.',
+      notAllowed: 'El archivo debe ser una hoja XLSX o CSV.',
+      unreadable: 'No se ha podido leer la hoja: compruebe que es un XLSX o un CSV válido.',
+      tooLarge: 'La hoja supera los {{max}} MB.',
+      empty: 'La hoja no tiene números de serie.',
+      tooLong: 'El número de serie admite como máximo {{max}} caracteres.',
+      moreErrors: 'Hay {{count}} errores más.',
+    },
+  },
   auth: {
     noActiveAccount: 'No se encontró una cuenta activa con las credenciales proporcionadas.',
     notAuthenticated: 'No se han proporcionado las credenciales de autenticación.',

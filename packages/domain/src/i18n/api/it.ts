@@ -51,6 +51,20 @@ export const api: ApiCatalogue = {
     unknownCtr: 'La cabina di trasformazione {{ctr}} non esiste né nell’impianto né nel file.',
     moreErrors: 'Ci sono altri {{count}} errori.',
   },
+  serials: {
+    scanDisabled: 'La scansione dei numeri di serie non è attiva in questo impianto.',
+    unknownElement: "L'elemento {{id}} non esiste in questo impianto.",
+    repeatedElement: "L'elemento compare più di una volta nell'elenco.",
+    import: {
+      fileRequired: 'Scegli il foglio con i numeri di serie consegnati.',
+      notAllowed: 'Il file deve essere un foglio XLSX o CSV.',
+      unreadable: 'Impossibile leggere il foglio: verifica che sia un file XLSX o CSV valido.',
+      tooLarge: 'Il foglio supera i {{max}} MB.',
+      empty: 'Il foglio non contiene numeri di serie.',
+      tooLong: 'Un numero di serie può avere al massimo {{max}} caratteri.',
+      moreErrors: 'Ci sono altri {{count}} errori.',
+    },
+  },
   auth: {
     noActiveAccount: 'Nessun account attivo trovato con le credenziali fornite.',
     notAuthenticated: 'Le credenziali di autenticazione non sono state fornite.',

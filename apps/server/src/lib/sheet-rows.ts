@@ -2,11 +2,12 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 
 /*
- * The cells of a template sheet as text, row by row: row i of the answer is the sheet's row i + 1, so
- * errors name the row a spreadsheet shows. The domain's readActivitySheet reads the activities.
+ * The cells of an imported sheet (a PPI template, a delivered-serial list) as text, row by row: row i
+ * of the answer is the sheet's row i + 1, so errors name the row a spreadsheet shows. The domain
+ * reads the rows (readActivitySheet, readDeliveredSerialSheet).
  */
 
-/** Columns read per row: name, criteria, required, roles, in any order, and a few spare. */
+/** Columns read per row: a template's name, criteria, required, roles in any order, and a few spare. */
 const MAX_COLUMNS = 12;
 
 /** The first worksheet of an xlsx file. */

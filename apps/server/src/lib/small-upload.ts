@@ -1,9 +1,9 @@
 import type { Multipart } from '@fastify/multipart';
 import { translate } from '@heliotrack/domain/i18n/translate';
-import { ApiError, detailError, fieldError } from '../../lib/errors';
+import { ApiError, detailError, fieldError } from './errors';
 
 /*
- * A multipart request with one small file (a PPI logo, a template sheet) and a few text fields,
+ * A multipart request with one small file (a PPI logo, a template or delivered-serial sheet) and a few text fields,
  * read into memory: the file is checked whole (its first bytes, or all of it for a sheet) before
  * anything is stored. The app's multipart limits (one file, five fields) apply.
  */
