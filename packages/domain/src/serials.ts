@@ -191,6 +191,7 @@ const HEADER_NAMES = [
   'serial number',
   'serial no',
   'sn',
+  's n',
   'numero de serie',
   'n de serie',
   'no de serie',
