@@ -226,7 +226,7 @@ describeEachDatabase('serial scanning', (get) => {
     it('refuses bad input with field errors', async () => {
       const plant = await newPlant();
       const [a] = plant.modules;
-      const cases: [unknown, string][] = [
+      const cases: [Record<string, unknown>, string][] = [
         [{ client_uuid: 'not-a-uuid', serials: [{ element_id: a, serial: 'X' }] }, 'client_uuid'],
         [{ client_uuid: randomUUID(), serials: [] }, 'serials'],
         [{ client_uuid: randomUUID(), serials: [{ element_id: a, serial: 42 }] }, 'serials.0.serial'],
