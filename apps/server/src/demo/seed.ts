@@ -11,6 +11,7 @@ import {
 } from './catalogue';
 import { createDemoPlant } from './plant';
 import { createDemoPpi, createDemoTemplates } from './ppis';
+import { seedDemoSerials } from './serials';
 
 /*
  * The demo organisations: what a fresh install shows, what the tests log in as, and what the
@@ -141,6 +142,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<boole
       });
       await createDemoRucs(trx, demo.clientId, plantId, demoCatalogue.stateGroupId, [technician]);
       await createDemoPpi(trx, demo.clientId, plantId, demoTemplates.piles, demoPpiUsers);
+      await seedDemoSerials(trx, plantId);
     }
     if (largePlantMwp > 0) {
       const { plantId } = await createDemoPlant(trx, demo.clientId, {
@@ -156,6 +158,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<boole
       });
       await createDemoRucs(trx, demo.clientId, plantId, demoCatalogue.stateGroupId, [technician]);
       await createDemoPpi(trx, demo.clientId, plantId, demoTemplates.piles, demoPpiUsers);
+      await seedDemoSerials(trx, plantId);
     }
 
     const other = await createOrganisation(trx, OTRA_ENERGIA, roleIds, passwordHash);

@@ -5,8 +5,10 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_CODES } from '@heliotrack/domain/roles';
+import { serialFlags } from '@heliotrack/domain/serials';
 import { statesReaching } from '@heliotrack/domain/states';
 import { createDb, type Db } from '../../src/db/database';
+import { toFlag } from '../../src/db/dialect';
 import { migrateToLatest } from '../../src/db/migrate';
 import { verifyPassword } from '../../src/lib/passwords';
 import { countByCurrentState, countByStateAsOf } from '../../src/modules/dashboard/dashboard.repository';
@@ -306,22 +308,60 @@ for (const kind of kinds) {
       for (const c of ctrs) expect(c.ctr_id).toBe(c.id);
     });
 
-    it('gives some modules a 14-character serial with clean flags', async () => {
+    it('gives some modules a 14-character serial, a few flagged as serial scanning flags them', async () => {
       const serials = await db
         .selectFrom('elements')
-        .select(['serial', 'is_serial_duplicated', 'is_serial_invalid_length', 'is_serial_unregistered'])
+        .select([
+          'plant_id',
+          'serial',
+          'is_serial_duplicated',
+          'is_serial_invalid_length',
+          'is_serial_unregistered',
+        ])
         .where('serial', '!=', '')
         .where('plant_id', 'in', seededPlantIds)
         .execute();
       expect(serials.length).toBeGreaterThan(100);
       expect(serials.length).toBeLessThan(modulesOf(SMALL) * 2 + modulesOf(LARGE));
+      const delivered = await db.selectFrom('delivered_serials').select(['plant_id', 'serial']).execute();
+      const listed = new Set(delivered.map((d) => `${d.plant_id} ${d.serial}`));
+      const plantsWithList = new Set(delivered.map((d) => d.plant_id));
+      const holders = new Map<string, number>();
+      for (const s of serials)
+        holders.set(`${s.plant_id} ${s.serial}`, (holders.get(`${s.plant_id} ${s.serial}`) ?? 0) + 1);
+      // Every flag as serialFlags decides it (packages/domain), and each flag on some module.
       for (const s of serials) {
-        expect(s.serial).toHaveLength(14);
-        expect([s.is_serial_duplicated, s.is_serial_invalid_length, s.is_serial_unregistered]).toEqual([
-          0, 0, 0,
-        ]);
+        const key = `${s.plant_id} ${s.serial}`;
+        const expected = serialFlags(s.serial, {
+          heldByAnotherElement: holders.get(key)! > 1,
+          delivered: plantsWithList.has(s.plant_id)
+            ? { has: (serial) => listed.has(`${s.plant_id} ${serial}`) }
+            : null,
+        });
+        expect({
+          serial: s.serial,
+          duplicated: s.is_serial_duplicated,
+          invalid: s.is_serial_invalid_length,
+          unregistered: s.is_serial_unregistered,
+        }).toEqual({
+          serial: s.serial,
+          duplicated: toFlag(expected.is_serial_duplicated),
+          invalid: toFlag(expected.is_serial_invalid_length),
+          unregistered: toFlag(expected.is_serial_unregistered),
+        });
       }
-      expect(new Set(serials.map((s) => s.serial)).size).toBe(serials.length);
+      const flagged = (
+        flag: 'is_serial_duplicated' | 'is_serial_invalid_length' | 'is_serial_unregistered',
+      ) => serials.filter((s) => s[flag] === 1).length;
+      expect(flagged('is_serial_duplicated')).toBeGreaterThan(0);
+      expect(flagged('is_serial_invalid_length')).toBeGreaterThan(0);
+      expect(flagged('is_serial_unregistered')).toBeGreaterThan(flagged('is_serial_invalid_length'));
+      // Most scanned modules are clean.
+      expect(
+        serials.filter(
+          (s) => s.is_serial_duplicated + s.is_serial_invalid_length + s.is_serial_unregistered === 0,
+        ).length,
+      ).toBeGreaterThan(serials.length * 0.9);
     });
 
     it('authorises the technician on both Demo Solar plants', async () => {
