@@ -5,12 +5,17 @@ import {
   IconFileReport,
   IconMap2,
   IconMapPin,
+  IconScan,
   IconTable,
 } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Plant } from '@heliotrack/domain/plants';
+import { isAdministrator } from '@heliotrack/domain/roles';
+import { useProfile } from '../../../api/get-profile';
 import { formatCoordinates, formatInteger, formatMwp } from '../../../lib/format';
+import { DeliveredSerialsModal } from './delivered-serials-modal';
 import { PlantLogo } from './plant-logo';
 
 function locationOf(plant: Plant): string | null {
@@ -23,6 +28,8 @@ function locationOf(plant: Plant): string | null {
 export function PlantCard({ plant }: { plant: Plant }) {
   const { t } = useTranslation();
   const location = locationOf(plant);
+  const { data: user } = useProfile();
+  const [showSerials, setShowSerials] = useState(false);
   return (
     <Card component="article" aria-labelledby={`plant-${plant.id}-name`} h="100%">
       <Group wrap="nowrap" align="flex-start" gap="md">
@@ -95,7 +102,19 @@ export function PlantCard({ plant }: { plant: Plant }) {
         >
           {t('reports.open')}
         </Button>
+        {plant.is_serial_scan_enable && (
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconScan size={16} aria-hidden />}
+            aria-label={t('serials.delivered.openFor', { plant: plant.name })}
+            onClick={() => setShowSerials(true)}
+          >
+            {t('serials.delivered.open')}
+          </Button>
+        )}
       </Group>
+      {showSerials && <DeliveredSerialsModal plant={plant} isAdmin={isAdministrator(user)} onClose={() => setShowSerials(false)} />}
     </Card>
   );
 }

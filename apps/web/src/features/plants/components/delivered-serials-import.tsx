@@ -1,0 +1,160 @@
+import { Alert, Badge, Button, FileInput, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DELIVERED_SERIALS_IMPORT_ACCEPT, DELIVERED_SERIALS_IMPORT_MAX_BYTES, type DeliveredSerialsImportResult } from '@heliotrack/domain/serials';
+import { notifySuccess } from '../../../components/notifications/notify';
+import { formErrorsOf, type FormErrors } from '../../../lib/validate-form';
+import { useImportDeliveredSerials } from '../api/import-delivered-serials';
+
+/**
+ * A delivery note (xlsx or CSV, one serial a row) added to the plant's delivered serials, as the
+ * template import works: first a preview of what will be added and every error by row, then the
+ * import, which the server refuses whole while any row is wrong.
+ */
+export function DeliveredSerialsImport({ plantId }: { plantId: number }) {
+  const { t } = useTranslation();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<DeliveredSerialsImportResult | null>(null);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const importSheet = useImportDeliveredSerials();
+
+  function run(dryRun: boolean) {
+    if (!file) return setErrors({ file: t('serials.delivered.import.fileRequired') });
+    if (file.size > DELIVERED_SERIALS_IMPORT_MAX_BYTES) {
+      return setErrors({ file: t('serials.delivered.import.tooLarge', { max: DELIVERED_SERIALS_IMPORT_MAX_BYTES / (1024 * 1024) }) });
+    }
+    setErrors({});
+    importSheet.mutate(
+      { plantId, file, dryRun },
+      {
+        onSuccess: (result) => {
+          if (dryRun) return setPreview(result);
+          notifySuccess(t('serials.delivered.import.imported', { count: result.added }));
+          setPreview(null);
+          setFile(null);
+        },
+        onError: (error) => {
+          setErrors(formErrorsOf(error));
+          if (!dryRun) setPreview(null);
+        },
+      },
+    );
+  }
+
+  const canImport = !!preview && preview.error_count === 0 && preview.added > 0;
+
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h5">
+        {t('serials.delivered.import.title')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('serials.delivered.import.help')}
+      </Text>
+      <FileInput
+        label={t('serials.delivered.import.file')}
+        description={t('serials.delivered.import.fileHint')}
+        accept={DELIVERED_SERIALS_IMPORT_ACCEPT}
+        value={file}
+        onChange={(value) => {
+          setFile(value);
+          setPreview(null);
+        }}
+        leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+        error={errors.file}
+        clearable
+      />
+      {errors._general && (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+          {errors._general}
+        </Alert>
+      )}
+      {errors.rows && (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert" title={t('serials.delivered.import.refused')}>
+          {errors.rows}
+        </Alert>
+      )}
+      {preview && <ImportPreview preview={preview} />}
+      <Group justify="flex-end">
+        <Button variant="light" onClick={() => run(true)} loading={importSheet.isPending && importSheet.variables?.dryRun}>
+          {t('serials.delivered.import.preview')}
+        </Button>
+        <Button
+          leftSection={<IconUpload size={16} aria-hidden />}
+          onClick={() => run(false)}
+          disabled={!canImport}
+          loading={importSheet.isPending && !importSheet.variables?.dryRun}
+        >
+          {t('serials.delivered.import.import')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function ImportPreview({ preview }: { preview: DeliveredSerialsImportResult }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs" aria-live="polite">
+      <Group gap="xs">
+        <Badge color="green" variant="light" tt="none">
+          {t('serials.delivered.import.willAdd', { count: preview.added })}
+        </Badge>
+        {preview.already_listed > 0 && (
+          <Badge color="gray" variant="light" tt="none">
+            {t('serials.delivered.import.alreadyListed', { count: preview.already_listed })}
+          </Badge>
+        )}
+        {preview.repeated > 0 && (
+          <Badge color="yellow" variant="light" tt="none">
+            {t('serials.delivered.import.repeated', { count: preview.repeated })}
+          </Badge>
+        )}
+        {preview.error_count > 0 && (
+          <Badge color="red" variant="light" tt="none">
+            {t('serials.delivered.import.errorCount', { count: preview.error_count })}
+          </Badge>
+        )}
+      </Group>
+      {preview.errors.length > 0 && (
+        <ScrollArea.Autosize mah={200}>
+          <Table striped withTableBorder aria-label={t('serials.delivered.import.errorsLabel')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={70}>{t('serials.delivered.import.columns.row')}</Table.Th>
+                <Table.Th>{t('serials.delivered.import.columns.error')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {preview.errors.map((error) => (
+                <Table.Tr key={error.row}>
+                  <Table.Td>{error.row}</Table.Td>
+                  <Table.Td c="red">{error.message}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+      )}
+      {preview.sample.length > 0 && (
+        <ScrollArea.Autosize mah={200}>
+          <Table striped withTableBorder aria-label={t('serials.delivered.import.sampleLabel')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('serials.delivered.import.columns.serial')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {preview.sample.map((serial) => (
+                <Table.Tr key={serial}>
+                  <Table.Td ff="monospace">{serial}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+      )}
+    </Stack>
+  );
+}
