@@ -646,7 +646,11 @@ export function firstCrossingAlong(geometry: Geometry, polyline: Polyline): numb
     const b = polyline[i];
     const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
     // The bbox test rejects most segments for the price of 4 comparisons.
-    const outside = Math.max(a[0], b[0]) < minX || Math.min(a[0], b[0]) > maxX || Math.max(a[1], b[1]) < minY || Math.min(a[1], b[1]) > maxY;
+    const outside =
+      Math.max(a[0], b[0]) < minX ||
+      Math.min(a[0], b[0]) > maxX ||
+      Math.max(a[1], b[1]) < minY ||
+      Math.min(a[1], b[1]) > maxY;
     if (!outside) {
       let first = parts.polygons.some((rings) => isInPolygonRings(a, rings)) ? 0 : Infinity;
       for (const line of first === 0 ? [] : parts.lines) {

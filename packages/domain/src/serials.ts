@@ -26,7 +26,11 @@ export interface SerialFlags {
   is_serial_unregistered: boolean;
 }
 
-export const NO_SERIAL_FLAGS: SerialFlags = { is_serial_invalid_length: false, is_serial_duplicated: false, is_serial_unregistered: false };
+export const NO_SERIAL_FLAGS: SerialFlags = {
+  is_serial_invalid_length: false,
+  is_serial_duplicated: false,
+  is_serial_unregistered: false,
+};
 
 /**
  * A serial as it is stored and compared: without the spaces, tabs and line ends that scanners
@@ -95,7 +99,12 @@ export const SerialScanRequest = z.strictObject({
     .superRefine((items, ctx) => {
       const seen = new Set<number>();
       items.forEach((item, index) => {
-        if (seen.has(item.element_id)) ctx.addIssue({ code: 'custom', path: [index, 'element_id'], message: 'serials.repeatedElement' satisfies ApiMessageKey });
+        if (seen.has(item.element_id))
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'element_id'],
+            message: 'serials.repeatedElement' satisfies ApiMessageKey,
+          });
         seen.add(item.element_id);
       });
     }),
@@ -131,7 +140,9 @@ export const DeliveredSerial = z.object({ id: z.number().int(), serial: z.string
 export type DeliveredSerial = z.infer<typeof DeliveredSerial>;
 
 /** `GET plants/{id}/delivered-serials/?page&page_size&search`: search matches anywhere, ignoring case. */
-export const DeliveredSerialListQuery = PageQuery.extend({ search: z.string().trim().max(SERIAL_MAX_LENGTH).optional() });
+export const DeliveredSerialListQuery = PageQuery.extend({
+  search: z.string().trim().max(SERIAL_MAX_LENGTH).optional(),
+});
 export type DeliveredSerialListQuery = z.infer<typeof DeliveredSerialListQuery>;
 
 /** `GET plants/{id}/delivered-serials/all/`: every serial, for devices to check "unregistered" offline. */
@@ -232,7 +243,8 @@ export function readDeliveredSerialSheet(rows: readonly (readonly string[])[]): 
     if (serial === '') continue;
     sheet.total++;
     const row = i + 1;
-    if (serial.length > SERIAL_MAX_LENGTH) sheet.errors.push({ row, key: 'serials.import.tooLong', params: { max: SERIAL_MAX_LENGTH } });
+    if (serial.length > SERIAL_MAX_LENGTH)
+      sheet.errors.push({ row, key: 'serials.import.tooLong', params: { max: SERIAL_MAX_LENGTH } });
     else if (seen.has(serial)) sheet.repeated++;
     else {
       seen.add(serial);

@@ -16,7 +16,11 @@ import { type Kysely, PostgresAdapter } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
 
-  await db.schema.createIndex('elements_plant_serial_idx').on('elements').columns(['plant_id', 'serial']).execute();
+  await db.schema
+    .createIndex('elements_plant_serial_idx')
+    .on('elements')
+    .columns(['plant_id', 'serial'])
+    .execute();
 
   let delivered = db.schema.createTable('delivered_serials');
   delivered = isPostgres

@@ -39,7 +39,10 @@ export class DeliveredSerialsService {
     const page: PageQuery = { page: query.page, page_size: query.page_size };
     const [count, rows] = await Promise.all([
       repo.countDeliveredSerials(this.db, plant.id, query.search),
-      repo.listDeliveredSerials(this.db, plant.id, query.search, { limit: page.page_size, offset: offsetOf(page) }),
+      repo.listDeliveredSerials(this.db, plant.id, query.search, {
+        limit: page.page_size,
+        offset: offsetOf(page),
+      }),
     ]);
     return pageOf(rows, count, page, url);
   }
@@ -121,13 +124,24 @@ export class DeliveredSerialsService {
       fileField: 'file',
       fields: [],
       maxBytes: DELIVERED_SERIALS_IMPORT_MAX_BYTES,
-      tooLarge: () => fieldError('file', 'serials.import.tooLarge', { max: DELIVERED_SERIALS_IMPORT_MAX_BYTES / (1024 * 1024) }),
+      tooLarge: () =>
+        fieldError('file', 'serials.import.tooLarge', {
+          max: DELIVERED_SERIALS_IMPORT_MAX_BYTES / (1024 * 1024),
+        }),
     });
-    if (!upload.file || upload.file.bytes.length === 0) throw fieldError('file', 'serials.import.fileRequired');
-    const kind = checkDocumentKind(upload.file.fileName, upload.file.declaredType, upload.file.bytes.subarray(0, 512));
-    if (!kind.ok || (kind.kind !== 'xlsx' && kind.kind !== 'csv' && kind.kind !== 'txt')) throw fieldError('file', 'serials.import.notAllowed');
+    if (!upload.file || upload.file.bytes.length === 0)
+      throw fieldError('file', 'serials.import.fileRequired');
+    const kind = checkDocumentKind(
+      upload.file.fileName,
+      upload.file.declaredType,
+      upload.file.bytes.subarray(0, 512),
+    );
+    if (!kind.ok || (kind.kind !== 'xlsx' && kind.kind !== 'csv' && kind.kind !== 'txt'))
+      throw fieldError('file', 'serials.import.notAllowed');
     try {
-      return kind.kind === 'xlsx' ? await readXlsxRows(upload.file.bytes) : await readCsvRows(upload.file.bytes);
+      return kind.kind === 'xlsx'
+        ? await readXlsxRows(upload.file.bytes)
+        : await readCsvRows(upload.file.bytes);
     } catch {
       throw fieldError('file', 'serials.import.unreadable');
     }
@@ -141,7 +155,9 @@ function refusal(sheet: SerialSheet, message: (e: SerialSheetError) => string, l
     (body[error.key === 'serials.import.empty' ? 'file' : `rows.${error.row}`] ??= []).push(message(error));
   }
   if (sheet.errors.length > MAX_LISTED_ERRORS) {
-    body.non_field_errors = [translate(language, 'serials.import.moreErrors', { count: sheet.errors.length - MAX_LISTED_ERRORS })];
+    body.non_field_errors = [
+      translate(language, 'serials.import.moreErrors', { count: sheet.errors.length - MAX_LISTED_ERRORS }),
+    ];
   }
   return new ApiError(400, body);
 }

@@ -1,6 +1,11 @@
 import type { Language } from '@heliotrack/domain/constants';
 import { translate } from '@heliotrack/domain/i18n/translate';
-import { type SerialScanElement, type SerialScanRequest, type SerialScanResult, serialFlags } from '@heliotrack/domain/serials';
+import {
+  type SerialScanElement,
+  type SerialScanRequest,
+  type SerialScanResult,
+  serialFlags,
+} from '@heliotrack/domain/serials';
 import type { Db } from '../../db/database';
 import { fromFlag, toFlag } from '../../db/dialect';
 import { ApiError, detailError } from '../../lib/errors';
@@ -29,14 +34,21 @@ export class SerialScanService {
     const plant = await requirePlant(this.db, user, plantId);
     const earlier = await this.earlierAnswer(this.db, user, body.client_uuid);
     if (earlier) return earlier;
-    if (!fromFlag(plant.is_serial_scan_enable)) throw detailError(403, 'serials.scanDisabled', 'serial_scan_disabled');
+    if (!fromFlag(plant.is_serial_scan_enable))
+      throw detailError(403, 'serials.scanDisabled', 'serial_scan_disabled');
     try {
       return await this.db.transaction().execute(async (trx) => {
         await lockPlant(trx, plant.id);
         const again = await this.earlierAnswer(trx, user, body.client_uuid);
         if (again) return again;
         const answer = await writeSerials(trx, plant.id, body);
-        await repo.insertScanWrite(trx, { client_id: user.clientId, client_uuid: body.client_uuid, plant_id: plant.id, answer: JSON.stringify(answer), created_at: nowIso() });
+        await repo.insertScanWrite(trx, {
+          client_id: user.clientId,
+          client_uuid: body.client_uuid,
+          plant_id: plant.id,
+          answer: JSON.stringify(answer),
+          created_at: nowIso(),
+        });
         return answer;
       });
     } catch (error) {
@@ -48,7 +60,11 @@ export class SerialScanService {
     }
   }
 
-  private async earlierAnswer(db: Db, user: CurrentUser, clientUuid: string): Promise<SerialScanResult | null> {
+  private async earlierAnswer(
+    db: Db,
+    user: CurrentUser,
+    clientUuid: string,
+  ): Promise<SerialScanResult | null> {
     const row = await repo.findScanWrite(db, user.clientId, clientUuid);
     return row ? (JSON.parse(row.answer) as SerialScanResult) : null;
   }
@@ -61,11 +77,28 @@ export class SerialScanService {
  */
 async function writeSerials(trx: Db, plantId: number, body: SerialScanRequest): Promise<SerialScanResult> {
   const items = body.serials;
-  const current = new Map((await repo.findElementSerials(trx, plantId, items.map((i) => i.element_id))).map((e) => [e.id, e.serial]));
-  const unknown = items.map((item, index) => ({ item, index })).filter(({ item }) => !current.has(item.element_id));
+  const current = new Map(
+    (
+      await repo.findElementSerials(
+        trx,
+        plantId,
+        items.map((i) => i.element_id),
+      )
+    ).map((e) => [e.id, e.serial]),
+  );
+  const unknown = items
+    .map((item, index) => ({ item, index }))
+    .filter(({ item }) => !current.has(item.element_id));
   if (unknown.length) {
     throw new ApiError(400, (language: Language) =>
-      Object.fromEntries(unknown.slice(0, MAX_400_ERRORS).map(({ item, index }) => [`serials.${index}.element_id`, [translate(language, 'serials.unknownElement', { id: item.element_id })]])),
+      Object.fromEntries(
+        unknown
+          .slice(0, MAX_400_ERRORS)
+          .map(({ item, index }) => [
+            `serials.${index}.element_id`,
+            [translate(language, 'serials.unknownElement', { id: item.element_id })],
+          ]),
+      ),
     );
   }
 
@@ -73,16 +106,25 @@ async function writeSerials(trx: Db, plantId: number, body: SerialScanRequest): 
   const written = new Set(items.map((i) => i.element_id));
   const newSerials = new Set(items.map((i) => i.serial).filter((s) => s !== ''));
   const affected = new Set([...newSerials, ...[...current.values()].filter((s) => s !== '')]);
-  const others = (await repo.findSerialHolders(trx, plantId, [...affected])).filter((h) => !written.has(h.id));
+  const others = (await repo.findSerialHolders(trx, plantId, [...affected])).filter(
+    (h) => !written.has(h.id),
+  );
   const holders = new Map<string, number>();
-  for (const serial of [...others.map((o) => o.serial), ...items.map((i) => i.serial)]) holders.set(serial, (holders.get(serial) ?? 0) + 1);
+  for (const serial of [...others.map((o) => o.serial), ...items.map((i) => i.serial)])
+    holders.set(serial, (holders.get(serial) ?? 0) + 1);
   const isShared = (serial: string) => serial !== '' && (holders.get(serial) ?? 0) > 1;
 
-  const delivered = (await repo.hasDeliveredSerials(trx, plantId)) ? await repo.findDeliveredAmong(trx, plantId, [...newSerials]) : null;
+  const delivered = (await repo.hasDeliveredSerials(trx, plantId))
+    ? await repo.findDeliveredAmong(trx, plantId, [...newSerials])
+    : null;
   const elements: SerialScanElement[] = items.map((item) => ({
     id: item.element_id,
     serial: item.serial,
-    ...serialFlags(item.serial, { maxCodeLength: body.max_code_length, heldByAnotherElement: isShared(item.serial), delivered }),
+    ...serialFlags(item.serial, {
+      maxCodeLength: body.max_code_length,
+      heldByAnotherElement: isShared(item.serial),
+      delivered,
+    }),
   }));
 
   const version = await bumpElementsVersion(trx, plantId);
@@ -99,13 +141,19 @@ async function writeSerials(trx: Db, plantId: number, body: SerialScanRequest): 
     })),
     nowIso(),
   );
-  const reflagged = others.filter((o) => fromFlag(o.is_serial_duplicated) !== isShared(o.serial)).sort((a, b) => a.id - b.id);
+  const reflagged = others
+    .filter((o) => fromFlag(o.is_serial_duplicated) !== isShared(o.serial))
+    .sort((a, b) => a.id - b.id);
   const nowShared = reflagged.filter((o) => isShared(o.serial)).map((o) => o.id);
   const noLongerShared = reflagged.filter((o) => !isShared(o.serial)).map((o) => o.id);
   await repo.setDuplicatedFlag(trx, plantId, nowShared, 1, version);
   await repo.setDuplicatedFlag(trx, plantId, noLongerShared, 0, version);
   if (reflagged.length) {
-    const rows = await repo.findSerialFlags(trx, plantId, reflagged.map((o) => o.id));
+    const rows = await repo.findSerialFlags(
+      trx,
+      plantId,
+      reflagged.map((o) => o.id),
+    );
     for (const row of rows) {
       elements.push({
         id: row.id,

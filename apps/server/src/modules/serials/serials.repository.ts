@@ -18,13 +18,25 @@ async function inChunks<T, R>(values: T[], read: (chunk: T[]) => Promise<R[]>): 
 
 /** The serials of the given elements of a plant (ids of other plants are simply not found). */
 export async function findElementSerials(db: Db, plantId: number, ids: number[]) {
-  return inChunks(ids, (chunk) => db.selectFrom('elements').select(['id', 'serial']).where('plant_id', '=', plantId).where('id', 'in', chunk).execute());
+  return inChunks(ids, (chunk) =>
+    db
+      .selectFrom('elements')
+      .select(['id', 'serial'])
+      .where('plant_id', '=', plantId)
+      .where('id', 'in', chunk)
+      .execute(),
+  );
 }
 
 /** Every element of the plant holding one of the serials (elements_plant_serial_idx). */
 export async function findSerialHolders(db: Db, plantId: number, serials: string[]) {
   return inChunks(serials, (chunk) =>
-    db.selectFrom('elements').select(['id', 'serial', 'is_serial_duplicated']).where('plant_id', '=', plantId).where('serial', 'in', chunk).execute(),
+    db
+      .selectFrom('elements')
+      .select(['id', 'serial', 'is_serial_duplicated'])
+      .where('plant_id', '=', plantId)
+      .where('serial', 'in', chunk)
+      .execute(),
   );
 }
 
@@ -42,7 +54,13 @@ export async function findSerialFlags(db: Db, plantId: number, ids: number[]) {
 }
 
 /** Sets the duplicated flag of elements whose flag the write changed, stamping them with the write's version. */
-export async function setDuplicatedFlag(db: Db, plantId: number, ids: number[], value: 0 | 1, rowVersion: number) {
+export async function setDuplicatedFlag(
+  db: Db,
+  plantId: number,
+  ids: number[],
+  value: 0 | 1,
+  rowVersion: number,
+) {
   for (let i = 0; i < ids.length; i += IN_CHUNK) {
     await db
       .updateTable('elements')
@@ -58,7 +76,12 @@ export async function setDuplicatedFlag(db: Db, plantId: number, ids: number[], 
  * list changed: flagged when the plant has a list and the element's serial is not in it; never when
  * the plant has no list. Only elements whose flag changes are written (and stamped with the version).
  */
-export async function refreshUnregisteredFlags(db: Db, plantId: number, hasList: boolean, rowVersion: number) {
+export async function refreshUnregisteredFlags(
+  db: Db,
+  plantId: number,
+  hasList: boolean,
+  rowVersion: number,
+) {
   const listed = (eb: ExpressionBuilder<Database, 'elements'>) =>
     eb.exists(
       eb
@@ -67,7 +90,11 @@ export async function refreshUnregisteredFlags(db: Db, plantId: number, hasList:
         .where('delivered_serials.plant_id', '=', plantId)
         .whereRef('delivered_serials.serial', '=', 'elements.serial'),
     );
-  let cleared = db.updateTable('elements').set({ is_serial_unregistered: 0, row_version: rowVersion }).where('plant_id', '=', plantId).where('is_serial_unregistered', '=', 1);
+  let cleared = db
+    .updateTable('elements')
+    .set({ is_serial_unregistered: 0, row_version: rowVersion })
+    .where('plant_id', '=', plantId)
+    .where('is_serial_unregistered', '=', 1);
   if (hasList) cleared = cleared.where((eb) => eb.or([eb('serial', '=', ''), listed(eb)]));
   await cleared.execute();
   if (!hasList) return;
@@ -86,10 +113,18 @@ export async function refreshUnregisteredFlags(db: Db, plantId: number, hasList:
 // ---------------------------------------------------------------------------------------------
 
 export async function findScanWrite(db: Db, clientId: number, clientUuid: string) {
-  return db.selectFrom('serial_scan_writes').select('answer').where('client_id', '=', clientId).where('client_uuid', '=', clientUuid).executeTakeFirst();
+  return db
+    .selectFrom('serial_scan_writes')
+    .select('answer')
+    .where('client_id', '=', clientId)
+    .where('client_uuid', '=', clientUuid)
+    .executeTakeFirst();
 }
 
-export async function insertScanWrite(db: Db, row: { client_id: number; client_uuid: string; plant_id: number; answer: string; created_at: string }) {
+export async function insertScanWrite(
+  db: Db,
+  row: { client_id: number; client_uuid: string; plant_id: number; answer: string; created_at: string },
+) {
   await db.insertInto('serial_scan_writes').values(row).execute();
 }
 
@@ -116,24 +151,52 @@ export async function countDeliveredSerials(db: Db, plantId: number, search?: st
 }
 
 /** A page of the list in serial order (the unique (plant_id, serial) index gives the order). */
-export async function listDeliveredSerials(db: Db, plantId: number, search: string | undefined, page: { limit: number; offset: number }) {
-  return deliveredOf(db, plantId, search).select(['id', 'serial', 'created_at']).orderBy('serial').orderBy('id').limit(page.limit).offset(page.offset).execute();
+export async function listDeliveredSerials(
+  db: Db,
+  plantId: number,
+  search: string | undefined,
+  page: { limit: number; offset: number },
+) {
+  return deliveredOf(db, plantId, search)
+    .select(['id', 'serial', 'created_at'])
+    .orderBy('serial')
+    .orderBy('id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
 }
 
 /** Every serial of the plant's list, in serial order. */
 export async function listAllDeliveredSerials(db: Db, plantId: number) {
-  const rows = await db.selectFrom('delivered_serials').select('serial').where('plant_id', '=', plantId).orderBy('serial').execute();
+  const rows = await db
+    .selectFrom('delivered_serials')
+    .select('serial')
+    .where('plant_id', '=', plantId)
+    .orderBy('serial')
+    .execute();
   return rows.map((r) => r.serial);
 }
 
 export async function hasDeliveredSerials(db: Db, plantId: number) {
-  return (await db.selectFrom('delivered_serials').select('id').where('plant_id', '=', plantId).limit(1).executeTakeFirst()) !== undefined;
+  return (
+    (await db
+      .selectFrom('delivered_serials')
+      .select('id')
+      .where('plant_id', '=', plantId)
+      .limit(1)
+      .executeTakeFirst()) !== undefined
+  );
 }
 
 /** Those of the serials that are in the plant's list. */
 export async function findDeliveredAmong(db: Db, plantId: number, serials: string[]) {
   const rows = await inChunks(serials, (chunk) =>
-    db.selectFrom('delivered_serials').select('serial').where('plant_id', '=', plantId).where('serial', 'in', chunk).execute(),
+    db
+      .selectFrom('delivered_serials')
+      .select('serial')
+      .where('plant_id', '=', plantId)
+      .where('serial', 'in', chunk)
+      .execute(),
   );
   return new Set(rows.map((r) => r.serial));
 }
@@ -144,7 +207,9 @@ export async function insertDeliveredSerials(db: Db, plantId: number, serials: s
   for (let i = 0; i < serials.length; i += chunk) {
     await db
       .insertInto('delivered_serials')
-      .values(serials.slice(i, i + chunk).map((serial) => ({ plant_id: plantId, serial, created_at: createdAt })))
+      .values(
+        serials.slice(i, i + chunk).map((serial) => ({ plant_id: plantId, serial, created_at: createdAt })),
+      )
       .onConflict((oc) => oc.columns(['plant_id', 'serial']).doNothing())
       .execute();
   }

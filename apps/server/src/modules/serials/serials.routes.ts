@@ -18,13 +18,15 @@ import type { SerialScanService } from './serial-scan.service';
 
 /** The parts of `POST plants/{id}/delivered-serials/import/`. */
 const DeliveredSerialsImportForm = z.object({
-  file: BinaryFile.describe(`The sheet, xlsx or CSV, at most ${DELIVERED_SERIALS_IMPORT_MAX_BYTES / (1024 * 1024)} MB: one serial a row`),
+  file: BinaryFile.describe(
+    `The sheet, xlsx or CSV, at most ${DELIVERED_SERIALS_IMPORT_MAX_BYTES / (1024 * 1024)} MB: one serial a row`,
+  ),
 });
 
-export const serialsRoutes: FastifyPluginAsyncZod<{ serialScan: SerialScanService; deliveredSerials: DeliveredSerialsService }> = async (
-  app,
-  { serialScan, deliveredSerials },
-) => {
+export const serialsRoutes: FastifyPluginAsyncZod<{
+  serialScan: SerialScanService;
+  deliveredSerials: DeliveredSerialsService;
+}> = async (app, { serialScan, deliveredSerials }) => {
   const tags = ['serial scanning'];
 
   app.post(
@@ -52,7 +54,8 @@ export const serialsRoutes: FastifyPluginAsyncZod<{ serialScan: SerialScanServic
     {
       schema: {
         tags,
-        summary: "A page of the plant's delivered serials (delivery notes), in serial order; search matches anywhere, ignoring case",
+        summary:
+          "A page of the plant's delivered serials (delivery notes), in serial order; search matches anywhere, ignoring case",
         params: IdParam,
         querystring: DeliveredSerialListQuery,
         response: { 200: paged(DeliveredSerial) },
@@ -66,7 +69,8 @@ export const serialsRoutes: FastifyPluginAsyncZod<{ serialScan: SerialScanServic
     {
       schema: {
         tags,
-        summary: "Every delivered serial of the plant, in serial order, for devices to check 'unregistered' offline",
+        summary:
+          "Every delivered serial of the plant, in serial order, for devices to check 'unregistered' offline",
         params: IdParam,
         response: { 200: DeliveredSerialsAll },
       },
@@ -80,7 +84,8 @@ export const serialsRoutes: FastifyPluginAsyncZod<{ serialScan: SerialScanServic
       config: { adminOnly: true },
       schema: {
         tags,
-        summary: "Adds the serials of an xlsx or CSV sheet to the plant's delivered serials (administrators; dry_run=true previews)",
+        summary:
+          "Adds the serials of an xlsx or CSV sheet to the plant's delivered serials (administrators; dry_run=true previews)",
         description:
           'Multipart: `file` (xlsx or CSV, one serial a row; a header cell such as serial, número de serie or numero di serie picks the column, otherwise the first column). ' +
           'Serials already listed stay; a serial repeated in the sheet counts once. A preview answers the counts, the first new serials and the errors row by row; ' +
@@ -92,7 +97,15 @@ export const serialsRoutes: FastifyPluginAsyncZod<{ serialScan: SerialScanServic
         response: { 200: DeliveredSerialsImportResult },
       },
     },
-    (req) => deliveredSerials.importSheet(req.user, req.params.id, req.isMultipart() ? req.parts() : null, req.headers['content-type'], req.query.dry_run, req.lang),
+    (req) =>
+      deliveredSerials.importSheet(
+        req.user,
+        req.params.id,
+        req.isMultipart() ? req.parts() : null,
+        req.headers['content-type'],
+        req.query.dry_run,
+        req.lang,
+      ),
   );
 
   app.delete(
@@ -101,7 +114,8 @@ export const serialsRoutes: FastifyPluginAsyncZod<{ serialScan: SerialScanServic
       config: { adminOnly: true },
       schema: {
         tags,
-        summary: "Deletes the plant's whole delivered-serial list (administrators); no serial is unregistered any more",
+        summary:
+          "Deletes the plant's whole delivered-serial list (administrators); no serial is unregistered any more",
         params: IdParam,
         response: { 204: z.null() },
       },

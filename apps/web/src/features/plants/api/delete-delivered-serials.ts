@@ -14,7 +14,10 @@ export function useDeleteDeliveredSerials() {
   return useMutation({
     mutationFn: deleteDeliveredSerials,
     onSuccess: async (_, plantId) => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: deliveredSerialsKey(plantId) }), invalidatePlantElements(queryClient, plantId)]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: deliveredSerialsKey(plantId) }),
+        invalidatePlantElements(queryClient, plantId),
+      ]);
     },
   });
 }

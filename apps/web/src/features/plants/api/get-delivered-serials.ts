@@ -12,10 +12,16 @@ export interface DeliveredSerialsQuery {
 }
 
 /** Every query of a plant's delivered serials lives under this key: one invalidation reaches them all. */
-export const deliveredSerialsKey = (plantId: number) => [...queryKeys.plants.detail(plantId), 'delivered-serials'] as const;
+export const deliveredSerialsKey = (plantId: number) =>
+  [...queryKeys.plants.detail(plantId), 'delivered-serials'] as const;
 
 /** `GET plants/{id}/delivered-serials/?page&page_size&search`: a page of the list and its count. */
-export function getDeliveredSerials({ plantId, page, pageSize, search }: DeliveredSerialsQuery): Promise<Paged<DeliveredSerial>> {
+export function getDeliveredSerials({
+  plantId,
+  page,
+  pageSize,
+  search,
+}: DeliveredSerialsQuery): Promise<Paged<DeliveredSerial>> {
   return http.get<Paged<DeliveredSerial>>(`plants/${plantId}/delivered-serials/`, {
     query: { page, page_size: pageSize, search: search.trim() || undefined },
   });

@@ -12,7 +12,11 @@ export interface DeliveredSerialsImportRequest {
 }
 
 /** `POST plants/{id}/delivered-serials/import/[?dry_run=true]` (multipart `file`, administrators). */
-export function importDeliveredSerials({ plantId, file, dryRun }: DeliveredSerialsImportRequest): Promise<DeliveredSerialsImportResult> {
+export function importDeliveredSerials({
+  plantId,
+  file,
+  dryRun,
+}: DeliveredSerialsImportRequest): Promise<DeliveredSerialsImportResult> {
   const body = new FormData();
   body.append('file', file, file.name);
   return http.post<DeliveredSerialsImportResult>(`plants/${plantId}/delivered-serials/import/`, body, {
@@ -28,7 +32,10 @@ export function useImportDeliveredSerials() {
     mutationFn: importDeliveredSerials,
     onSuccess: async (result, { plantId }) => {
       if (result.dry_run || result.added === 0) return;
-      await Promise.all([queryClient.invalidateQueries({ queryKey: deliveredSerialsKey(plantId) }), invalidatePlantElements(queryClient, plantId)]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: deliveredSerialsKey(plantId) }),
+        invalidatePlantElements(queryClient, plantId),
+      ]);
     },
   });
 }

@@ -2,7 +2,11 @@ import { Alert, Badge, Button, FileInput, Group, ScrollArea, Stack, Table, Text,
 import { IconAlertCircle, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DELIVERED_SERIALS_IMPORT_ACCEPT, DELIVERED_SERIALS_IMPORT_MAX_BYTES, type DeliveredSerialsImportResult } from '@heliotrack/domain/serials';
+import {
+  DELIVERED_SERIALS_IMPORT_ACCEPT,
+  DELIVERED_SERIALS_IMPORT_MAX_BYTES,
+  type DeliveredSerialsImportResult,
+} from '@heliotrack/domain/serials';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { formErrorsOf, type FormErrors } from '../../../lib/validate-form';
 import { useImportDeliveredSerials } from '../api/import-delivered-serials';
@@ -22,7 +26,11 @@ export function DeliveredSerialsImport({ plantId }: { plantId: number }) {
   function run(dryRun: boolean) {
     if (!file) return setErrors({ file: t('serials.delivered.import.fileRequired') });
     if (file.size > DELIVERED_SERIALS_IMPORT_MAX_BYTES) {
-      return setErrors({ file: t('serials.delivered.import.tooLarge', { max: DELIVERED_SERIALS_IMPORT_MAX_BYTES / (1024 * 1024) }) });
+      return setErrors({
+        file: t('serials.delivered.import.tooLarge', {
+          max: DELIVERED_SERIALS_IMPORT_MAX_BYTES / (1024 * 1024),
+        }),
+      });
     }
     setErrors({});
     importSheet.mutate(
@@ -71,13 +79,23 @@ export function DeliveredSerialsImport({ plantId }: { plantId: number }) {
         </Alert>
       )}
       {errors.rows && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert" title={t('serials.delivered.import.refused')}>
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle size={18} />}
+          role="alert"
+          title={t('serials.delivered.import.refused')}
+        >
           {errors.rows}
         </Alert>
       )}
       {preview && <ImportPreview preview={preview} />}
       <Group justify="flex-end">
-        <Button variant="light" onClick={() => run(true)} loading={importSheet.isPending && importSheet.variables?.dryRun}>
+        <Button
+          variant="light"
+          onClick={() => run(true)}
+          loading={importSheet.isPending && importSheet.variables?.dryRun}
+        >
           {t('serials.delivered.import.preview')}
         </Button>
         <Button

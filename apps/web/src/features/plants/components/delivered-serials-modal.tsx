@@ -1,4 +1,16 @@
-import { Button, CloseButton, Divider, Group, Modal, Pagination, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  CloseButton,
+  Divider,
+  Group,
+  Modal,
+  Pagination,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -17,10 +29,25 @@ const PAGE_SIZE = 10;
  * The plant's delivered serials (its delivery notes): how many, a searchable page of them, and for
  * administrators the import of a new note and the deletion of the whole list.
  */
-export function DeliveredSerialsModal({ plant, isAdmin, onClose }: { plant: Plant; isAdmin: boolean; onClose: () => void }) {
+export function DeliveredSerialsModal({
+  plant,
+  isAdmin,
+  onClose,
+}: {
+  plant: Plant;
+  isAdmin: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   return (
-    <Modal opened onClose={onClose} title={`${t('serials.delivered.title')} · ${plant.name}`} size="lg" centered closeButtonProps={{ 'aria-label': t('common.close') }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={`${t('serials.delivered.title')} · ${plant.name}`}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {t('serials.delivered.help')}
@@ -69,7 +96,14 @@ function DeliveredSerialsList({ plant, isAdmin }: { plant: Plant; isAdmin: boole
           </Text>
         )}
         {isAdmin && !!total && (
-          <Button variant="subtle" color="red" size="xs" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void onDeleteAll()} loading={deleteAll.isPending}>
+          <Button
+            variant="subtle"
+            color="red"
+            size="xs"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={() => void onDeleteAll()}
+            loading={deleteAll.isPending}
+          >
             {t('serials.delivered.deleteAll')}
           </Button>
         )}
@@ -80,7 +114,9 @@ function DeliveredSerialsList({ plant, isAdmin }: { plant: Plant; isAdmin: boole
           aria-label={t('serials.delivered.search')}
           placeholder={t('serials.delivered.search')}
           leftSection={<IconSearch size={16} aria-hidden />}
-          rightSection={search ? <CloseButton aria-label={t('common.clearSearch')} onClick={() => setSearch('')} /> : null}
+          rightSection={
+            search ? <CloseButton aria-label={t('common.clearSearch')} onClick={() => setSearch('')} /> : null
+          }
           value={search}
           onChange={(event) => {
             setSearch(event.currentTarget.value);

@@ -114,7 +114,13 @@ export function PlantCard({ plant }: { plant: Plant }) {
           </Button>
         )}
       </Group>
-      {showSerials && <DeliveredSerialsModal plant={plant} isAdmin={isAdministrator(user)} onClose={() => setShowSerials(false)} />}
+      {showSerials && (
+        <DeliveredSerialsModal
+          plant={plant}
+          isAdmin={isAdministrator(user)}
+          onClose={() => setShowSerials(false)}
+        />
+      )}
     </Card>
   );
 }
