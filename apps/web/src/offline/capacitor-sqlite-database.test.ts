@@ -10,6 +10,7 @@ import {
   type ConformanceExpect,
   type ConformanceTarget,
 } from '../../../../tests/e2e/fixtures/local-database-conformance';
+import { setServerUrl } from '../lib/server-url';
 import { CapacitorSqliteDatabase } from './capacitor-sqlite-database';
 import { localStore, type LocalStore } from './local-store';
 import { NativeLocalStore } from './native-local-store';
@@ -131,6 +132,31 @@ describe('Capacitor SQLite local database (plugin web implementation on jeep-sql
     expect(begun.changes).toBe(0);
     expect(counted).toEqual([{ n: 50 }]);
     await db.close();
+  });
+
+  it('downloads from the configured server; a download cancelled at once stores nothing and answers cancelled', async () => {
+    setServerUrl('https://heliotrack.example.com');
+    const asked: string[] = [];
+    const serverFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (!String(input).startsWith('https://heliotrack.example.com/')) return serverFetch(input, init);
+      asked.push(String(input));
+      return new Response('{"cursor":"c1"}\n');
+    });
+    try {
+      const store = new NativeLocalStore(async () => new CapacitorSqliteDatabase('download'));
+      await store.call('open');
+      await store.call('exec', 'DELETE FROM plant_download');
+      const load = store.loadPlant(4, { token: 'jwt', language: 'es' });
+      load.cancel();
+      await expect(load.done).rejects.toMatchObject({ code: 'cancelled', message: 'Download cancelled' });
+      expect(asked).toEqual(['https://heliotrack.example.com/api/plants/4/sync/']);
+      expect(await store.call('select', 'SELECT plant_id FROM plant_download')).toEqual([]);
+      await store.terminate();
+    } finally {
+      vi.stubGlobal('fetch', serverFetch);
+      setServerUrl(null);
+    }
   });
 
   it('reports an open that fails with the specification message', async () => {

@@ -1,4 +1,5 @@
 import { PolygonParamError } from '@heliotrack/domain/geometry';
+import { absoluteApiRoot } from '../lib/server-url';
 import type { LocalDatabase } from './local-database';
 import { LocalPolygonError, type LocalStore } from './local-store';
 import { LocalDbError, reasonOf } from './messages';
@@ -51,7 +52,8 @@ export class NativeLocalStore implements LocalStore {
     onProgress?: (progress: LoadProgress) => void,
   ): { done: Promise<LoadResult>; cancel(): void } {
     const controller = new AbortController();
-    const apiRoot = auth.apiRoot ?? new URL('/api', location.origin).href;
+    // The app's own origin serves no API on a device: the configured server's (lib/server-url.ts).
+    const apiRoot = auth.apiRoot ?? absoluteApiRoot().replace(/\/+$/, '');
     const done = (async () => {
       const [db, loader, queries] = await Promise.all([this.database(), import('./plant-loader'), import('./local-queries')]);
       try {
