@@ -21,10 +21,25 @@ import { upgrade } from './schema';
  */
 export const NATIVE_DATABASE_NAME = 'heliotrack';
 
+/*
+ * One SQLiteConnection per plugin for the whole page: it keeps the page's list of connections, and
+ * checkConnectionsConsistency closes every native connection missing from the list it is given, so
+ * a second list would close the first one's databases.
+ */
+const connections = new WeakMap<CapacitorSQLitePlugin, { sqlite: SQLiteConnection; webStore: Promise<void> | null }>();
+
+function pluginConnection(plugin: CapacitorSQLitePlugin) {
+  let entry = connections.get(plugin);
+  if (!entry) {
+    entry = { sqlite: new SQLiteConnection(plugin), webStore: null };
+    connections.set(plugin, entry);
+  }
+  return entry;
+}
+
 export class CapacitorSqliteDatabase implements LocalDatabase {
-  private readonly sqlite: SQLiteConnection;
+  private readonly plugin: ReturnType<typeof pluginConnection>;
   private connection: SQLiteDBConnection | null = null;
-  private webStore: Promise<void> | null = null;
   /** total_changes() of the connection after its last statement. */
   private totalChanges = 0;
   private queue: Promise<unknown> = Promise.resolve();
@@ -44,7 +59,11 @@ export class CapacitorSqliteDatabase implements LocalDatabase {
     private readonly name = NATIVE_DATABASE_NAME,
     plugin: CapacitorSQLitePlugin = CapacitorSQLite,
   ) {
-    this.sqlite = new SQLiteConnection(plugin);
+    this.plugin = pluginConnection(plugin);
+  }
+
+  private get sqlite(): SQLiteConnection {
+    return this.plugin.sqlite;
   }
 
   /** Runs `task` after every call queued before it, whatever their outcome. */
@@ -100,8 +119,8 @@ export class CapacitorSqliteDatabase implements LocalDatabase {
 
   private async connect(): Promise<SQLiteDBConnection> {
     if (Capacitor.getPlatform() === 'web') {
-      this.webStore ??= this.sqlite.initWebStore();
-      await this.webStore;
+      this.plugin.webStore ??= this.sqlite.initWebStore();
+      await this.plugin.webStore;
     }
     // After a reload of the web view the native side may still hold the connection the page forgot.
     const consistent = (await this.sqlite.checkConnectionsConsistency()).result;
