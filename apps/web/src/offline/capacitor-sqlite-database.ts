@@ -38,7 +38,7 @@ function pluginConnection(plugin: CapacitorSQLitePlugin) {
 }
 
 export class CapacitorSqliteDatabase implements LocalDatabase {
-  private readonly plugin: ReturnType<typeof pluginConnection>;
+  private readonly shared: ReturnType<typeof pluginConnection>;
   private connection: SQLiteDBConnection | null = null;
   /** total_changes() of the connection after its last statement. */
   private totalChanges = 0;
@@ -59,11 +59,11 @@ export class CapacitorSqliteDatabase implements LocalDatabase {
     private readonly name = NATIVE_DATABASE_NAME,
     plugin: CapacitorSQLitePlugin = CapacitorSQLite,
   ) {
-    this.plugin = pluginConnection(plugin);
+    this.shared = pluginConnection(plugin);
   }
 
   private get sqlite(): SQLiteConnection {
-    return this.plugin.sqlite;
+    return this.shared.sqlite;
   }
 
   /** Runs `task` after every call queued before it, whatever their outcome. */
@@ -104,7 +104,7 @@ export class CapacitorSqliteDatabase implements LocalDatabase {
 
   reset(): Promise<void> {
     return this.serial(async () => {
-      const connection = this.open_();
+      const connection = this.requireConnection();
       await connection.delete();
       await this.closeQuietly();
       // A new file has user_version 0: every table is created again from the first upgrade.
@@ -119,8 +119,8 @@ export class CapacitorSqliteDatabase implements LocalDatabase {
 
   private async connect(): Promise<SQLiteDBConnection> {
     if (Capacitor.getPlatform() === 'web') {
-      this.plugin.webStore ??= this.sqlite.initWebStore();
-      await this.plugin.webStore;
+      this.shared.webStore ??= this.sqlite.initWebStore();
+      await this.shared.webStore;
     }
     // After a reload of the web view the native side may still hold the connection the page forgot.
     const consistent = (await this.sqlite.checkConnectionsConsistency()).result;
@@ -135,7 +135,7 @@ export class CapacitorSqliteDatabase implements LocalDatabase {
     return connection;
   }
 
-  private open_(): SQLiteDBConnection {
+  private requireConnection(): SQLiteDBConnection {
     if (!this.connection) throw new LocalDbError('not_opened', LOCAL_DB_MESSAGES.notOpened);
     return this.connection;
   }
@@ -147,7 +147,7 @@ export class CapacitorSqliteDatabase implements LocalDatabase {
 
   /** One statement, outside of any transaction of the plugin's own (ours or none). */
   private async run(sql: string, params?: SqlParams): Promise<ExecResult> {
-    const connection = this.open_();
+    const connection = this.requireConnection();
     const before = this.totalChanges;
     let lastId = 0;
     try {
@@ -164,12 +164,12 @@ export class CapacitorSqliteDatabase implements LocalDatabase {
   }
 
   private async query<T>(sql: string, params?: SqlParams): Promise<T[]> {
-    const { values } = await this.open_().query(sql, params?.length ? [...params] : []);
+    const { values } = await this.requireConnection().query(sql, params?.length ? [...params] : []);
     return (values ?? []) as T[];
   }
 
   private async runTransaction(statements: readonly Statement[]): Promise<ExecResult[]> {
-    const connection = this.open_();
+    const connection = this.requireConnection();
     await connection.beginTransaction();
     const results: ExecResult[] = [];
     try {
