@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { VectorTile } from '@mapbox/vector-tile';
 import Pbf from 'pbf';
 import { ADMIN, apiGet, bearer, expect, localCall, localFailure, localLoadPlant, obtainTokens, test, type LocalStoreWindow } from '../fixtures';
+import { everyOperationAndMessage, upgradeFromVersion15, type ConformanceTarget } from '../fixtures/local-database-conformance';
 
 /**
  * Issue 15 (Offline II): the local database in the browser — sqlite-wasm in a dedicated Worker with
@@ -44,6 +45,20 @@ async function openApp(page: Page) {
   // Any page of the app exposes the local store to automated browsers; the login page needs no session.
   await page.goto('/login');
   await page.waitForFunction(() => '__heliotrackLocalStore' in window);
+}
+
+/** The page's local store for the conformance suite; the worker's console warnings are collected from the start. */
+function localTarget(page: Page): ConformanceTarget {
+  const warnings: string[] = [];
+  const listen = (msg: { text(): string }) => warnings.push(msg.text());
+  page.on('console', listen);
+  page.on('worker', (worker) => worker.on('console', listen));
+  for (const worker of page.workers()) worker.on('console', listen);
+  return {
+    call: (op, ...args) => localCall(page, op, ...args),
+    failure: (op, ...args) => localFailure(page, op, ...args),
+    warned: (text) => expect.poll(() => warnings.some((w) => w.includes(text))).toBe(true),
+  };
 }
 
 async function largestPlant(request: APIRequestContext, access: string): Promise<Plant> {
@@ -273,128 +288,28 @@ test.describe('local database (Offline II)', () => {
     expect(result.done).toBe(plant.element_count);
   });
 
+  // The conformance suite shared with the Capacitor SQLite implementation (fixtures/local-database-conformance.ts).
   test('every local operation and every message of the local database', async ({ page, context }) => {
     await openApp(page);
-    await localCall(page, 'open');
-    await localCall(page, 'reset');
-
-    // Schema: version 19, version-15 columns and defaults as the specification lists them, plus our upgrades.
-    expect(await localCall(page, 'version')).toBe(19);
-    expect(await localCall(page, 'select', 'PRAGMA page_size')).toEqual([{ page_size: 16384 }]);
-    const columns = async (table: string) => (await localCall<{ name: string }[]>(page, 'select', `SELECT name FROM pragma_table_info('${table}')`)).map((c) => c.name);
-    expect(await columns('users')).toEqual(['id', 'name', 'active']);
-    expect(await columns('element')).toEqual([
-      'id', 'code', 'description', 'geom', 'last_state_change_contractor_id', 'state_id', 'type_id', 'updated_at', 'serial',
-      'is_serial_invalid_length', 'is_serial_duplicated', 'is_serial_unregistered', 'plant_id', 'ctr_id', 'min_x', 'min_y', 'max_x', 'max_y',
-    ]);
-    expect(await columns('scans')).toEqual(['id', 'name', 'status', 'polyline', 'max_code_length']);
-    expect(await columns('state')).toContain('is_active');
-    expect(await columns('outbox')).toEqual([
-      'client_uuid', 'user_id', 'kind', 'payload', 'status', 'attempts', 'refusal_code', 'refusal_reason', 'created_at', 'recorded_at',
-    ]);
-    expect(await columns('plant_download')).toContain('cursor');
-
-    // insert (defaults applied, unknown fields dropped), get, select all, replace, update, delete.
-    expect(await localCall(page, 'insertItem', 'users', { id: 7, name: 'Ana', not_a_column: 'x' })).toBe(7);
-    expect(await localCall(page, 'getById', 'users', 7)).toEqual({ id: 7, name: 'Ana', active: 1 });
-    expect(await localCall(page, 'insertItem', 'scans', { name: 'Fila 1' })).toBe(1);
-    expect(await localCall(page, 'getById', 'scans', 1)).toEqual({ id: 1, name: 'Fila 1', status: 1, polyline: null, max_code_length: 14 });
-    expect(await localFailure(page, 'insertItem', 'users', { id: 7, name: 'Otra' })).toEqual({
-      code: 'add_no_last_id',
-      message: 'DatabaseService.addItem: lastId not returned',
+    await everyOperationAndMessage(localTarget(page), expect, {
+      // sqlite-wasm's own: 16 KB pages (sqlite-wasm-database.ts).
+      afterSchema: async () => expect(await localCall(page, 'select', 'PRAGMA page_size')).toEqual([{ page_size: 16384 }]),
+      // A second tab gets the read-only message, not a second writer.
+      beforeClose: async () => {
+        const other = await context.newPage();
+        await openApp(other);
+        expect(await localFailure(other, 'open')).toEqual({
+          code: 'read_only',
+          message: 'The local database is open in another tab: it is read-only here. Close the other tab to work offline in this one.',
+        });
+        await other.close();
+      },
     });
-    expect(await localCall(page, 'replaceItem', 'users', { id: 7, name: 'Ana B', active: 0 })).toBe(7);
-    await localCall(page, 'updateItem', 'users', { id: 7, name: 'Ana C' });
-    expect(await localCall(page, 'selectAll', 'users')).toEqual([{ id: 7, name: 'Ana C', active: 0 }]);
-    expect(await localFailure(page, 'updateItem', 'users', { id: 99, name: 'Nadie' })).toEqual({
-      code: 'no_rows_updated',
-      message: 'No rows were updated for item with id 99',
-    });
-    await localCall(page, 'insertItem', 'outbox', { client_uuid: 'u-1', user_id: 7, kind: 'state_change', payload: { element_ids: [1] }, created_at: '2026-11-24T10:00:00Z' });
-    const updateFailure = await localFailure(page, 'updateItem', 'outbox', { client_uuid: 'u-1', kind: null });
-    expect(updateFailure?.code).toBe('update_failed');
-    expect(updateFailure?.message).toMatch(/^Error updating item: .*NOT NULL constraint failed: outbox\.kind/);
-
-    // Elements by type, state update, plant with client, element_to_scan by scan, delete by id.
-    await localCall(page, 'bulkReplace', 'element', Array.from({ length: 2500 }, (_, i) => ({ id: i + 1, code: `E${i}`, type_id: i % 2 ? 5 : 6, state_id: 1, plant_id: 3 })));
-    expect((await localCall<unknown[]>(page, 'elementsByType', 5)).length).toBe(1250);
-    expect(await localCall(page, 'updateElementState', Array.from({ length: 1500 }, (_, i) => i + 1), 4)).toBe(1500);
-    expect((await localCall<unknown[]>(page, 'select', 'SELECT id FROM element WHERE state_id = 4')).length).toBe(1500);
-    await localCall(page, 'insertItem', 'client', { id: 2, name: 'Solaria' });
-    await localCall(page, 'insertItem', 'plant', { id: 3, client: 2, name: 'Planta', code: 'P3', is_serial_scan_enable: true });
-    const joined = await localCall<{ name: string; client: { name: string }; is_serial_scan_enable: number }>(page, 'plantWithClient', 3);
-    expect(joined.name).toBe('Planta');
-    expect(joined.client.name).toBe('Solaria');
-    expect(joined.is_serial_scan_enable).toBe(1);
-    await localCall(page, 'bulkReplace', 'element_to_scan', [{ id: 1, scan_id: 1 }, { id: 2, scan_id: 1 }, { id: 3, scan_id: 2 }]);
-    expect(await localCall(page, 'deleteElementsToScan', 1)).toBe(2);
-    expect(await localCall(page, 'deleteById', 'element', 1)).toBe(1);
-
-    // Unreadable geometry is logged and the element skipped, the rest still selected.
-    const warnings: string[] = [];
-    const listen = (msg: { text(): string }) => warnings.push(msg.text());
-    page.on('console', listen);
-    for (const worker of page.workers()) worker.on('console', listen);
-    await localCall(page, 'bulkReplace', 'element', [
-      { id: 9001, code: 'OK', type_id: 9, plant_id: 3, geom: 'LINESTRING(1 1, 2 2)', min_x: 1, min_y: 1, max_x: 2, max_y: 2 },
-      { id: 9002, code: 'BAD', type_id: 9, plant_id: 3, geom: 'LINESTRING(1 1, two 2)', min_x: 1, min_y: 1, max_x: 2, max_y: 2 },
-    ]);
-    const inside = await localCall<Element[]>(page, 'elementsByPolygon', 3, 9, '0 0,3 0,3 3,0 3,0 0');
-    expect(inside.map((el) => el.id)).toEqual([9001]);
-    await expect.poll(() => warnings.some((w) => w.includes('element 9002 skipped: Invalid WKT format'))).toBe(true);
-    // A malformed polygon fails with the domain's reason, as the server's 400.
-    expect((await localFailure(page, 'elementsByPolygon', 3, 9, '0 0,1 1'))?.code).toBe('polygon');
-
-    // Delete all: its failure message names the table.
-    await localCall(page, 'exec', "CREATE TEMP TRIGGER keep_scans BEFORE DELETE ON scans BEGIN SELECT RAISE(ABORT, 'scans are kept'); END");
-    const deleteFailure = await localFailure(page, 'deleteAll', 'scans');
-    expect(deleteFailure?.code).toBe('delete_all_failed');
-    expect(deleteFailure?.message).toMatch(/^Failed to delete all items from scans: .*scans are kept$/);
-    await localCall(page, 'exec', 'DROP TRIGGER keep_scans');
-    expect(await localCall(page, 'deleteAll', 'scans')).toBe(1);
-
-    // Missing parameters and unknown tables.
-    expect((await localFailure(page, 'getById', 'users', null))?.message).toBe('Missing parameters: id');
-    expect((await localFailure(page, 'selectAll', 'sqlite_master'))?.code).toBe('missing_parameters');
-    expect((await localFailure(page, 'updateElementState', [], 3))?.code).toBe('missing_parameters');
-
-    // Clear all data keeps the outbox; drop all tables empties the schema.
-    await localCall(page, 'clearAllData');
-    for (const table of ['element', 'plant', 'client', 'users']) expect(await localCall(page, 'selectAll', table)).toEqual([]);
-    expect((await localCall<unknown[]>(page, 'selectAll', 'outbox')).length).toBe(1);
-
-    // A second tab gets the read-only message, not a second writer.
-    const other = await context.newPage();
-    await openApp(other);
-    expect(await localFailure(other, 'open')).toEqual({
-      code: 'read_only',
-      message: 'The local database is open in another tab: it is read-only here. Close the other tab to work offline in this one.',
-    });
-    await other.close();
-
-    // Not opened: after close every call says so; reset re-creates an empty database at the latest version.
-    await localCall(page, 'close');
-    expect(await localFailure(page, 'selectAll', 'users')).toEqual({ code: 'not_opened', message: 'The local database is not open' });
-    await localCall(page, 'open');
-    await localCall(page, 'dropAllTables');
-    expect(await localCall(page, 'version')).toBe(0);
-    await localCall(page, 'reset');
-    expect(await localCall(page, 'version')).toBe(19);
-    expect(await localCall(page, 'selectAll', 'outbox')).toEqual([]);
   });
 
   test('upgrades a version-15 database to the latest version, keeping its rows', async ({ page }) => {
     await openApp(page);
-    await localCall(page, 'open');
-    await localCall(page, 'dropAllTables');
-    expect(await localCall(page, 'upgrade', 15)).toBe(15);
-    expect(await localCall(page, 'select', "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'outbox'")).toEqual([]);
-    await localCall(page, 'exec', "INSERT INTO element (id, code, type_id, state_id) VALUES (1, 'M-1', 5, 2)");
-    await localCall(page, 'close');
-    await localCall(page, 'open');
-    expect(await localCall(page, 'version')).toBe(19);
-    expect(await localCall(page, 'getById', 'element', 1)).toMatchObject({ id: 1, code: 'M-1', serial: '', plant_id: null, min_x: null });
-    expect(await localCall(page, 'selectAll', 'outbox')).toEqual([]);
+    await upgradeFromVersion15(localTarget(page), expect);
   });
 
   test('the .wasm is served by our server, never a CDN', async ({ page }) => {

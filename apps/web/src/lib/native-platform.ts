@@ -1,6 +1,7 @@
 import { App } from '@capacitor/app';
 import { AppLauncher } from '@capacitor/app-launcher';
 import { Capacitor } from '@capacitor/core';
+import { Toast } from '@capacitor/toast';
 import { webAppVersion } from './app-version';
 
 /*
@@ -55,4 +56,14 @@ export async function openExternalUrl(url: string): Promise<void> {
     return;
   }
   window.open(url, '_blank', 'noopener');
+}
+
+/**
+ * The platform's own long toast (about 3.5 s on Android, at the bottom), which a person sees even
+ * over a native screen; on the web and in a simulated native app there is none (answers false).
+ */
+export async function showNativeLongToast(text: string): Promise<boolean> {
+  if (!Capacitor.isNativePlatform()) return false;
+  await Toast.show({ text, duration: 'long', position: 'bottom' });
+  return true;
 }

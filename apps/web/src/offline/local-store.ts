@@ -1,4 +1,6 @@
+import { isOnDevice } from '../lib/native-platform';
 import { LocalDbError } from './messages';
+import { NativeLocalStore } from './native-local-store';
 import type { OperationArgs, OperationName, OperationResult } from './operations';
 import type { LoadProgress, LoadResult, WorkerRequest, WorkerResponse } from './protocol';
 
@@ -27,7 +29,18 @@ export class LocalPolygonError extends Error {
   }
 }
 
-export class LocalStore {
+/** The local store as the app uses it: the worker below on the web, NativeLocalStore in the native app. */
+export interface LocalStore {
+  call<K extends OperationName>(op: K, ...args: OperationArgs<K>): Promise<OperationResult<K>>;
+  loadPlant(
+    plantId: number,
+    auth: { token: string; language: string; apiRoot?: string },
+    onProgress?: (progress: LoadProgress) => void,
+  ): { done: Promise<LoadResult>; cancel(): void };
+  terminate(): Promise<void>;
+}
+
+export class WorkerLocalStore implements LocalStore {
   private worker: Worker | null = null;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
@@ -90,8 +103,8 @@ export class LocalStore {
 
 let store: LocalStore | null = null;
 
-/** The page's one local store. */
+/** The page's one local store: Capacitor SQLite on a device (issue 20), sqlite-wasm in a worker on the web. */
 export function localStore(): LocalStore {
-  store ??= new LocalStore();
+  store ??= isOnDevice() ? new NativeLocalStore() : new WorkerLocalStore();
   return store;
 }

@@ -1,7 +1,8 @@
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconCheck, IconLock } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconDatabaseOff, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { t } from '../../lib/i18n';
+import { showNativeLongToast } from '../../lib/native-platform';
 
 /**
  * App notifications. Defaults (5000 ms, bottom) are set on <Notifications> in the providers; the
@@ -43,4 +44,22 @@ export function notifyPermissionDenied(): void {
     icon: <IconLock size={18} />,
     message: t('errors.permissionDenied'),
   });
+}
+
+/**
+ * A local database error (specification section 8, e.g. 'Error open database: {reason}'): the
+ * negative top-right toast, one at a time, and on a device also the platform's long native toast
+ * (issue 20). The texts are the specification's own, in English in every language.
+ */
+export function notifyLocalDatabaseError(message: string): void {
+  notifications.show({
+    id: 'local-database-error',
+    color: 'red',
+    position: 'top-right',
+    withCloseButton: true,
+    closeButtonProps: closeButtonProps(),
+    icon: <IconDatabaseOff size={18} />,
+    message,
+  });
+  showNativeLongToast(message).catch((error: unknown) => console.warn('native toast failed', error));
 }
