@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { VectorTile } from '@mapbox/vector-tile';
 import Pbf from 'pbf';
 import { ADMIN, apiGet, bearer, expect, localCall, localFailure, localLoadPlant, obtainTokens, test, type LocalStoreWindow } from '../fixtures';
-import { everyOperationAndMessage, upgradeFromVersion15, type ConformanceTarget } from '../fixtures/local-database-conformance';
+import { everyOperationAndMessage, outboxOperations, upgradeFromVersion15, type ConformanceTarget } from '../fixtures/local-database-conformance';
 
 /**
  * Issue 15 (Offline II): the local database in the browser — sqlite-wasm in a dedicated Worker with
@@ -305,6 +305,11 @@ test.describe('local database (Offline II)', () => {
         await other.close();
       },
     });
+  });
+
+  test('keeps the changes to send in the outbox', async ({ page }) => {
+    await openApp(page);
+    await outboxOperations(localTarget(page), expect);
   });
 
   test('upgrades a version-15 database to the latest version, keeping its rows', async ({ page }) => {

@@ -6,6 +6,7 @@ import { defineCustomElement } from 'jeep-sqlite/dist/components/jeep-sqlite';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   everyOperationAndMessage,
+  outboxOperations,
   upgradeFromVersion15,
   type ConformanceExpect,
   type ConformanceTarget,
@@ -77,6 +78,10 @@ describe('Capacitor SQLite local database (plugin web implementation on jeep-sql
       // Ours, not the plugin's: foreign keys off as in sqlite-wasm, so tables clear and drop in any order.
       afterSchema: async () => expect(await localStore().call('select', 'PRAGMA foreign_keys')).toEqual([{ foreign_keys: 0 }]),
     });
+  }, 60_000);
+
+  it('keeps the changes to send in the outbox (conformance suite)', async () => {
+    await outboxOperations(target(localStore()), expect as unknown as ConformanceExpect);
   }, 60_000);
 
   it('upgrades a version-15 database to the latest version, keeping its rows (conformance suite)', async () => {

@@ -1,6 +1,7 @@
 import type { ElementListQuery } from '@heliotrack/domain/elements';
 import type { LocalDatabase, SqlParams, Statement } from './local-database';
 import * as ops from './local-operations';
+import * as outbox from './local-outbox';
 import * as queries from './local-queries';
 import { upgrade } from './schema';
 
@@ -52,6 +53,14 @@ export const OPERATIONS = {
   listPlantStates: (db: LocalDatabase, plantId: number) => queries.listPlantStates(db, plantId),
   listTransactionTypes: (db: LocalDatabase) => queries.listTransactionTypes(db),
   listPlantContractors: (db: LocalDatabase, plantId: number) => queries.listPlantContractors(db, plantId),
+
+  enqueueOutbox: (db: LocalDatabase, entry: outbox.NewOutboxEntry, localWrites?: Statement[]) => outbox.enqueueOutbox(db, entry, localWrites),
+  listOutbox: (db: LocalDatabase, userId?: number) => outbox.listOutbox(db, userId),
+  countOutbox: (db: LocalDatabase) => outbox.countOutbox(db),
+  markOutbox: (db: LocalDatabase, clientUuid: string, status: outbox.OutboxStatus, refusal?: { code: string; reason: string }) =>
+    outbox.markOutbox(db, clientUuid, status, refusal),
+  removeOutbox: (db: LocalDatabase, clientUuid: string) => outbox.removeOutbox(db, clientUuid),
+  resumeOutbox: (db: LocalDatabase) => outbox.resumeOutbox(db),
 };
 
 export type Operations = typeof OPERATIONS;

@@ -1,0 +1,120 @@
+import type { LocalDatabase, Statement } from './local-database';
+import { LocalDbError, LOCAL_DB_MESSAGES } from './messages';
+
+/*
+ * The outbox (schema upgrade 18): what the device recorded offline and must still send, in the
+ * local database so that a logout, which clears local and session storage, cannot lose it. Each
+ * entry is one request to replay as it is, identified by the client uuid the server deduplicates
+ * on; the local writes that made the change visible on the device go in the same transaction as
+ * the entry, so the screens and the outbox never disagree.
+ *
+ * Status: 'pending' (to send), 'sending' (a push took it; back to pending if the push stops),
+ * 'refused' (the server said no with 400/403/404: kept with its reason until the user discards it).
+ */
+export type OutboxKind = 'state_change' | 'massive_state_change' | 'serial_scan' | 'serial_edit' | 'document';
+export type OutboxStatus = 'pending' | 'sending' | 'refused';
+
+/** What is stored in `payload`: the request, and the elements it touches (the plant loader keeps those). */
+export interface OutboxPayload {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Relative to the API root, as the http client takes it, e.g. 'plants/3/element-state-change/'. */
+  path: string;
+  body: unknown;
+  element_ids: number[];
+}
+
+export interface OutboxEntry {
+  client_uuid: string;
+  user_id: number;
+  kind: OutboxKind;
+  payload: OutboxPayload;
+  status: OutboxStatus;
+  attempts: number;
+  refusal_code: string | null;
+  refusal_reason: string | null;
+  created_at: string;
+  recorded_at: string | null;
+}
+
+export interface NewOutboxEntry {
+  clientUuid: string;
+  userId: number;
+  kind: OutboxKind;
+  request: Omit<OutboxPayload, 'element_ids'>;
+  elementIds?: number[];
+  /** When the technician made the change (the server's recorded_at); now by default. */
+  recordedAt?: string;
+}
+
+interface OutboxRow extends Omit<OutboxEntry, 'payload'> {
+  payload: string;
+}
+
+function required(value: unknown, what: string): void {
+  if (value === undefined || value === null || value === '') {
+    throw new LocalDbError('missing_parameters', LOCAL_DB_MESSAGES.missingParameters(what));
+  }
+}
+
+/**
+ * Stores one change to send, with the local writes that apply it on the device, in one transaction.
+ * A second enqueue with the same client uuid changes nothing (the device may retry too).
+ */
+export async function enqueueOutbox(db: LocalDatabase, entry: NewOutboxEntry, localWrites: Statement[] = []): Promise<void> {
+  required(entry?.clientUuid, 'client_uuid');
+  required(entry?.userId, 'user_id');
+  required(entry?.kind, 'kind');
+  required(entry?.request?.path, 'path');
+  const now = new Date().toISOString();
+  const payload: OutboxPayload = { ...entry.request, element_ids: entry.elementIds ?? [] };
+  await db.transaction([
+    {
+      sql: `INSERT OR IGNORE INTO outbox (client_uuid, user_id, kind, payload, status, attempts, created_at, recorded_at)
+            VALUES (?, ?, ?, ?, 'pending', 0, ?, ?)`,
+      params: [entry.clientUuid, entry.userId, entry.kind, JSON.stringify(payload), now, entry.recordedAt ?? now],
+    },
+    ...localWrites,
+  ]);
+}
+
+/** The entries in the order they were made (rowid breaks ties of the same millisecond), optionally one user's. */
+export async function listOutbox(db: LocalDatabase, userId?: number): Promise<OutboxEntry[]> {
+  const rows =
+    userId === undefined
+      ? await db.select<OutboxRow>('SELECT * FROM outbox ORDER BY created_at, rowid')
+      : await db.select<OutboxRow>('SELECT * FROM outbox WHERE user_id = ? ORDER BY created_at, rowid', [userId]);
+  return rows.map((row) => ({ ...row, payload: JSON.parse(row.payload) as OutboxPayload }));
+}
+
+/** How many entries wait to be sent and how many the server refused. */
+export async function countOutbox(db: LocalDatabase): Promise<{ waiting: number; refused: number }> {
+  const [row] = await db.select<{ waiting: number | null; refused: number | null }>(
+    `SELECT SUM(status IN ('pending', 'sending')) AS waiting, SUM(status = 'refused') AS refused FROM outbox`,
+  );
+  return { waiting: row?.waiting ?? 0, refused: row?.refused ?? 0 };
+}
+
+/** Sets an entry's status; a refusal keeps the server's code and reason, and every attempt is counted. */
+export async function markOutbox(
+  db: LocalDatabase,
+  clientUuid: string,
+  status: OutboxStatus,
+  refusal?: { code: string; reason: string },
+): Promise<void> {
+  required(clientUuid, 'client_uuid');
+  await db.exec(
+    `UPDATE outbox SET status = ?, attempts = attempts + (? = 'sending'), refusal_code = ?, refusal_reason = ? WHERE client_uuid = ?`,
+    [status, status, refusal?.code ?? null, refusal?.reason ?? null, clientUuid],
+  );
+}
+
+/** Removes an entry: after the server confirmed it, or when the user discards a refused one. */
+export async function removeOutbox(db: LocalDatabase, clientUuid: string): Promise<void> {
+  required(clientUuid, 'client_uuid');
+  await db.exec('DELETE FROM outbox WHERE client_uuid = ?', [clientUuid]);
+}
+
+/** Entries a push left in 'sending' (the page closed mid-push) go back to pending: the client uuid makes a resend safe. */
+export async function resumeOutbox(db: LocalDatabase): Promise<void> {
+  await db.exec(`UPDATE outbox SET status = 'pending' WHERE status = 'sending'`);
+}
