@@ -23,9 +23,10 @@ export default defineConfig({
   preview: {
     proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: true } },
   },
-  // The local database's worker (src/offline/worker.ts) is an ES module worker; sqlite-wasm finds its
-  // .wasm beside its own module (new URL('sqlite3.wasm', import.meta.url)), so the build emits the
-  // file to assets/ and our server serves it; pre-bundling in development would lose that URL.
+  // The local database's worker (src/offline/worker.ts) is an ES module worker; it imports sqlite-wasm's
+  // .wasm with `?url`, so the build emits the file to assets/ and our server serves it
+  // (sqlite-wasm-database.ts hands that URL to the package's loader); pre-bundling in development
+  // would lose the package's own URL.
   worker: { format: 'es' },
   optimizeDeps: { exclude: ['@sqlite.org/sqlite-wasm'] },
   build: {

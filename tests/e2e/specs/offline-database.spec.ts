@@ -318,13 +318,18 @@ test.describe('local database (Offline II)', () => {
   });
 
   test('the .wasm is served by our server, never a CDN', async ({ page }) => {
-    const wasm: string[] = [];
-    page.on('request', (r) => {
-      if (new URL(r.url()).pathname.endsWith('.wasm')) wasm.push(r.url());
+    // Responses, not requests: a .wasm path our server answers with index.html must fail here too.
+    const wasm: { url: string; status: number; type: string | undefined }[] = [];
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname.endsWith('.wasm')) wasm.push({ url: r.url(), status: r.status(), type: r.headers()['content-type'] });
     });
     await openApp(page);
     await localCall(page, 'open');
-    expect(wasm.length).toBeGreaterThan(0);
-    for (const url of wasm) expect(new URL(url).origin).toBe(new URL(page.url()).origin);
+    await expect.poll(() => wasm.length).toBeGreaterThan(0);
+    for (const { url, status, type } of wasm) {
+      expect(new URL(url).origin).toBe(new URL(page.url()).origin);
+      expect(status).toBe(200);
+      expect(type?.split(';')[0]).toBe('application/wasm');
+    }
   });
 });

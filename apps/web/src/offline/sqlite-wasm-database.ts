@@ -1,4 +1,5 @@
 import sqlite3InitModule, { type Database, type SAHPoolUtil } from '@sqlite.org/sqlite-wasm';
+import wasmUrl from '@sqlite.org/sqlite-wasm/sqlite3.wasm?url';
 import type { ExecResult, LocalDatabase, Row, SqlParams, Statement } from './local-database';
 import { LocalDbError, LOCAL_DB_MESSAGES, reasonOf } from './messages';
 import { upgrade } from './schema';
@@ -7,8 +8,9 @@ import { upgrade } from './schema';
  * The web implementation of LocalDatabase: the official sqlite-wasm with the `opfs-sahpool` VFS
  * (DESIGN section 1: no COOP/COEP headers needed, survives reloads). It runs only inside the
  * dedicated Worker of worker.ts: OPFS sync access handles exist only in workers, and the wasm and
- * its 900 KB stay out of the main bundle. The .wasm file is emitted by the Vite build next to the
- * worker (`new URL('sqlite3.wasm', import.meta.url)` in the package), so our server serves it.
+ * its 900 KB stay out of the main bundle. The .wasm file is emitted by the Vite build (`?url` below,
+ * a hashed name under assets/), so our server serves it, and handed to the package's loader (see
+ * `pointLoaderAtWasm`).
  *
  * One tab writes: opfs-sahpool holds exclusive handles on its files, so a second tab could not open
  * them anyway; a Web Lock taken before opening turns that into the clear read-only message instead
@@ -28,6 +30,19 @@ const PRAGMAS = 'PRAGMA page_size = 16384; PRAGMA synchronous = NORMAL; PRAGMA t
 
 let sqlite3: ReturnType<typeof sqlite3InitModule> | null = null;
 
+/*
+ * 3.51.1-build2 (pinned: later releases declare Node >= 22) overrides any `locateFile` and
+ * `instantiateWasm` given to sqlite3InitModule with its own, which fetch
+ * `new URL(state.wasmFilename, <module url>)`; after bundling that is assets/sqlite3.wasm, a file the
+ * build never writes (the server would answer index.html). Its state object is read when the init
+ * runs, so naming the emitted file there (an absolute URL: `new URL` then ignores the base) makes the
+ * loader fetch the right one. Nothing to do when the global is already gone (a second init).
+ */
+function pointLoaderAtWasm() {
+  const state = (globalThis as { sqlite3InitModuleState?: { wasmFilename?: string } }).sqlite3InitModuleState;
+  if (state) state.wasmFilename = new URL(wasmUrl, globalThis.location.href).href;
+}
+
 export class SqliteWasmDatabase implements LocalDatabase {
   private db: Database | null = null;
   private pool: SahPool | null = null;
@@ -39,7 +54,10 @@ export class SqliteWasmDatabase implements LocalDatabase {
     if (this.db) return;
     try {
       await this.takeLock();
-      sqlite3 ??= sqlite3InitModule();
+      if (!sqlite3) {
+        pointLoaderAtWasm();
+        sqlite3 = sqlite3InitModule();
+      }
       const module = await sqlite3;
       this.pool ??= await module.installOpfsSAHPoolVfs({ name: VFS_NAME });
       this.db = new this.pool.OpfsSAHPoolDb(this.file);
