@@ -510,7 +510,8 @@ function allInside(positions: Position[], ring: Ring, box: BBox): boolean {
   return true;
 }
 
-function isInsideRing(geometry: Geometry, ring: Ring, box: BBox): boolean {
+/** The every-vertex rule for one parsed geometry (`box`: the ring's ringBbox); for callers that keep parsed geometries. */
+export function isInsideRing(geometry: Geometry, ring: Ring, box: BBox): boolean {
   switch (geometry.type) {
     case 'LineString':
       return allInside(geometry.coordinates, ring, box);

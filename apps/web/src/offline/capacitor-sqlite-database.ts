@@ -150,16 +150,19 @@ export class CapacitorSqliteDatabase implements LocalDatabase {
     const connection = this.requireConnection();
     const before = this.totalChanges;
     let lastId = 0;
+    let direct = 0;
     try {
       if (params?.length) await connection.run(sql, [...params], false);
       else await connection.execute(sql, false);
     } finally {
       // Also after a failure: the next statement's count starts from what SQLite says now.
-      const { values } = await connection.query('SELECT total_changes() AS total, last_insert_rowid() AS last_id');
+      // changes(): the rows of the statement itself; the total also counts those of triggers (schema.ts).
+      const { values } = await connection.query('SELECT total_changes() AS total, changes() AS direct, last_insert_rowid() AS last_id');
       this.totalChanges = Number(values?.[0]?.total ?? before);
+      direct = Number(values?.[0]?.direct ?? 0);
       lastId = Number(values?.[0]?.last_id ?? 0);
     }
-    const changes = this.totalChanges - before;
+    const changes = this.totalChanges === before ? 0 : direct;
     return { changes, lastId: changes > 0 && lastId ? lastId : undefined };
   }
 

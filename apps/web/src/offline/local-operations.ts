@@ -173,7 +173,8 @@ export async function clearAllData(db: LocalDatabase): Promise<void> {
     'element_to_scan', 'scans', 'element_state_change', 'element', 'plant_state', 'plant_contractor', 'plant_download',
     'state', 'transaction_type', 'element_type', 'contractor', 'plant', 'client', 'users',
   ];
-  const statements: Statement[] = [];
+  // The map's overview copy too (its trigger empties it row by row anyway; this says so plainly).
+  const statements: Statement[] = [{ sql: 'DELETE FROM element_overview' }];
   for (const t of order) statements.push({ sql: `DELETE FROM ${t}` });
   try {
     await db.transaction(statements);
@@ -184,5 +185,8 @@ export async function clearAllData(db: LocalDatabase): Promise<void> {
 
 /** Drops every table and sets the version to 0: the next open creates the schema again. */
 export async function dropAllTables(db: LocalDatabase): Promise<void> {
-  await db.transaction([...TABLE_NAMES.map((t) => ({ sql: `DROP TABLE IF EXISTS ${t}` })), { sql: 'PRAGMA user_version = 0' }]);
+  await db.transaction([
+    ...[...TABLE_NAMES, 'element_overview'].map((t) => ({ sql: `DROP TABLE IF EXISTS ${t}` })),
+    { sql: 'PRAGMA user_version = 0' },
+  ]);
 }

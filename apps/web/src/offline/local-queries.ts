@@ -1,7 +1,7 @@
 import { normaliseColor } from '@heliotrack/domain/catalogues';
 import { SERIAL_FLAGS, updatedFromBound, updatedToBound } from '@heliotrack/domain/element-filters';
 import type { Element, ElementDetail, ElementListQuery } from '@heliotrack/domain/elements';
-import { elementsInsidePolygon, type Geometry, parsePolygonParam, parseWkt, WktFormatError } from '@heliotrack/domain/geometry';
+import { type Geometry, isInsideRing, parsePolygonParam, parseWkt, ringBbox, WktFormatError } from '@heliotrack/domain/geometry';
 import type { Paged } from '@heliotrack/domain/pagination';
 import type { Plant } from '@heliotrack/domain/plants';
 import { STANDARD_ELEMENT_TYPES } from '@heliotrack/domain/element-types';
@@ -191,7 +191,14 @@ export async function elementsByPolygon(db: LocalDatabase, plantId: number, type
        AND e.max_x <= ? AND e.max_y <= ? AND +e.type_id = ?`,
     [plantId, minX, maxX, minY, maxY, maxX, maxY, typeId],
   );
-  return elementsInsidePolygon(candidates, ring, (row, error) => logInvalid(row.id, error))
+  // The domain's rule on geometries parsed once and kept (geometryOf): the same modules come back
+  // when the selection is drawn again or moved a little, and parsing is most of the work.
+  const box = ringBbox(ring);
+  return candidates
+    .filter((row) => {
+      const geometry = geometryOf(row.id, row.geom);
+      return geometry !== null && isInsideRing(geometry, ring, box);
+    })
     .sort((a, b) => a.id - b.id)
     .map(toElement);
 }
@@ -259,10 +266,11 @@ interface TileRow {
 type OverviewRow = TileRow & { min_x: number; min_y: number; max_x: number; max_y: number };
 
 /**
- * The overview elements of a plant (every type but modules and piles: a few percent of the
+ * The overview elements of a plant (every type but the detail-only ones: a few percent of the
  * elements, drawn below the detail zoom), kept in memory until the next write, as the server's
- * plant-layouts.ts keeps them. Read from the table they are scattered over the whole file: tens of
- * thousands of random OPFS page reads per tile, seconds; from memory a tile filters them by bbox.
+ * plant-layouts.ts keeps them. Read from `element` they are scattered over the whole file (seconds of
+ * random OPFS page reads); their copy `element_overview` (schema.ts, version 20) is one short read,
+ * and from memory a tile filters them by bbox. The copy may hold other types: only `typeIds` count.
  */
 const overviews = new Map<string, Promise<{ version: number; rows: OverviewRow[] }>>();
 
@@ -274,7 +282,7 @@ async function overviewOf(db: LocalDatabase, plantId: number, typeIds: number[])
   const read = typeIds.length
     ? db
         .select<OverviewRow>(
-          `SELECT id, type_id, code, state_id, geom, min_x, min_y, max_x, max_y FROM element
+          `SELECT id, type_id, code, state_id, geom, min_x, min_y, max_x, max_y FROM element_overview
            WHERE plant_id = ? AND type_id IN (${typeIds.map(() => '?').join(', ')}) AND min_x IS NOT NULL`,
           [plantId, ...typeIds],
         )

@@ -3,7 +3,7 @@ import { BULK_CHUNK_SIZE } from '@heliotrack/domain/constants';
 import type { LocalDatabase, Statement } from './local-database';
 import { jsonArrayInsert, allowedFields } from './local-operations';
 import { LocalDbError } from './messages';
-import { DROP_ELEMENT_INDEXES, ELEMENT_INDEXES, TABLE_COLUMNS } from './schema';
+import { DROP_ELEMENT_INDEXES, DROP_OVERVIEW_TRIGGERS, ELEMENT_INDEXES, OVERVIEW_TRIGGERS, refillOverview, TABLE_COLUMNS } from './schema';
 
 /*
  * Loading a plant from `GET plants/{id}/sync/` (issue "Offline I"; contract in
@@ -133,12 +133,31 @@ export async function loadPlant(db: LocalDatabase, plantId: number, options: Loa
     // A full answer dropped them (see below); built again even when it was cancelled or failed.
     if (header.full) {
       const started = performance.now();
-      await db.transaction(ELEMENT_INDEXES.map((sql) => ({ sql })));
+      await rebuildAfterFullAnswer(db, plantId);
       indexMs = performance.now() - started;
     }
   }
   // The insert rate counts the index builds too: they are part of storing the rows.
   return { ...result, insertMs: result.insertMs + indexMs, indexMs };
+}
+
+/**
+ * The end of a full answer: the element indexes, the plant's overview copy and its triggers
+ * (schema.ts), with a page cache large enough for the whole table meanwhile. With the usual 32 MB
+ * each index build reads the table from OPFS again and its sort spills to temporary files; with
+ * room for it, the first build reads the table once and the others and the overview copy
+ * (random reads by type) find it in memory. The cache shrinks back at once.
+ */
+const BUILD_CACHE_KIB = 256 * 1024;
+
+async function rebuildAfterFullAnswer(db: LocalDatabase, plantId: number) {
+  const [{ cache_size: usual }] = await db.select<{ cache_size: number }>('PRAGMA cache_size');
+  await db.exec(`PRAGMA cache_size = -${BUILD_CACHE_KIB}`);
+  try {
+    await db.transaction([...ELEMENT_INDEXES.map((sql) => ({ sql })), ...refillOverview(plantId), ...OVERVIEW_TRIGGERS.map((sql) => ({ sql }))]);
+  } finally {
+    await db.exec(`PRAGMA cache_size = ${Number(usual)}`);
+  }
 }
 
 async function applyAnswer(
@@ -153,7 +172,8 @@ async function applyAnswer(
   await db.transaction([
     // A full answer rewrites most of the table: without the secondary indexes during the inserts,
     // then one sort per index at the end (ELEMENT_INDEXES).
-    ...(header.full ? DROP_ELEMENT_INDEXES.map((sql) => ({ sql })) : []),
+    // The overview triggers likewise: the plant's copy is made once at the end (refillOverview).
+    ...(header.full ? [...DROP_ELEMENT_INDEXES, ...DROP_OVERVIEW_TRIGGERS].map((sql) => ({ sql })) : []),
     ...PENDING_STATEMENTS,
     ...(header.full
       ? [

@@ -1,4 +1,5 @@
 import { LOCAL_SCHEMA_VERSION } from '@heliotrack/domain/constants';
+import { TILE_DETAIL_ONLY_TYPES } from '@heliotrack/domain/tile-content';
 import type { LocalDatabase, Statement } from './local-database';
 
 /*
@@ -64,6 +65,46 @@ export const DROP_ELEMENT_INDEXES = ['element_plant_bbox_idx', 'element_plant_ty
   (name) => `DROP INDEX IF EXISTS ${name}`,
 );
 
+/*
+ * The overview of the map (version 20): the elements drawn below the detail zoom (every type but
+ * TILE_DETAIL_ONLY_TYPES, a few percent of a plant) copied into their own small table. Read from
+ * `element` they are scattered over the whole file: tens of thousands of random page reads, seconds,
+ * for the first overview tile; from here one short sequential read. Triggers keep the copy in step
+ * with every write to `element`; an element whose type is not known yet is copied too, and the
+ * reader keeps only the overview types (local-queries `overviewOf`), so the copy may hold more,
+ * never less. A full download drops the triggers with the indexes and copies the plant at its end.
+ */
+const OVERVIEW_COLUMNS = 'id, plant_id, type_id, code, state_id, geom, min_x, min_y, max_x, max_y';
+const newValues = OVERVIEW_COLUMNS.split(', ').map((c) => `NEW.${c}`).join(', ');
+const DETAIL_ONLY_IDS = `SELECT id FROM element_type WHERE id IS NOT NULL AND code IN (${TILE_DETAIL_ONLY_TYPES.map((c) => `'${c}'`).join(', ')})`;
+
+export const OVERVIEW_TRIGGERS = [
+  `CREATE TRIGGER IF NOT EXISTS element_overview_insert AFTER INSERT ON element WHEN NEW.type_id NOT IN (${DETAIL_ONLY_IDS})
+   BEGIN INSERT OR REPLACE INTO element_overview (${OVERVIEW_COLUMNS}) VALUES (${newValues}); END`,
+  `CREATE TRIGGER IF NOT EXISTS element_overview_update AFTER UPDATE ON element
+   WHEN OLD.type_id NOT IN (${DETAIL_ONLY_IDS}) OR NEW.type_id NOT IN (${DETAIL_ONLY_IDS})
+   BEGIN
+     DELETE FROM element_overview WHERE id = OLD.id;
+     INSERT OR REPLACE INTO element_overview (${OVERVIEW_COLUMNS}) SELECT ${newValues} WHERE NEW.type_id NOT IN (${DETAIL_ONLY_IDS});
+   END`,
+  `CREATE TRIGGER IF NOT EXISTS element_overview_delete AFTER DELETE ON element BEGIN DELETE FROM element_overview WHERE id = OLD.id; END`,
+];
+export const DROP_OVERVIEW_TRIGGERS = ['element_overview_insert', 'element_overview_update', 'element_overview_delete'].map(
+  (name) => `DROP TRIGGER IF EXISTS ${name}`,
+);
+
+/** The plant's overview copied again from `element` (the end of a full download). */
+export function refillOverview(plantId: number): Statement[] {
+  return [
+    { sql: 'DELETE FROM element_overview WHERE plant_id = ?', params: [plantId] },
+    {
+      sql: `INSERT OR REPLACE INTO element_overview (${OVERVIEW_COLUMNS}) SELECT ${OVERVIEW_COLUMNS} FROM element
+            WHERE plant_id = ? AND type_id NOT IN (${DETAIL_ONLY_IDS})`,
+      params: [plantId],
+    },
+  ];
+}
+
 export const SCHEMA_UPGRADES: readonly SchemaUpgrade[] = [
   { toVersion: LOCAL_SCHEMA_VERSION, statements: VERSION_15 },
   {
@@ -108,6 +149,17 @@ export const SCHEMA_UPGRADES: readonly SchemaUpgrade[] = [
       `CREATE TABLE IF NOT EXISTS plant_download (
          plant_id INTEGER PRIMARY KEY NOT NULL, cursor TEXT, elements_version INTEGER,
          recordable_state_ids TEXT NOT NULL DEFAULT '[]', downloaded_at TEXT, max_width REAL, max_height REAL)`,
+    ],
+  },
+  {
+    // 20: the map's overview elements in their own table, kept by triggers (OVERVIEW_TRIGGERS above).
+    toVersion: 20,
+    statements: [
+      `CREATE TABLE IF NOT EXISTS element_overview (
+         id INTEGER PRIMARY KEY NOT NULL, plant_id INTEGER, type_id INTEGER, code TEXT, state_id INTEGER, geom TEXT,
+         min_x REAL, min_y REAL, max_x REAL, max_y REAL)`,
+      `INSERT OR REPLACE INTO element_overview (${OVERVIEW_COLUMNS}) SELECT ${OVERVIEW_COLUMNS} FROM element WHERE type_id NOT IN (${DETAIL_ONLY_IDS})`,
+      ...OVERVIEW_TRIGGERS,
     ],
   },
 ];

@@ -100,10 +100,12 @@ export class SqliteWasmDatabase implements LocalDatabase {
   }
 
   private run(db: Database, sql: string, params?: SqlParams): ExecResult {
-    // Differences of the total: changes() alone still reports the last INSERT/UPDATE/DELETE after a CREATE or a SELECT.
+    // The total tells whether this statement changed anything (changes() alone still reports the last
+    // INSERT/UPDATE/DELETE after a CREATE or a SELECT); changes() then says how many rows it changed
+    // itself: the total also counts the rows of triggers (the map's overview copy, schema.ts).
     const before = Number(db.changes(true));
     db.exec({ sql, bind: params?.length ? [...params] : undefined });
-    const changes = Number(db.changes(true)) - before;
+    const changes = Number(db.changes(true)) === before ? 0 : Number(db.changes());
     const lastId = changes > 0 ? Number(db.selectValue('SELECT last_insert_rowid()')) : undefined;
     return { changes, lastId: lastId || undefined };
   }
