@@ -10,9 +10,12 @@ import { DROP_ELEMENT_INDEXES, DROP_OVERVIEW_TRIGGERS, ELEMENT_INDEXES, OVERVIEW
  * packages/domain/src/sync.ts) into the local database, as the answer arrives:
  *
  * - element lines are never parsed here: BULK_CHUNK_SIZE of them are joined into one JSON array and
- *   inserted by one `INSERT OR REPLACE … SELECT … FROM json_each(?)` (DESIGN section 1: one bound
+ *   inserted by one `INSERT OR REPLACE … SELECT … FROM jsonb_each(?)` (DESIGN section 1: one bound
  *   value per chunk is what makes sqlite-wasm fast); CHUNKS_PER_TRANSACTION chunks per transaction,
- *   with progress after each and a cancel check between them;
+ *   with progress after each and a cancel check between them. jsonb_each, not json_each: json_each
+ *   hands each row on as JSON text, which `->>` parses again, while jsonb_each hands on the parsed
+ *   (JSONB) row, read in place: measured 3.5× as many rows/s for the same rows and the same values;
+ *   json_each where SQLite is older than 3.45 (a native device's system SQLite);
  * - an element with a change still waiting in the outbox is never overwritten nor deleted: the
  *   device's change is newer than what the server knew, and the next download after the outbox is
  *   sent brings the server's answer;
@@ -108,6 +111,16 @@ function catalogueStatements(plantId: number, header: SyncHeaderType): Statement
   ];
 }
 
+/** Whether this SQLite has the JSONB functions (3.45 and later; sqlite-wasm always, a native system SQLite maybe not). */
+async function hasJsonb(db: LocalDatabase): Promise<boolean> {
+  try {
+    await db.select("SELECT key FROM jsonb_each('[1]')");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Downloads the plant (incrementally when a cursor is stored) into the local database. */
 export async function loadPlant(db: LocalDatabase, plantId: number, options: LoadOptions): Promise<LoadResult> {
   const stored = await db.select<{ cursor: string | null }>('SELECT cursor FROM plant_download WHERE plant_id = ?', [plantId]);
@@ -122,7 +135,8 @@ export async function loadPlant(db: LocalDatabase, plantId: number, options: Loa
   const picks = header.columns.map((c, i) => [c, i] as const).filter(([c]) => known.includes(c));
   const insertColumns = [...picks.map(([c]) => c), 'plant_id'];
   const insertValues = [...picks.map(([, i]) => `value ->> ${i}`), '?'].join(', ');
-  const insertSql = `INSERT OR REPLACE INTO element (${insertColumns.join(', ')}) SELECT ${insertValues} FROM json_each(?) ${NOT_PENDING}`;
+  const each = (await hasJsonb(db)) ? 'jsonb_each' : 'json_each';
+  const insertSql = `INSERT OR REPLACE INTO element (${insertColumns.join(', ')}) SELECT ${insertValues} FROM ${each}(?) ${NOT_PENDING}`;
 
   const progress: LoadProgress = { plantId, done: 0, total: header.full ? header.plant.element_count : null, full: header.full };
   let result: LoadResult;
@@ -184,6 +198,9 @@ async function applyAnswer(
     ...catalogueStatements(plantId, header),
   ]);
   options.onProgress?.({ ...progress });
+  // Nothing waiting in the outbox (the usual case): the rows need no check against pending_element.
+  const [{ n: pending }] = await db.select<{ n: number }>('SELECT count(*) AS n FROM pending_element');
+  const chunkSql = pending ? insertSql : insertSql.replace(NOT_PENDING, '');
 
   let chunk: string[] = [];
   let batch: Statement[] = [];
@@ -191,7 +208,7 @@ async function applyAnswer(
   let insertMs = 0;
   const flushChunk = () => {
     if (!chunk.length) return;
-    batch.push({ sql: insertSql, params: [plantId, `[${chunk.join(',')}]`] });
+    batch.push({ sql: chunkSql, params: [plantId, `[${chunk.join(',')}]`] });
     progress.done += chunk.length;
     chunk = [];
   };
