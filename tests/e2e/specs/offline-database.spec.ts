@@ -221,6 +221,12 @@ test.describe('local database (Offline II)', () => {
     const trackers = await apiGet<Paged<Element>>(request, `/api/plants/${plant.id}/trackers/?page_size=2&ordering=id`, access);
     const states = await apiGet<State[]>(request, `/api/plants/${plant.id}/states/`, access);
     const [first, second] = trackers.results;
+    // The overview tile of the first tracker, asked once before the change: the device keeps it.
+    const [lon, lat] = first.geom.replace(/^[^(]*\(+/, '').split(/[ ,]+/).map(Number);
+    const { x: tileX, y: tileY } = lonLatToTile(lon, lat, 15);
+    const trackerFeature = (bytes: Uint8Array) => tileFeatures(bytes).find((f) => f.id === first.id);
+    const localTile = async () => new Uint8Array(Object.values(await localCall<Uint8Array>(page, 'plantTile', plant.id, 15, tileX, tileY)));
+    expect(trackerFeature(await localTile())).toBeDefined();
     const candidates = states.filter((st) => st.element_type === first.type_id && st.is_active && st.id !== first.state_id && st.id !== second.state_id);
     let changedTo: number | null = null;
     for (const state of candidates) {
@@ -252,6 +258,8 @@ test.describe('local database (Offline II)', () => {
     const secondLocal = await localCall<{ state_id: number }>(page, 'getById', 'element', second.id);
     expect(firstLocal.state_id).toBe(changedTo);
     expect(secondLocal.state_id).toBe(localState);
+    // The map shows the change at once: the overview copy and the kept tiles follow the write.
+    expect(trackerFeature(await localTile())).toEqual(trackerFeature(await serverTile(request, access, plant.id, 15, tileX, tileY)));
 
     // Once the outbox entry is gone, a full download (after a reset of the cursor) brings the server's state.
     await localCall(page, 'deleteById', 'outbox', 'e2e-offline-0001');

@@ -131,6 +131,7 @@ export function forgetAll(): void {
   extents.clear();
   geometries.clear();
   overviews.clear();
+  tiles.clear();
 }
 
 /** A page of a plant's elements (of one type, or every type), as `GET plants/{id}/{type}/` answers. */
@@ -292,8 +293,27 @@ async function overviewOf(db: LocalDatabase, plantId: number, typeIds: number[])
   return (await read).rows;
 }
 
+/**
+ * Encoded tiles, kept until the next write (the version, as for counts): a map asks for the same
+ * tiles again as it zooms and pans back. Bounded: cleared at TILE_CACHE_MAX tiles (about 25 MB).
+ */
+const tiles = new Map<string, { version: number; bytes: Uint8Array }>();
+const TILE_CACHE_MAX = 256;
+
 /** The plant's vector tile z/x/y, with the server's content (packages/domain tile-content) and encoder. */
 export async function plantTile(db: LocalDatabase, plantId: number, z: number, x: number, y: number): Promise<Uint8Array> {
+  const key = `${plantId}/${z}/${x}/${y}`;
+  const version = await writeVersion(db);
+  const kept = tiles.get(key);
+  // A copy: the worker hands the answer's buffer over to the page, which leaves the original empty.
+  if (kept && kept.version === version) return kept.bytes.slice();
+  const bytes = await encodeTileOf(db, plantId, z, x, y);
+  if (tiles.size >= TILE_CACHE_MAX) tiles.clear();
+  tiles.set(key, { version, bytes: bytes.slice() });
+  return bytes;
+}
+
+async function encodeTileOf(db: LocalDatabase, plantId: number, z: number, x: number, y: number): Promise<Uint8Array> {
   const [west, south, east, north] = bufferedTileBbox(z, x, y);
   const types = await db.select<{ id: number; code: string }>('SELECT id, code FROM element_type ORDER BY id');
   const states = await db.select<{ id: number; color: string | null; is_ok: number | null }>('SELECT id, color, is_ok FROM state');
