@@ -5,8 +5,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { exposeLocalStoreForTests } from './offline/expose-for-tests';
+import { registerServiceWorker } from './lib/service-worker';
 
 exposeLocalStoreForTests();
+registerServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
