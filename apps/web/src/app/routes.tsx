@@ -1,6 +1,6 @@
 import { replace, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { HOME_PATH } from '../lib/paths';
+import { homePath } from '../lib/paths';
 import { isSignedIn } from '../lib/session';
 import { guardLoader } from './guards/guard-loader';
 import { RootLayout } from './layouts/root-layout';
@@ -26,7 +26,7 @@ export const routes: RouteObject[] = [
       },
       // React Router follows the deepest redirect when several loaders redirect: leave a signed-out
       // visitor to the guard (plain /login), or it would go to /login?next=%2Fdashboard.
-      { index: true, loader: () => (isSignedIn() ? replace(HOME_PATH) : null) },
+      { index: true, loader: () => (isSignedIn() ? replace(homePath()) : null) },
       {
         // Specification section 2: state management lives in the layout without the logo.
         lazy: () => import('./layouts/bare-layout').then((m) => ({ Component: m.BareLayout })),
