@@ -35,6 +35,27 @@ export const ui: UiCatalogue = {
     logout: 'Log out',
     administrator: 'Administrator',
   },
+  offlineShell: {
+    needsConnection: {
+      title: 'This screen needs a connection',
+      description:
+        'With offline mode on, only downloaded plants work: their elements, the map and the state changes. Turn offline mode off when you have a network again to use this screen.',
+      goToPlants: 'Go to Plants',
+      part: '{{what}} needs a connection: not available in offline mode.',
+      menuMark: 'Needs a connection',
+      history: 'The history',
+      export: 'The export',
+      upload: 'The import',
+    },
+    map: {
+      title: 'Offline map',
+      open: 'Open the offline map',
+      openHint: 'Offline mode is on: this map needs the network. The offline map draws the plant downloaded on this device.',
+      notDownloaded: 'This plant is not downloaded on this device',
+      notDownloadedHint: 'Download it from Plants with "Download for offline use" while you have a connection.',
+      backToPlants: 'Go to Plants',
+    },
+  },
   languages: {
     es: 'Español',
     en: 'English',

@@ -37,6 +37,27 @@ export const ui = {
     logout: 'Cerrar sesión',
     administrator: 'Administrador',
   },
+  offlineShell: {
+    needsConnection: {
+      title: 'Esta pantalla necesita conexión',
+      description:
+        'Con el modo sin conexión activado solo funcionan las plantas descargadas: sus elementos, el mapa y los cambios de estado. Desactiva el modo sin conexión cuando vuelvas a tener red para usar esta pantalla.',
+      goToPlants: 'Ir a Plantas',
+      part: '{{what}} necesita conexión: no está disponible en modo sin conexión.',
+      menuMark: 'Necesita conexión',
+      history: 'El historial',
+      export: 'La exportación',
+      upload: 'La importación',
+    },
+    map: {
+      title: 'Mapa sin conexión',
+      open: 'Abrir el mapa sin conexión',
+      openHint: 'El modo sin conexión está activado: este mapa necesita la red. El mapa sin conexión dibuja la planta descargada en este dispositivo.',
+      notDownloaded: 'Esta planta no está descargada en este dispositivo',
+      notDownloadedHint: 'Descárgala desde Plantas con «Descargar para uso sin conexión» mientras tengas conexión.',
+      backToPlants: 'Ir a Plantas',
+    },
+  },
   languages: {
     es: 'Español',
     en: 'English',

@@ -35,6 +35,27 @@ export const ui: UiCatalogue = {
     logout: 'Esci',
     administrator: 'Amministratore',
   },
+  offlineShell: {
+    needsConnection: {
+      title: 'Questa schermata richiede una connessione',
+      description:
+        'Con la modalità offline attiva funzionano solo gli impianti scaricati: i loro elementi, la mappa e i cambi di stato. Disattiva la modalità offline quando avrai di nuovo la rete per usare questa schermata.',
+      goToPlants: 'Vai a Impianti',
+      part: '{{what}} richiede una connessione: non disponibile in modalità offline.',
+      menuMark: 'Richiede una connessione',
+      history: 'La cronologia',
+      export: "L'esportazione",
+      upload: "L'importazione",
+    },
+    map: {
+      title: 'Mappa offline',
+      open: 'Apri la mappa offline',
+      openHint: "La modalità offline è attiva: questa mappa richiede la rete. La mappa offline disegna l'impianto scaricato su questo dispositivo.",
+      notDownloaded: 'Questo impianto non è scaricato su questo dispositivo',
+      notDownloadedHint: "Scaricalo da Impianti con «Scarica per l'uso offline» finché hai la connessione.",
+      backToPlants: 'Vai a Impianti',
+    },
+  },
   languages: {
     es: 'Español',
     en: 'English',
