@@ -14,6 +14,7 @@ import type { OfflineHandler, OfflineRequest } from '../../lib/offline-resolver'
 import { getStoredUser } from '../../lib/session';
 import type { Statement } from '../local-database';
 import type { OutboxKind } from '../local-outbox';
+import { markLocalDatabaseUsed, refreshOutboxCounts } from '../outbox-status';
 import { resolvePlantType, TYPE_SEGMENT } from './element-type';
 import { idParam, language, notFound, parse, refusal, store } from './local';
 
@@ -144,6 +145,8 @@ async function record(
     },
     writes,
   );
+  markLocalDatabaseUsed();
+  void refreshOutboxCounts().catch(() => undefined);
   return answer(state.id);
 }
 
