@@ -32,6 +32,16 @@ export function refreshOfflineMode(): void {
   version.set((v) => v + 1);
 }
 
+/** Calls `listener` whenever offline mode may have changed (flag switched, sync started or ended). */
+export function onOfflineModeChange(listener: () => void): () => void {
+  const offVersion = version.subscribe(listener);
+  const offSyncing = syncing.subscribe(listener);
+  return () => {
+    offVersion();
+    offSyncing();
+  };
+}
+
 export function useOfflineMode(): boolean {
   useStore(version);
   useStore(syncing);
