@@ -112,6 +112,14 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: 'plants/:plantId/elements-map-offline',
+            lazy: () =>
+              import('../features/elements/routes/elements-map-page').then((m) => ({
+                Component: m.ElementsMapOfflinePage,
+                loader: m.elementsMapOfflineLoader,
+              })),
+          },
+          {
             path: 'users',
             lazy: needsConnection(() =>
               import('../features/users/routes/users-page').then((m) => ({

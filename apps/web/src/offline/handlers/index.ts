@@ -2,6 +2,7 @@ import { registerOfflineHandler } from '../../lib/offline-resolver';
 import { catalogueHandlers } from './catalogues';
 import { elementHandlers } from './elements';
 import { stateChangeHandlers } from './state-changes';
+import { tileHandlers } from './tiles';
 
 let registered = false;
 
@@ -13,5 +14,5 @@ let registered = false;
 export function registerOfflineHandlers(): void {
   if (registered) return;
   registered = true;
-  for (const handler of [...elementHandlers, ...stateChangeHandlers, ...catalogueHandlers]) registerOfflineHandler(handler);
+  for (const handler of [...elementHandlers, ...stateChangeHandlers, ...tileHandlers, ...catalogueHandlers]) registerOfflineHandler(handler);
 }
