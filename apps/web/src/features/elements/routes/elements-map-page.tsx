@@ -15,7 +15,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconCloudOff, IconInfoCircle, IconMap2, IconTable } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { ElementType } from '@heliotrack/domain/catalogues';
 import type { Position } from '@heliotrack/domain/geometry';
@@ -130,6 +130,8 @@ function DownloadedPlantMap({ plantId }: { plantId: number }) {
 /** The online map while offline mode is on: its tiles need the network, the offline map does not. */
 function OpenOfflineMap({ plantId }: { plantId: number }) {
   const { t } = useTranslation();
+  // The same selection type (?type=) on the offline map.
+  const { search } = useLocation();
   return (
     <Stack gap="md">
       <PageHeader title={t('map.title')} />
@@ -139,7 +141,7 @@ function OpenOfflineMap({ plantId }: { plantId: number }) {
         action={
           <Button
             component={Link}
-            to={`/plants/${plantId}/elements-map-offline`}
+            to={`/plants/${plantId}/elements-map-offline${search}`}
             size="md"
             leftSection={<IconMap2 size={18} aria-hidden />}
           >
