@@ -5,9 +5,11 @@ import {
   apiGet,
   coordinatesOf,
   expect,
+  localCall,
   localLoadPlant,
   mainMenu,
   pageHeading,
+  renderedStates,
   signInViaApi,
   TECHNICIAN,
   test,
@@ -42,7 +44,9 @@ interface Element {
   geom: string;
 }
 
-type LocalTilesWindow = Window & { __heliotrackLocalTiles?: { answered: number; bytes: number; failed: number } };
+type LocalTilesWindow = Window & {
+  __heliotrackLocalTiles?: { answered: number; bytes: number; failed: number };
+};
 
 /** Where to keep the screenshots a person looks at (SHOTS_DIR), if anywhere. */
 async function shot(page: Page, name: string) {
@@ -142,7 +146,9 @@ test.describe('offline shell (Offline III)', () => {
     await expect(page).toHaveURL(/\/plants$/);
     await expect(pageHeading(page)).toHaveText('Plantas');
     await expect(page.getByText(plant.name).first()).toBeVisible();
-    await expect(page.getByText('Modo sin conexion: Algunas caracteristicas estan desactivadas')).toBeVisible();
+    await expect(
+      page.getByText('Modo sin conexion: Algunas caracteristicas estan desactivadas'),
+    ).toBeVisible();
     await shot(page, 'plants-offline-es-desktop');
 
     // A deep link to an app route falls back to the cached index.html. The online map offers the
@@ -158,7 +164,9 @@ test.describe('offline shell (Offline III)', () => {
     expect(tiles?.answered ?? 0).toBeGreaterThan(0);
     expect(tiles?.bytes ?? 0).toBeGreaterThan(0);
     expect(tiles?.failed).toBe(0);
-    const drawn = await page.evaluate(() => (window as MapWindow).__heliotrackMap!.queryRenderedFeatures().length);
+    const drawn = await page.evaluate(
+      () => (window as MapWindow).__heliotrackMap!.queryRenderedFeatures().length,
+    );
     expect(drawn, 'features rendered from local tiles').toBeGreaterThan(10);
 
     // Polygon selection, offline: the same trackers as the server's answer, counted and outlined.
@@ -169,19 +177,88 @@ test.describe('offline shell (Offline III)', () => {
       (ids) =>
         ids.filter(
           (id) =>
-            (window as MapWindow).__heliotrackMap!.getFeatureState({ source: 'elements', sourceLayer: 'elements', id })
-              .selected === true,
+            (window as MapWindow).__heliotrackMap!.getFeatureState({
+              source: 'elements',
+              sourceLayer: 'elements',
+              id,
+            }).selected === true,
         ),
       server.ids,
     );
     expect(marked.sort((a, b) => a - b)).toEqual([...server.ids].sort((a, b) => a - b));
     await shot(page, 'offline-map-es-desktop');
 
+    // The massive change, offline: the shared dialog, the write stored in the outbox, and the local
+    // tiles drawn again with the new state.
+    // A trackers' state the technician may record (the download's RUC rule) that needs no other first.
+    const states = await apiGet<
+      { id: number; name: string; element_type: number; depends_on: number | null }[]
+    >(request, `/api/plants/${plant.id}/states/`, access);
+    const [download] = await localCall<{ recordable_state_ids: string }[]>(
+      page,
+      'select',
+      'SELECT recordable_state_ids FROM plant_download WHERE plant_id = ?',
+      [plant.id],
+    );
+    const recordable = JSON.parse(download.recordable_state_ids) as number[];
+    const newState = states.find(
+      (state) =>
+        state.element_type === trackerType.id && state.depends_on === null && recordable.includes(state.id),
+    )!;
+    expect(newState, 'a state the technician may record on trackers').toBeTruthy();
+    await page.getByRole('button', { name: 'Cambiar estado', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Cambio masivo de ${server.count} elementos` });
+    await dialog.getByLabel('Estado nuevo').click();
+    await page
+      .getByRole('option')
+      .filter({ has: page.getByText(newState.name, { exact: true }) })
+      .click();
+    await dialog.getByRole('button', { name: `Cambiar ${server.count} elementos` }).click();
+    await expect(dialog.getByRole('status')).toContainText(`${server.count} elementos actualizados`);
+    await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
+    expect(await localCall(page, 'countOutbox')).toEqual({ waiting: 1, refused: 0 });
+    await expect
+      .poll(async () => {
+        await waitForMapIdle(page);
+        return (await renderedStates(page, server.ids)).filter((feature) => feature.state === newState.id)
+          .length;
+      })
+      .toBe(server.count);
+
     // A screen that needs the server says so, and the menu marks it.
     await page.goto('/dashboard');
     await expect(page.getByText('Esta pantalla necesita conexión')).toBeVisible();
     await expect(mainMenu(page).getByRole('link', { name: /Dashboard/ })).toContainText('Necesita conexión');
     await shot(page, 'needs-connection-es-desktop');
+
+    // The same screens on a 390x844 phone in Spanish and English, and on the desktop in English.
+    for (const [language, width, height] of [
+      ['es', 390, 844],
+      ['en', 390, 844],
+      ['en', 1280, 720],
+    ] as const) {
+      const device = width < 500 ? 'phone' : 'desktop';
+      await page.setViewportSize({ width, height });
+      await page.evaluate((language) => localStorage.setItem('currentLang', language), language);
+      await page.goto(`/plants/${plant.id}/elements-map-offline?type=TRA`);
+      await expect(pageHeading(page)).toHaveText(language === 'es' ? 'Mapa sin conexión' : 'Offline map');
+      await waitForMapIdle(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `no sideways scroll on the offline map (${language}, ${device})`).toBeLessThanOrEqual(
+        0,
+      );
+      await shot(page, `offline-map-${language}-${device}`);
+      await page.goto('/equipment');
+      await expect(
+        page.getByText(
+          language === 'es' ? 'Esta pantalla necesita conexión' : 'This screen needs a connection',
+        ),
+      ).toBeVisible();
+      await shot(page, `needs-connection-${language}-${device}`);
+      await page.goto('/plants');
+      await expect(page.getByText(plant.name).first()).toBeVisible();
+      await shot(page, `plants-offline-${language}-${device}`);
+    }
 
     // No tile was asked of the network while offline.
     expect(networkTiles).toEqual([]);
