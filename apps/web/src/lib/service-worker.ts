@@ -13,18 +13,28 @@ import { isOnDevice } from './native-platform';
 
 const SW_URL = '/sw.js';
 
-let isReloading = false;
+type WorkerContainer = Pick<ServiceWorkerContainer, 'addEventListener'>;
 
-function activateWaiting(registration: ServiceWorkerRegistration): void {
+/**
+ * Lets the worker that waits take over, then reloads once into the new build. Answers whether one
+ * was waiting. The container and the reload are parameters for the unit test only.
+ */
+export function activateWaiting(
+  registration: Pick<ServiceWorkerRegistration, 'waiting'>,
+  container: WorkerContainer = navigator.serviceWorker,
+  reload: () => void = () => location.reload(),
+): boolean {
   const waiting = registration.waiting;
-  if (!waiting) return;
+  if (!waiting) return false;
+  let isReloading = false;
   // The page that asked reloads into the new build once the new worker controls it.
-  navigator.serviceWorker.addEventListener('controllerchange', () => {
+  container.addEventListener('controllerchange', () => {
     if (isReloading) return;
     isReloading = true;
-    location.reload();
+    reload();
   });
   waiting.postMessage({ type: 'SKIP_WAITING' });
+  return true;
 }
 
 async function start(): Promise<void> {
