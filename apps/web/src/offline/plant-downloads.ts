@@ -3,6 +3,7 @@ import { request } from '../lib/http-client';
 import { getLanguage } from '../lib/i18n';
 import { absoluteApiRoot } from '../lib/server-url';
 import { getAccessToken } from '../lib/session';
+import { preloadOfflineHandlers } from './handlers';
 import { markLocalDatabaseUsed, isLocalDatabaseUsed } from './outbox-status';
 import type { LoadResult } from './protocol';
 
@@ -75,6 +76,7 @@ export async function downloadPlant(plantId: number): Promise<LoadResult> {
     if (!token || cancelled) throw new Error('cancelled');
     const local = await store();
     markLocalDatabaseUsed();
+    void preloadOfflineHandlers();
     const load = local.loadPlant(
       plantId,
       { token, language: getLanguage(), apiRoot: absoluteApiRoot().replace(/\/+$/, '') },

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { t } from '../../lib/i18n';
-import { isOfflineMode, setOfflineFlag } from '../../lib/offline-mode';
+import { isOfflineMode, onOfflineModeChange, setOfflineFlag } from '../../lib/offline-mode';
 
 const ID = 'network-lost';
 
@@ -44,7 +44,10 @@ export function NetworkLostPrompt() {
     const back = () => notifications.hide(ID);
     window.addEventListener('offline', offer);
     window.addEventListener('online', back);
+    // Switched on from the user menu instead: the offer has been taken.
+    const stop = onOfflineModeChange(() => isOfflineMode() && back());
     return () => {
+      stop();
       window.removeEventListener('offline', offer);
       window.removeEventListener('online', back);
     };

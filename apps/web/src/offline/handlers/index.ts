@@ -4,6 +4,7 @@ import {
   type OfflineRequest,
   registerOfflineHandler,
 } from '../../lib/offline-resolver';
+import { isLocalDatabaseUsed } from '../outbox-status';
 import { PATHS } from './paths';
 
 type Handle = (request: OfflineRequest) => Promise<unknown>;
@@ -23,6 +24,16 @@ const elements = () => import('./elements').then((m) => m.elementHandlers);
 const stateChanges = () => import('./state-changes').then((m) => m.stateChangeHandlers);
 
 let registered = false;
+
+/**
+ * Loads the handlers' code and opens the local database ahead, while the network is there: a device
+ * that holds plants must answer offline without fetching a chunk, the worker or the sqlite .wasm
+ * (the service worker caches them too; this also covers going offline before it is installed).
+ */
+export function preloadOfflineHandlers(): Promise<unknown> {
+  const open = import('../open-local-database').then((m) => m.openLocalDatabase());
+  return Promise.all([catalogues(), elements(), stateChanges(), open]).catch(() => undefined);
+}
 
 /**
  * Registers every offline handler (specification section 7, DESIGN section 6). Called at start-up
@@ -47,4 +58,8 @@ export function registerOfflineHandlers(): void {
     lazy('GET', PATHS.transactionTypes, catalogues, 'transactionTypes'),
   ];
   for (const handler of handlers) registerOfflineHandler(handler);
+  if (isLocalDatabaseUsed()) {
+    const idle = (window as { requestIdleCallback?: (callback: () => void) => void }).requestIdleCallback ?? ((callback) => setTimeout(callback, 2000));
+    idle(() => void preloadOfflineHandlers());
+  }
 }
