@@ -42,6 +42,12 @@ export function onOfflineModeChange(listener: () => void): () => void {
   };
 }
 
+/** The stored flag itself (the user menu's switch), whether or not a sync runs. */
+export function useOfflineFlag(): boolean {
+  useStore(version);
+  return isFlagSet();
+}
+
 export function useOfflineMode(): boolean {
   useStore(version);
   useStore(syncing);

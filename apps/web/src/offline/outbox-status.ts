@@ -14,6 +14,31 @@ export interface OutboxCounts {
 
 const counts = createStore<OutboxCounts>({ waiting: 0, refused: 0 });
 
+export interface SyncState {
+  running: boolean;
+  progress: { done: number; total: number } | null;
+  last: {
+    sent: number;
+    refused: number;
+    stopped: { status: number; message: string } | null;
+    at: string;
+    downloadFailed: boolean;
+  } | null;
+}
+
+/** The sync's state (sync.ts sets it): here, so that showing it does not load the sync itself. */
+export const syncState = createStore<SyncState>({ running: false, progress: null, last: null });
+
+export function useSyncState(): SyncState {
+  return useStore(syncState);
+}
+
+/** Runs a sync (sync.ts, loaded on first use); one at a time. */
+export async function startSync(): Promise<SyncState['last']> {
+  const { runSync } = await import('./sync');
+  return runSync();
+}
+
 export function markLocalDatabaseUsed(): void {
   writeString(WEB_STORAGE_KEYS.localDatabaseUsed, 'true');
 }
@@ -31,7 +56,9 @@ async function store() {
 export async function refreshOutboxCounts(): Promise<OutboxCounts> {
   if (!isLocalDatabaseUsed()) return counts.get();
   const next = await (await store()).call('countOutbox');
-  counts.set((current) => (current.waiting === next.waiting && current.refused === next.refused ? current : next));
+  counts.set((current) =>
+    current.waiting === next.waiting && current.refused === next.refused ? current : next,
+  );
   return next;
 }
 

@@ -22,7 +22,10 @@ function entry(uuid: string, path: string, body: Record<string, unknown> = {}): 
   };
 }
 
-function setup(entries: OutboxEntry[], answer: (body: { client_uuid: string }, call: number) => 'ok' | ApiError | Error = () => 'ok') {
+function setup(
+  entries: OutboxEntry[],
+  answer: (body: { client_uuid: string }, call: number) => 'ok' | ApiError | Error = () => 'ok',
+) {
   const outbox = new Map(entries.map((e) => [e.client_uuid, { ...e }]));
   const recorded: string[] = [];
   const sent: string[] = [];
@@ -31,7 +34,12 @@ function setup(entries: OutboxEntry[], answer: (body: { client_uuid: string }, c
     list: async () => [...outbox.values()],
     mark: async (uuid, status: OutboxStatus, refusal) => {
       const e = outbox.get(uuid)!;
-      outbox.set(uuid, { ...e, status, refusal_code: refusal?.code ?? null, refusal_reason: refusal?.reason ?? null });
+      outbox.set(uuid, {
+        ...e,
+        status,
+        refusal_code: refusal?.code ?? null,
+        refusal_reason: refusal?.reason ?? null,
+      });
     },
     remove: async (uuid) => void outbox.delete(uuid),
     send: async ({ body }) => {
@@ -47,11 +55,18 @@ function setup(entries: OutboxEntry[], answer: (body: { client_uuid: string }, c
 }
 
 const single = (n: number) => `plants/1/modules/${n}/state-change/`;
-const refusedState = new ApiError(400, 'Bad Request', { state: ['No tiene permiso para registrar el estado «Montado» en esta planta.'], code: 'state_not_recordable' });
+const refusedState = new ApiError(400, 'Bad Request', {
+  state: ['No tiene permiso para registrar el estado «Montado» en esta planta.'],
+  code: 'state_not_recordable',
+});
 
 describe('pushOutbox', () => {
   it('sends every entry in order and empties the outbox', async () => {
-    const { outbox, sent, deps } = setup([entry('a', single(1)), entry('b', single(2)), entry('c', single(3))]);
+    const { outbox, sent, deps } = setup([
+      entry('a', single(1)),
+      entry('b', single(2)),
+      entry('c', single(3)),
+    ]);
     const outcome = await pushOutbox(deps);
     expect(sent).toEqual(['a', 'b', 'c']);
     expect(outcome).toEqual({ sent: 3, refused: 0, stopped: null });
@@ -59,14 +74,20 @@ describe('pushOutbox', () => {
   });
 
   it('keeps a refused entry with the server reason and sends the others', async () => {
-    const { outbox, recorded, deps } = setup([entry('a', single(1)), entry('b', single(2)), entry('c', single(3))], (b) =>
-      b.client_uuid === 'b' ? refusedState : 'ok',
+    const { outbox, recorded, deps } = setup(
+      [entry('a', single(1)), entry('b', single(2)), entry('c', single(3))],
+      (b) => (b.client_uuid === 'b' ? refusedState : 'ok'),
     );
     const outcome = await pushOutbox(deps);
     expect(outcome).toEqual({ sent: 2, refused: 1, stopped: null });
     expect(recorded).toEqual(['a', 'c']);
     expect([...outbox.values()]).toMatchObject([
-      { client_uuid: 'b', status: 'refused', refusal_code: 'state_not_recordable', refusal_reason: 'state: No tiene permiso para registrar el estado «Montado» en esta planta.' },
+      {
+        client_uuid: 'b',
+        status: 'refused',
+        refusal_code: 'state_not_recordable',
+        refusal_reason: 'state: No tiene permiso para registrar el estado «Montado» en esta planta.',
+      },
     ]);
     // A refused entry is not sent again by the next push: it waits for the user.
     const again = await pushOutbox(deps);
@@ -74,7 +95,10 @@ describe('pushOutbox', () => {
   });
 
   it.each([403, 404])('treats %i as refused', async (status) => {
-    const { outbox, deps } = setup([entry('a', single(1))], () => new ApiError(status, '', { detail: 'No.', code: 'x' }));
+    const { outbox, deps } = setup(
+      [entry('a', single(1))],
+      () => new ApiError(status, '', { detail: 'No.', code: 'x' }),
+    );
     await pushOutbox(deps);
     expect(outbox.get('a')).toMatchObject({ status: 'refused', refusal_reason: 'No.' });
   });
@@ -85,8 +109,9 @@ describe('pushOutbox', () => {
     ['a failed token refresh', new ApiError(401, 'Unauthorized', { code: 'token_not_valid' })],
     ['an unexpected error', new Error('boom')],
   ])('stops at %s, leaves the entry pending and resumes where it stopped', async (_what, failure) => {
-    const { outbox, recorded, sent, deps } = setup([entry('a', single(1)), entry('b', single(2)), entry('c', single(3))], (_b, call) =>
-      call === 1 ? failure : 'ok',
+    const { outbox, recorded, sent, deps } = setup(
+      [entry('a', single(1)), entry('b', single(2)), entry('c', single(3))],
+      (_b, call) => (call === 1 ? failure : 'ok'),
     );
     const first = await pushOutbox(deps);
     expect(first.sent).toBe(1);
@@ -140,7 +165,11 @@ describe('requestsOf', () => {
     expect(bodies.map((b) => b.element_ids.length)).toEqual([50_000, 50_000, 20_001]);
     expect(bodies.flatMap((b) => b.element_ids)).toEqual(ids);
     expect(bodies.every((b) => b.state === 3)).toBe(true);
-    expect(requestsOf(e).map((p) => (p.body as { client_uuid: string }).client_uuid)).toEqual(['m-0', 'm-1', 'm-2']);
+    expect(requestsOf(e).map((p) => (p.body as { client_uuid: string }).client_uuid)).toEqual([
+      'm-0',
+      'm-1',
+      'm-2',
+    ]);
   });
 
   it('never splits other requests', () => {
@@ -150,8 +179,9 @@ describe('requestsOf', () => {
 
   it('a push of a split change resumes at its first part again, and the server records each part once', async () => {
     const ids = Array.from({ length: 100_001 }, (_, i) => i + 1);
-    const { recorded, sent, deps } = setup([entry('m', massive, { element_ids: ids, state: 3 })], (_b, call) =>
-      call === 1 ? new ApiError(0, 'Failed to fetch', null) : 'ok',
+    const { recorded, sent, deps } = setup(
+      [entry('m', massive, { element_ids: ids, state: 3 })],
+      (_b, call) => (call === 1 ? new ApiError(0, 'Failed to fetch', null) : 'ok'),
     );
     await pushOutbox(deps);
     await pushOutbox(deps);

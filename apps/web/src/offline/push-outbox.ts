@@ -36,16 +36,24 @@ const REFUSED = new Set([400, 403, 404]);
  * A massive change above the server's 50,000 ids is sent in parts whose client uuids derive from the
  * entry's (`{uuid}-{i}`): a resent part is recognised by the server, never recorded twice.
  */
-export function requestsOf(entry: OutboxEntry, body: unknown = entry.payload.body): { method: OutboxPayload['method']; path: string; body: unknown }[] {
+export function requestsOf(
+  entry: OutboxEntry,
+  body: unknown = entry.payload.body,
+): { method: OutboxPayload['method']; path: string; body: unknown }[] {
   const { method, path } = entry.payload;
   const ids = (body as { element_ids?: unknown } | null)?.element_ids;
-  if (!/massive-state-change\/?$/.test(path) || !Array.isArray(ids) || ids.length <= MASSIVE_CHANGE_MAX) return [{ method, path, body }];
+  if (!/massive-state-change\/?$/.test(path) || !Array.isArray(ids) || ids.length <= MASSIVE_CHANGE_MAX)
+    return [{ method, path, body }];
   const parts = [];
   for (let i = 0, part = 0; i < ids.length; i += MASSIVE_CHANGE_MAX, part++) {
     parts.push({
       method,
       path,
-      body: { ...(body as object), element_ids: ids.slice(i, i + MASSIVE_CHANGE_MAX), client_uuid: `${entry.client_uuid}-${part}` },
+      body: {
+        ...(body as object),
+        element_ids: ids.slice(i, i + MASSIVE_CHANGE_MAX),
+        client_uuid: `${entry.client_uuid}-${part}`,
+      },
     });
   }
   return parts;
@@ -55,7 +63,9 @@ export function requestsOf(entry: OutboxEntry, body: unknown = entry.payload.bod
 export function refusalOf(error: ApiError): { code: string; reason: string } {
   const body = error.body;
   const code = error.code ?? String(error.status);
-  const reason = (typeof body === 'string' ? body : formatFieldErrors(body)) || `${error.status} ${error.statusText}`.trim();
+  const reason =
+    (typeof body === 'string' ? body : formatFieldErrors(body)) ||
+    `${error.status} ${error.statusText}`.trim();
   return { code, reason };
 }
 

@@ -1,4 +1,3 @@
-import { createStore, useStore } from '../lib/create-store';
 import { request } from '../lib/http-client';
 import { getLanguage } from '../lib/i18n';
 import { setSyncing } from '../lib/offline-mode';
@@ -6,8 +5,13 @@ import { queryClient } from '../lib/query-client';
 import { absoluteApiRoot } from '../lib/server-url';
 import { getAccessToken, getStoredUser } from '../lib/session';
 import type { LocalStore } from './local-store';
-import { isLocalDatabaseUsed, refreshOutboxCounts } from './outbox-status';
-import { pushOutbox, type PushOutcome } from './push-outbox';
+import {
+  isLocalDatabaseUsed,
+  refreshOutboxCounts,
+  syncState as state,
+  type SyncState,
+} from './outbox-status';
+import { pushOutbox } from './push-outbox';
 
 /*
  * The sync (issue 16): the logged-in user's outbox is pushed in order (push-outbox.ts) with
@@ -15,18 +19,6 @@ import { pushOutbox, type PushOutcome } from './push-outbox';
  * quiet path (no error dialogs); then each downloaded plant is downloaded again, incrementally (the
  * cursor of Offline I), to bring what the others changed. One sync at a time.
  */
-export interface SyncState {
-  running: boolean;
-  progress: { done: number; total: number } | null;
-  last: (PushOutcome & { at: string; downloadFailed: boolean }) | null;
-}
-
-const state = createStore<SyncState>({ running: false, progress: null, last: null });
-
-export function useSyncState(): SyncState {
-  return useStore(state);
-}
-
 let running: Promise<SyncState['last']> | null = null;
 
 export function runSync(): Promise<SyncState['last']> {
@@ -75,11 +67,17 @@ async function downloadPlantsAgain(store: LocalStore): Promise<boolean> {
   await request('user/profile/', { quiet: true }).catch(() => undefined);
   const token = getAccessToken();
   if (!token) return false;
-  const plants = (await store.call('select', 'SELECT plant_id FROM plant_download ORDER BY plant_id')) as { plant_id: number }[];
+  const plants = (await store.call('select', 'SELECT plant_id FROM plant_download ORDER BY plant_id')) as {
+    plant_id: number;
+  }[];
   let ok = true;
   for (const { plant_id } of plants) {
     try {
-      await store.loadPlant(plant_id, { token, language: getLanguage(), apiRoot: absoluteApiRoot().replace(/\/+$/, '') }).done;
+      await store.loadPlant(plant_id, {
+        token,
+        language: getLanguage(),
+        apiRoot: absoluteApiRoot().replace(/\/+$/, ''),
+      }).done;
     } catch {
       ok = false;
     }

@@ -21,6 +21,8 @@ import { OfflineBanner } from '../../components/offline-banner';
 import { useOfflineMode } from '../../lib/offline-mode';
 import { homePath } from '../../lib/paths';
 import { NEEDS_CONNECTION_PATHS } from '../routes/needs-connection-route';
+import { NetworkLostPrompt } from '../../components/offline/network-lost-prompt';
+import { OutboxBadge } from '../../components/offline/outbox-badge';
 import { useProfile } from '../../api/get-profile';
 import { UserMenu } from './user-menu';
 
@@ -84,6 +86,7 @@ export function MainLayout() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             {navigation.state === 'loading' && <Loader size="xs" aria-label={t('app.loading')} />}
+            <OutboxBadge />
             <LanguageSwitch />
             <UserMenu user={user} />
           </Group>
@@ -133,6 +136,7 @@ export function MainLayout() {
 
       <AppShell.Main bg="var(--mantine-color-gray-0)">
         <OfflineBanner />
+        <NetworkLostPrompt />
         <Outlet />
       </AppShell.Main>
     </AppShell>

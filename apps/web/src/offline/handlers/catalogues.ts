@@ -1,4 +1,4 @@
-import type { OfflineHandler } from '../../lib/offline-resolver';
+import type { OfflineRequest } from '../../lib/offline-resolver';
 import { idParam, notFound, store } from './local';
 
 /*
@@ -12,23 +12,16 @@ async function plantOrNotFound(plantIdText: string | undefined) {
   return plant;
 }
 
-export const catalogueHandlers: OfflineHandler[] = [
-  { method: 'GET', path: 'plants/', handle: async () => (await store()).call('listPlants') },
-  { method: 'GET', path: 'plants/:plantId/', handle: ({ params }) => plantOrNotFound(params.plantId) },
-  {
-    method: 'GET',
-    path: 'plants/:plantId/contractors/',
-    handle: async ({ params }) => (await store()).call('listPlantContractors', (await plantOrNotFound(params.plantId)).id),
-  },
-  {
-    method: 'GET',
-    path: 'plants/:plantId/element-types/',
-    handle: async ({ params }) => (await plantOrNotFound(params.plantId), (await store()).call('listElementTypes')),
-  },
-  {
-    method: 'GET',
-    path: 'plants/:plantId/states/',
-    handle: async ({ params }) => (await store()).call('listPlantStates', (await plantOrNotFound(params.plantId)).id),
-  },
-  { method: 'GET', path: 'transaction-types/', handle: async () => (await store()).call('listTransactionTypes') },
-];
+export const catalogueHandlers = {
+  plants: async () => (await store()).call('listPlants'),
+  plant: ({ params }: OfflineRequest) => plantOrNotFound(params.plantId),
+  contractors: async ({ params }: OfflineRequest) =>
+    (await store()).call('listPlantContractors', (await plantOrNotFound(params.plantId)).id),
+  elementTypes: async ({ params }: OfflineRequest) => (
+    await plantOrNotFound(params.plantId),
+    (await store()).call('listElementTypes')
+  ),
+  states: async ({ params }: OfflineRequest) =>
+    (await store()).call('listPlantStates', (await plantOrNotFound(params.plantId)).id),
+  transactionTypes: async () => (await store()).call('listTransactionTypes'),
+};

@@ -1,9 +1,15 @@
-import { ElementIdsQuery, ElementListQuery, ExtraElementIdsQuery, ExtraElementListQuery } from '@heliotrack/domain/elements';
+import {
+  ElementIdsQuery,
+  ElementListQuery,
+  ExtraElementIdsQuery,
+  ExtraElementListQuery,
+} from '@heliotrack/domain/elements';
 import { MAX_POLYGON_POINTS, type PolygonParamErrorReason } from '@heliotrack/domain/geometry';
 import type { ApiMessageKey } from '@heliotrack/domain/i18n/translate';
 import { z } from 'zod';
-import type { OfflineHandler, OfflineRequest } from '../../lib/offline-resolver';
-import { resolvePlantType, TYPE_SEGMENT } from './element-type';
+import type { OfflineRequest } from '../../lib/offline-resolver';
+import { resolvePlantType } from './element-type';
+import { groupsOf, PATHS } from './paths';
 import { fieldError, idParam, notFound, parse, queryObject, store } from './local';
 
 /*
@@ -11,16 +17,10 @@ import { fieldError, idParam, notFound, parse, queryObject, store } from './loca
  * shapes: the paged list (with the server's filters, ordering and `next`/`previous` links), the ids
  * of "select all matching", one element's detail and the polygon selection (rows, or `fields=id`).
  */
-const path = (suffix: string) => new RegExp(`^plants/(\\d+)/${TYPE_SEGMENT}/${suffix}$`, 'i');
-const LIST = path('?');
-const IDS = path('ids/?');
-const BY_POLYGON = path('by-polygon/?');
-const DETAIL = path('(\\d+)/?');
-
 function segments(regex: RegExp, request: OfflineRequest): string[] {
-  const match = regex.exec(request.path);
-  if (!match) throw notFound();
-  return match.slice(1);
+  const groups = groupsOf(regex, request.path);
+  if (!groups) throw notFound();
+  return groups;
 }
 
 const isExtra = (segment: string) => segment.toLowerCase() === 'extra-elements';
@@ -39,67 +39,59 @@ const POLYGON_MESSAGES: Record<PolygonParamErrorReason, ApiMessageKey> = {
   degenerate: 'geometry.polygon.degenerate',
 };
 
-export const elementHandlers: OfflineHandler[] = [
-  {
-    method: 'GET',
-    path: LIST,
-    handle: async (request) => {
-      const [plantIdText, segment] = segments(LIST, request);
-      const raw = queryObject(request.query);
-      const query = isExtra(segment) ? parse(ExtraElementListQuery, raw) : parse(ElementListQuery, raw);
-      const { plantId, type } = await resolvePlantType(plantIdText, segment, extraTypeOf(query));
-      const { element_type: _ignored, ...listQuery } = query as ExtraElementListQuery;
-      const search = request.query.toString();
-      return (await store()).call('listElements', plantId, type.id, listQuery, `/api/${request.path}${search ? `?${search}` : ''}`);
-    },
+export const elementHandlers = {
+  list: async (request: OfflineRequest) => {
+    const [plantIdText, segment] = segments(PATHS.elementList, request);
+    const raw = queryObject(request.query);
+    const query = isExtra(segment) ? parse(ExtraElementListQuery, raw) : parse(ElementListQuery, raw);
+    const { plantId, type } = await resolvePlantType(plantIdText, segment, extraTypeOf(query));
+    const { element_type: _ignored, ...listQuery } = query as ExtraElementListQuery;
+    const search = request.query.toString();
+    return (await store()).call(
+      'listElements',
+      plantId,
+      type.id,
+      listQuery,
+      `/api/${request.path}${search ? `?${search}` : ''}`,
+    );
   },
-  {
-    method: 'GET',
-    path: IDS,
-    handle: async (request) => {
-      const [plantIdText, segment] = segments(IDS, request);
-      const raw = queryObject(request.query);
-      const query = isExtra(segment) ? parse(ExtraElementIdsQuery, raw) : parse(ElementIdsQuery, raw);
-      const { plantId, type } = await resolvePlantType(plantIdText, segment, extraTypeOf(query));
-      const { element_type: _ignored, ...filters } = query as ExtraElementIdsQuery;
-      return (await store()).call('elementIds', plantId, type.id, filters);
-    },
+  ids: async (request: OfflineRequest) => {
+    const [plantIdText, segment] = segments(PATHS.elementIds, request);
+    const raw = queryObject(request.query);
+    const query = isExtra(segment) ? parse(ExtraElementIdsQuery, raw) : parse(ElementIdsQuery, raw);
+    const { plantId, type } = await resolvePlantType(plantIdText, segment, extraTypeOf(query));
+    const { element_type: _ignored, ...filters } = query as ExtraElementIdsQuery;
+    return (await store()).call('elementIds', plantId, type.id, filters);
   },
-  {
-    method: 'GET',
-    path: BY_POLYGON,
-    handle: async (request) => {
-      const [plantIdText, segment] = segments(BY_POLYGON, request);
-      const raw = queryObject(request.query);
-      const query = isExtra(segment) ? parse(ExtraPolygonQuery, raw) : parse(PolygonQuery, raw);
-      const { plantId, type } = await resolvePlantType(plantIdText, segment, extraTypeOf(query));
-      let elements;
-      try {
-        elements = await (await store()).call('elementsByPolygon', plantId, type.id, query.polygon);
-      } catch (error) {
-        // local-store's LocalPolygonError, told by its code (the store module loads lazily).
-        if (error instanceof Error && (error as { code?: string }).code === 'polygon') {
-          const reason = (error as { reason?: string }).reason as PolygonParamErrorReason;
-          const key = POLYGON_MESSAGES[reason] ?? POLYGON_MESSAGES.malformed;
-          throw fieldError('polygon', key, { max: MAX_POLYGON_POINTS });
-        }
-        throw error;
+  byPolygon: async (request: OfflineRequest) => {
+    const [plantIdText, segment] = segments(PATHS.byPolygon, request);
+    const raw = queryObject(request.query);
+    const query = isExtra(segment) ? parse(ExtraPolygonQuery, raw) : parse(PolygonQuery, raw);
+    const { plantId, type } = await resolvePlantType(plantIdText, segment, extraTypeOf(query));
+    let elements;
+    try {
+      elements = await (await store()).call('elementsByPolygon', plantId, type.id, query.polygon);
+    } catch (error) {
+      // local-store's LocalPolygonError, told by its code (the store module loads lazily).
+      if (error instanceof Error && (error as { code?: string }).code === 'polygon') {
+        const reason = (error as { reason?: string }).reason as PolygonParamErrorReason;
+        const key = POLYGON_MESSAGES[reason] ?? POLYGON_MESSAGES.malformed;
+        throw fieldError('polygon', key, { max: MAX_POLYGON_POINTS });
       }
-      return query.fields === 'id' ? { count: elements.length, ids: elements.map((e) => e.id) } : elements;
-    },
+      throw error;
+    }
+    return query.fields === 'id' ? { count: elements.length, ids: elements.map((e) => e.id) } : elements;
   },
-  {
-    method: 'GET',
-    path: DETAIL,
-    handle: async (request) => {
-      const [plantIdText, segment, elementIdText] = segments(DETAIL, request);
-      const plantId = idParam(plantIdText);
-      const detail = await (await store()).call('elementDetail', plantId, idParam(elementIdText));
-      if (!detail) throw notFound();
-      // The server's matchesPath: a plural names its standard type; extra-elements any other type.
-      const { type } = await resolvePlantType(plantIdText, segment, detail.type_id).catch(() => ({ type: null }));
-      if (!type || type.id !== detail.type_id) throw notFound();
-      return detail;
-    },
+  detail: async (request: OfflineRequest) => {
+    const [plantIdText, segment, elementIdText] = segments(PATHS.elementDetail, request);
+    const plantId = idParam(plantIdText);
+    const detail = await (await store()).call('elementDetail', plantId, idParam(elementIdText));
+    if (!detail) throw notFound();
+    // The server's matchesPath: a plural names its standard type; extra-elements any other type.
+    const { type } = await resolvePlantType(plantIdText, segment, detail.type_id).catch(() => ({
+      type: null,
+    }));
+    if (!type || type.id !== detail.type_id) throw notFound();
+    return detail;
   },
-];
+};

@@ -26,16 +26,28 @@ export function language(): Language {
 
 /** The server's 404 `{detail, code: 'not_found'}`. */
 export function notFound(): ApiError {
-  return new ApiError(404, 'Not Found', { detail: translate(language(), 'errors.notFound'), code: 'not_found' });
+  return new ApiError(404, 'Not Found', {
+    detail: translate(language(), 'errors.notFound'),
+    code: 'not_found',
+  });
 }
 
 /** The server's refusal of one field: `{[field]: [message], code}` (apps/server lib/errors `refusal`). */
-export function refusal(code: string, field: string, key: ApiMessageKey, params?: Record<string, string | number>): ApiError {
+export function refusal(
+  code: string,
+  field: string,
+  key: ApiMessageKey,
+  params?: Record<string, string | number>,
+): ApiError {
   return new ApiError(400, 'Bad Request', { [field]: [translate(language(), key, params)], code });
 }
 
 /** A 400 on one field without a code (the server's `fieldError`). */
-export function fieldError(field: string, key: ApiMessageKey, params?: Record<string, string | number>): ApiError {
+export function fieldError(
+  field: string,
+  key: ApiMessageKey,
+  params?: Record<string, string | number>,
+): ApiError {
   return new ApiError(400, 'Bad Request', { [field]: [translate(language(), key, params)] });
 }
 
