@@ -34,11 +34,21 @@ export class SqliteWasmDatabase implements LocalDatabase {
   private db: Database | null = null;
   private pool: SahPool | null = null;
   private releaseLock: (() => void) | null = null;
+  private opening: Promise<void> | null = null;
 
   constructor(private readonly file = DATABASE_FILE) {}
 
-  async open(): Promise<void> {
-    if (this.db) return;
+  /**
+   * Opens once, however many ask at the same time: two opens racing (the start-up preload and the
+   * first offline call) would each ask for the lock, and the loser, read-only, closed the winner's.
+   */
+  open(): Promise<void> {
+    if (this.db) return Promise.resolve();
+    this.opening ??= this.openOnce().finally(() => (this.opening = null));
+    return this.opening;
+  }
+
+  private async openOnce(): Promise<void> {
     try {
       await this.takeLock();
       sqlite3 ??= sqlite3InitModule();
