@@ -146,7 +146,8 @@ test.describe('native app', () => {
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toContain('application/manifest+json');
     const manifest = (await res.json()) as { name: string; start_url: string; display: string; icons: { src: string; sizes: string; type: string }[] };
-    expect(manifest).toMatchObject({ name: 'Heliotrack', start_url: '/dashboard', display: 'standalone' });
+    // The root: the dashboard online, the plants while offline mode is on (issue 16).
+    expect(manifest).toMatchObject({ name: 'Heliotrack', start_url: '/', display: 'standalone' });
     for (const icon of manifest.icons) {
       const image = await request.get(icon.src);
       expect(image.status(), icon.src).toBe(200);

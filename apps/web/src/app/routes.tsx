@@ -1,9 +1,10 @@
 import { replace, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { HOME_PATH } from '../lib/paths';
+import { homePath } from '../lib/paths';
 import { isSignedIn } from '../lib/session';
 import { guardLoader } from './guards/guard-loader';
 import { RootLayout } from './layouts/root-layout';
+import { needsConnection } from './routes/needs-connection-route';
 import { RouteErrorPage } from './routes/route-error-page';
 
 /**
@@ -26,26 +27,28 @@ export const routes: RouteObject[] = [
       },
       // React Router follows the deepest redirect when several loaders redirect: leave a signed-out
       // visitor to the guard (plain /login), or it would go to /login?next=%2Fdashboard.
-      { index: true, loader: () => (isSignedIn() ? replace(HOME_PATH) : null) },
+      { index: true, loader: () => (isSignedIn() ? replace(homePath()) : null) },
       {
         // Specification section 2: state management lives in the layout without the logo.
         lazy: () => import('./layouts/bare-layout').then((m) => ({ Component: m.BareLayout })),
         children: [
           {
             path: 'plants/state-management',
-            lazy: () =>
+            lazy: needsConnection(() =>
               import('../features/state-management/routes/state-management-page').then((m) => ({
                 Component: m.StateManagementPage,
                 loader: m.stateManagementLoader,
               })),
+            ),
           },
           {
             path: 'plants/state-management/state-groups',
-            lazy: () =>
+            lazy: needsConnection(() =>
               import('../features/state-management/routes/state-management-page').then((m) => ({
                 Component: m.StateManagementPage,
                 loader: m.stateManagementLoader,
               })),
+            ),
           },
         ],
       },
@@ -54,11 +57,12 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'dashboard',
-            lazy: () =>
+            lazy: needsConnection(() =>
               import('../features/dashboard/routes/dashboard-page').then((m) => ({
                 Component: m.DashboardPage,
                 loader: m.dashboardLoader,
               })),
+            ),
           },
           {
             path: 'plants',
@@ -78,11 +82,12 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'reports/plant/:plantId',
-            lazy: () =>
+            lazy: needsConnection(() =>
               import('../features/reports/routes/plant-reports-page').then((m) => ({
                 Component: m.PlantReportsPage,
                 loader: m.plantReportsLoader,
               })),
+            ),
           },
           {
             path: 'usersTest',
@@ -107,223 +112,262 @@ export const routes: RouteObject[] = [
               })),
           },
           {
-            path: 'users',
+            path: 'plants/:plantId/elements-map-offline',
             lazy: () =>
+              import('../features/elements/routes/elements-map-page').then((m) => ({
+                Component: m.ElementsMapOfflinePage,
+                loader: m.elementsMapOfflineLoader,
+              })),
+          },
+          {
+            path: 'users',
+            lazy: needsConnection(() =>
               import('../features/users/routes/users-page').then((m) => ({
                 Component: m.UsersPage,
                 loader: m.usersLoader,
               })),
+            ),
           },
           {
             path: 'users/:userId/plants',
-            lazy: () =>
+            lazy: needsConnection(() =>
               import('../features/user-plants/routes/user-plants-page').then((m) => ({
                 Component: m.UserPlantsPage,
                 loader: m.userPlantsLoader,
               })),
+            ),
           },
           {
             path: 'users/:userId/plants/:plantId',
-            lazy: () =>
+            lazy: needsConnection(() =>
               import('../features/user-plants/routes/user-plant-rucs-page').then((m) => ({
                 Component: m.UserPlantRucsPage,
                 loader: m.userPlantRucsLoader,
               })),
+            ),
           },
           {
             path: 'plants/:plantId/rucs',
-            lazy: () =>
+            lazy: needsConnection(() =>
               import('../features/rucs/routes/plant-rucs-page').then((m) => ({
                 Component: m.PlantRucsPage,
                 loader: m.plantRucsLoader,
               })),
+            ),
           },
           {
             path: 'plants/:plantId/rucs/:rucId',
-            lazy: () =>
+            lazy: needsConnection(() =>
               import('../features/rucs/routes/ruc-states-page').then((m) => ({
                 Component: m.RucStatesPage,
                 loader: m.rucStatesLoader,
               })),
+            ),
           },
           {
             path: 'contractors',
-            lazy: () =>
+            lazy: needsConnection(() =>
               import('../features/contractors/routes/contractors-page').then((m) => ({
                 Component: m.ContractorsPage,
                 loader: m.contractorsLoader,
               })),
+            ),
           },
           {
             path: 'contractors/groups',
-            lazy: () =>
+            lazy: needsConnection(() =>
               import('../features/contractors/routes/contractor-groups-page').then((m) => ({
                 Component: m.ContractorGroupsPage,
                 loader: m.contractorGroupsLoader,
               })),
+            ),
           },
           {
             path: 'contractors/groups/:groupId',
-            lazy: () =>
+            lazy: needsConnection(() =>
               import('../features/contractors/routes/contractor-group-page').then((m) => ({
                 Component: m.ContractorGroupPage,
                 loader: m.contractorGroupLoader,
               })),
+            ),
           },
           {
             path: 'itemInventory',
-            lazy: () =>
+            lazy: needsConnection(() =>
               import('../features/item-inventory/routes/item-inventory-page').then((m) => ({
                 Component: m.ItemInventoryPage,
                 loader: m.itemInventoryLoader,
               })),
+            ),
           },
           {
             path: 'itemInventory/:elementId/flash-reports',
-            lazy: () =>
+            lazy: needsConnection(() =>
               import('../features/flash-reports/routes/element-flash-reports-page').then((m) => ({
                 Component: m.ElementFlashReportsPage,
                 loader: m.elementFlashReportsLoader,
               })),
+            ),
           },
           {
             path: 'itemInventory/:elementId/flash-reports/details/:idFlashReport',
-            lazy: () =>
+            lazy: needsConnection(() =>
               import('../features/flash-reports/routes/flash-report-details-page').then((m) => ({
                 Component: m.FlashReportDetailsPage,
                 loader: m.flashReportDetailsLoader,
               })),
+            ),
           },
           {
             path: 'equipment',
-            lazy: () =>
+            lazy: needsConnection(() =>
               import('../features/equipment/routes/equipment-page').then((m) => ({
                 Component: m.EquipmentPage,
                 loader: m.equipmentLoader,
               })),
+            ),
           },
           {
             path: 'ppis/main',
-            lazy: () =>
-              import('../features/ppis/routes/ppis-page').then((m) => ({ Component: m.PpisPage, loader: m.ppisLoader })),
+            lazy: needsConnection(() =>
+              import('../features/ppis/routes/ppis-page').then((m) => ({
+                Component: m.PpisPage,
+                loader: m.ppisLoader,
+              })),
+            ),
           },
           {
             path: 'ppis/templates',
-            lazy: () =>
+            lazy: needsConnection(() =>
               import('../features/ppis/routes/templates-page').then((m) => ({
                 Component: m.TemplatesPage,
                 loader: m.templatesLoader,
               })),
+            ),
           },
           {
             path: 'ppis/:ppiId/link-elements',
-            lazy: () =>
+            lazy: needsConnection(() =>
               import('../features/ppis/routes/link-elements-page').then((m) => ({
                 Component: m.LinkElementsPage,
                 loader: m.linkElementsLoader,
               })),
+            ),
           },
           {
             path: 'ppis/:ppiId/link-elements-map',
-            lazy: () =>
+            lazy: needsConnection(() =>
               import('../features/ppis/routes/link-elements-map-page').then((m) => ({
                 Component: m.LinkElementsMapPage,
                 loader: m.linkElementsMapLoader,
               })),
+            ),
           },
           {
             path: 'ppis/register',
-            lazy: () =>
+            lazy: needsConnection(() =>
               import('../features/ppis/routes/ppi-register-page').then((m) => ({
                 Component: m.PpiRegisterPage,
               })),
+            ),
           },
           {
             path: 'ppis/close-ppi',
-            lazy: () =>
+            lazy: needsConnection(() =>
               import('../features/ppis/routes/ppi-register-page').then((m) => ({
                 Component: m.ClosePpiPage,
               })),
+            ),
           },
           {
             path: 'ppis/:ppiId/ppi-results',
-            lazy: () =>
+            lazy: needsConnection(() =>
               import('../features/ppis/routes/ppi-results-page').then((m) => ({
                 Component: m.PpiResultsPage,
                 loader: m.ppiResultsLoader,
               })),
+            ),
           },
           {
             path: 'ppis/:ppiId/ppi-results-by-elements-activities',
-            lazy: () =>
+            lazy: needsConnection(() =>
               import('../features/ppis/routes/ppi-results-page').then((m) => ({
                 Component: m.PpiResultsPage,
                 loader: m.ppiResultsLoader,
               })),
+            ),
           },
           {
             path: 'ppis/:ppiId/ppi-results/select-elements',
-            lazy: () =>
+            lazy: needsConnection(() =>
               import('../features/ppis/routes/ppi-results-page').then((m) => ({
                 Component: m.PpiResultsPage,
                 loader: m.ppiResultsLoader,
               })),
+            ),
           },
           {
             path: 'ppis/:ppiId/register-map',
-            lazy: () =>
+            lazy: needsConnection(() =>
               import('../features/ppis/routes/ppi-register-map-page').then((m) => ({
                 Component: m.PpiRegisterMapPage,
                 loader: m.ppiRegisterMapLoader,
               })),
+            ),
           },
           {
             path: 'ppis/:ppiId/ppi-results/select-elements-map',
-            lazy: () =>
+            lazy: needsConnection(() =>
               import('../features/ppis/routes/ppi-register-map-page').then((m) => ({
                 Component: m.PpiRegisterMapPage,
                 loader: m.ppiRegisterMapLoader,
               })),
+            ),
           },
           {
             path: 'ppis/:ppiId/ppi-results/details/by-elements-and-roles',
-            lazy: () =>
+            lazy: needsConnection(() =>
               import('../features/ppis/routes/ppi-result-list-page').then((m) => ({
                 Component: m.PpiResultListPage,
                 loader: m.ppiResultListLoader,
               })),
+            ),
           },
           {
             path: 'ppis/:ppiId/ppi-results/:activityId/by-activity-and-roles',
-            lazy: () =>
+            lazy: needsConnection(() =>
               import('../features/ppis/routes/ppi-result-list-page').then((m) => ({
                 Component: m.PpiResultListPage,
                 loader: m.ppiResultListLoader,
               })),
+            ),
           },
           {
             path: 'ppis/:ppiId/ppi-results-summary',
-            lazy: () =>
+            lazy: needsConnection(() =>
               import('../features/ppis/routes/ppi-summary-page').then((m) => ({
                 Component: m.PpiSummaryPage,
                 loader: m.ppiSummaryLoader,
               })),
+            ),
           },
           {
             path: 'ppis/:ppiId/ppi-detailed-summary',
-            lazy: () =>
+            lazy: needsConnection(() =>
               import('../features/ppis/routes/ppi-summary-page').then((m) => ({
                 Component: m.PpiDetailedSummaryPage,
                 loader: m.ppiSummaryLoader,
               })),
+            ),
           },
           {
             path: 'ppis/:ppiId/activity/:activityId/details',
-            lazy: () =>
+            lazy: needsConnection(() =>
               import('../features/ppis/routes/activity-details-page').then((m) => ({
                 Component: m.ActivityDetailsPage,
                 loader: m.activityDetailsLoader,
               })),
+            ),
           },
           {
             path: '*',

@@ -19,6 +19,8 @@ import { upgrade } from './schema';
 export const DATABASE_FILE = '/heliotrack.sqlite3';
 const VFS_NAME = 'heliotrack-sahpool';
 const LOCK_NAME = 'heliotrack-local-database';
+/** How long opening waits for another page's lock before answering read-only (issue 16). */
+export const LOCK_WAIT_MS = 3_000;
 
 type SahPool = SAHPoolUtil;
 
@@ -47,11 +49,21 @@ export class SqliteWasmDatabase implements LocalDatabase {
   private db: Database | null = null;
   private pool: SahPool | null = null;
   private releaseLock: (() => void) | null = null;
+  private opening: Promise<void> | null = null;
 
   constructor(private readonly file = DATABASE_FILE) {}
 
-  async open(): Promise<void> {
-    if (this.db) return;
+  /**
+   * Opens once, however many ask at the same time: two opens racing (the start-up preload and the
+   * first offline call) would each ask for the lock, and the loser, read-only, closed the winner's.
+   */
+  open(): Promise<void> {
+    if (this.db) return Promise.resolve();
+    this.opening ??= this.openOnce().finally(() => (this.opening = null));
+    return this.opening;
+  }
+
+  private async openOnce(): Promise<void> {
     try {
       await this.takeLock();
       if (!sqlite3) {
@@ -70,22 +82,30 @@ export class SqliteWasmDatabase implements LocalDatabase {
     }
   }
 
-  /** Holds the exclusive lock for as long as this database is open; another tab holding it means read-only here. */
+  /**
+   * Holds the exclusive lock for as long as this database is open; another tab holding it means
+   * read-only here. It waits up to LOCK_WAIT_MS for the lock first: a reload opens the new page's
+   * database before the old page's worker is gone and has let go of it.
+   */
   private takeLock(): Promise<void> {
     if (this.releaseLock || typeof navigator === 'undefined' || !navigator.locks) return Promise.resolve();
-    return new Promise((resolve, reject) => {
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), LOCK_WAIT_MS);
+    return new Promise<void>((resolve, reject) => {
       navigator.locks
-        .request(LOCK_NAME, { ifAvailable: true }, (lock) => {
-          if (!lock) {
-            reject(new LocalDbError('read_only', LOCAL_DB_MESSAGES.readOnly));
-            return undefined;
-          }
+        .request(LOCK_NAME, { signal: timeout.signal }, () => {
+          clearTimeout(timer);
           return new Promise<void>((release) => {
             this.releaseLock = release;
             resolve();
           });
         })
-        .catch(reject);
+        .catch((error: unknown) => {
+          clearTimeout(timer);
+          // Aborted by the timer: the other holder stayed; anything else is a failure to open.
+          if (timeout.signal.aborted) reject(new LocalDbError('read_only', LOCAL_DB_MESSAGES.readOnly));
+          else reject(error instanceof Error ? error : new Error(String(error)));
+        });
     });
   }
 

@@ -1,5 +1,6 @@
 import { replace, type LoaderFunctionArgs } from 'react-router';
 import { notifyPermissionDenied } from '../../components/notifications/notify';
+import { homePath } from '../../lib/paths';
 import { isSignedIn, isStoredUserAdministrator } from '../../lib/session';
 import { getPreviousPath } from '../navigation-history';
 import { decideRoute } from './route-guard';
@@ -16,6 +17,7 @@ export function guardLoader({ request }: LoaderFunctionArgs) {
     isAuthenticated: isSignedIn(),
     isAdmin: isStoredUserAdministrator(),
     previousPath: getPreviousPath(),
+    home: homePath(),
   });
   if (decision.action === 'allow') return null;
   if (decision.reason === 'forbidden') notifyPermissionDenied();

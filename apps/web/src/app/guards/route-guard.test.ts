@@ -24,6 +24,16 @@ describe('route guard', () => {
     });
   });
 
+  it('uses the given start page (the plants while offline mode is on) for signed-in and refused users', () => {
+    expect(decideRoute({ path: '/login', ...technician, previousPath: null, home: '/plants' })).toMatchObject({
+      to: '/plants',
+    });
+    expect(decideRoute({ path: '/users', ...technician, previousPath: null, home: '/plants' })).toMatchObject({
+      to: '/plants',
+      reason: 'forbidden',
+    });
+  });
+
   it('lets every signed-in user open the other pages', () => {
     for (const path of ['/dashboard', '/plants', '/plants/3/elements', '/not-a-page']) {
       expect(decideRoute({ path, ...technician, previousPath: '/dashboard' })).toEqual({ action: 'allow' });

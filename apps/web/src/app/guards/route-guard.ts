@@ -15,6 +15,8 @@ export interface GuardInput {
   isAdmin: boolean;
   /** The path shown before this navigation (pathname + search), null on a first load. */
   previousPath: string | null;
+  /** The start page (lib/paths homePath()): /dashboard, or /plants while offline mode is on. */
+  home?: string;
 }
 
 export type GuardDecision =
@@ -41,9 +43,10 @@ export function decideRoute({
   isAuthenticated,
   isAdmin,
   previousPath,
+  home = HOME_PATH,
 }: GuardInput): GuardDecision {
   if (isLoginPath(path)) {
-    return isAuthenticated ? { action: 'redirect', to: HOME_PATH, reason: 'signed-in' } : { action: 'allow' };
+    return isAuthenticated ? { action: 'redirect', to: home, reason: 'signed-in' } : { action: 'allow' };
   }
   if (!isAuthenticated) {
     const wanted = path + search;
@@ -54,7 +57,7 @@ export function decideRoute({
     const back =
       previousPath && !isAdministratorPath(previousPath) && !isLoginPath(previousPath.split('?')[0])
         ? previousPath
-        : HOME_PATH;
+        : home;
     return { action: 'redirect', to: back, reason: 'forbidden' };
   }
   return { action: 'allow' };

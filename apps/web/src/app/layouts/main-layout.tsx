@@ -5,6 +5,7 @@ import {
   IconBuildingFactory2,
   IconBuildingStore,
   IconClipboardCheck,
+  IconCloudOff,
   IconLayoutDashboard,
   IconPalette,
   IconRuler2,
@@ -17,6 +18,11 @@ import { isAdministrator } from '@heliotrack/domain/roles';
 import { AppLogo } from '../../components/app-logo';
 import { LanguageSwitch } from '../../components/language-switch';
 import { OfflineBanner } from '../../components/offline-banner';
+import { useOfflineMode } from '../../lib/offline-mode';
+import { homePath } from '../../lib/paths';
+import { NEEDS_CONNECTION_PATHS } from '../routes/needs-connection-route';
+import { NetworkLostPrompt } from '../../components/offline/network-lost-prompt';
+import { OutboxBadge } from '../../components/offline/outbox-badge';
 import { useProfile } from '../../api/get-profile';
 import { UserMenu } from './user-menu';
 
@@ -33,6 +39,7 @@ export function MainLayout() {
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const { data: user } = useProfile();
+  const isOffline = useOfflineMode();
 
   const entries: MenuEntry[] = [
     { to: '/dashboard', label: t('nav.dashboard'), icon: <IconLayoutDashboard size={20} stroke={1.6} /> },
@@ -73,12 +80,13 @@ export function MainLayout() {
               size="sm"
               aria-label={t('nav.toggleMenu')}
             />
-            <Link to="/dashboard" style={{ color: 'inherit', textDecoration: 'none' }}>
+            <Link to={homePath()} style={{ color: 'inherit', textDecoration: 'none' }}>
               <AppLogo />
             </Link>
           </Group>
           <Group gap="xs" wrap="nowrap">
             {navigation.state === 'loading' && <Loader size="xs" aria-label={t('app.loading')} />}
+            <OutboxBadge />
             <LanguageSwitch />
             <UserMenu user={user} />
           </Group>
@@ -90,6 +98,9 @@ export function MainLayout() {
           {entries.map((entry) => {
             // matchPath ignores case like the router does: /PLANTS highlights Plantas.
             const isActive = !!matchPath({ path: entry.to, end: false }, pathname);
+            // Offline mode: the menu says which screens need the server (issue 16).
+            const needsConnection =
+              isOffline && NEEDS_CONNECTION_PATHS.includes(entry.to.replace(/\/main$/, ''));
             return (
               <NavLink
                 key={entry.to}
@@ -97,6 +108,14 @@ export function MainLayout() {
                 to={entry.to}
                 label={entry.label}
                 leftSection={entry.icon}
+                description={needsConnection ? t('offlineShell.needsConnection.menuMark') : undefined}
+                rightSection={
+                  needsConnection ? (
+                    <IconCloudOff size={16} aria-hidden color="var(--mantine-color-dimmed)" />
+                  ) : undefined
+                }
+                c={needsConnection ? 'dimmed' : undefined}
+                data-needs-connection={needsConnection || undefined}
                 active={isActive}
                 aria-current={isActive ? 'page' : undefined}
                 onClick={menu.close}
@@ -117,6 +136,7 @@ export function MainLayout() {
 
       <AppShell.Main bg="var(--mantine-color-gray-0)">
         <OfflineBanner />
+        <NetworkLostPrompt />
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -37,6 +37,27 @@ export const ui = {
     logout: 'Cerrar sesión',
     administrator: 'Administrador',
   },
+  offlineShell: {
+    needsConnection: {
+      title: 'Esta pantalla necesita conexión',
+      description:
+        'Con el modo sin conexión activado solo funcionan las plantas descargadas: sus elementos, el mapa y los cambios de estado. Desactiva el modo sin conexión cuando vuelvas a tener red para usar esta pantalla.',
+      goToPlants: 'Ir a Plantas',
+      part: '{{what}} necesita conexión: no está disponible en modo sin conexión.',
+      menuMark: 'Necesita conexión',
+      history: 'El historial',
+      export: 'La exportación',
+      upload: 'La importación',
+    },
+    map: {
+      title: 'Mapa sin conexión',
+      open: 'Abrir el mapa sin conexión',
+      openHint: 'El modo sin conexión está activado: este mapa necesita la red. El mapa sin conexión dibuja la planta descargada en este dispositivo.',
+      notDownloaded: 'Esta planta no está descargada en este dispositivo',
+      notDownloadedHint: 'Descárgala desde Plantas con «Descargar para uso sin conexión» mientras tengas conexión.',
+      backToPlants: 'Ir a Plantas',
+    },
+  },
   languages: {
     es: 'Español',
     en: 'English',
@@ -1419,6 +1440,53 @@ export const ui = {
       created_other: 'Plantilla {{name}} creada con {{count}} actividades',
       columns: { row: 'Fila', column: 'Columna', error: 'Error', name: 'Actividad', criteria: 'Criterio', required: 'Obligatoria', roles: 'Roles' },
     },
+  },
+  offlineWork: {
+    download: 'Descargar para uso sin conexión',
+    downloadFor: 'Descargar para uso sin conexión: {{plant}}',
+    available: 'Disponible sin conexión',
+    downloadedAt: 'Descargada el {{date}}',
+    downloading: 'Descargando… {{done}} de {{total}} elementos',
+    downloadingUnknown: 'Descargando… {{done}} elementos',
+    cancel: 'Cancelar la descarga',
+    downloadDone: 'Planta {{plant}} disponible sin conexión ({{count}} elementos actualizados).',
+    downloadFailed: 'No se pudo descargar la planta {{plant}}: {{reason}}',
+    mode: 'Modo sin conexión',
+    lostNetworkTitle: 'Sin conexión',
+    lostNetwork:
+      'Se ha perdido la conexión. Active el modo sin conexión para seguir trabajando con las plantas descargadas.',
+    switchOn: 'Activar el modo sin conexión',
+    pending: 'Cambios pendientes: {{count}}',
+    listTitle: 'Cambios pendientes de sincronizar',
+    empty: 'No hay cambios pendientes.',
+    sync: 'Sincronizar',
+    syncing: 'Sincronizando… {{done}} de {{total}}',
+    syncDone: 'Sincronización terminada: {{sent}} enviados, {{refused}} rechazados.',
+    syncStopped:
+      'La sincronización se ha detenido (sin conexión o error del servidor). Los cambios que faltan se enviarán en la próxima sincronización.',
+    downloadAfterSyncFailed:
+      'Los cambios se enviaron, pero no se pudieron descargar los cambios de los demás. Se intentará en la próxima sincronización.',
+    kind: {
+      state_change: 'Cambio de estado',
+      massive_state_change: 'Cambio de estado masivo',
+      serial_scan: 'Escaneo de números de serie',
+      serial_edit: 'Edición de número de serie',
+      document: 'Documento',
+    },
+    elements_one: '{{count}} elemento',
+    elements_many: '{{count}} elementos',
+    elements_other: '{{count}} elementos',
+    madeAt: 'Hecho el {{date}}',
+    waiting: 'En espera',
+    refused: 'Rechazado',
+    reason: 'Motivo: {{reason}}',
+    discard: 'Descartar',
+    discardTitle: 'Descartar el cambio rechazado',
+    discardConfirm:
+      'El cambio no se enviará y se perderá. El estado que muestra este dispositivo se corregirá en la próxima descarga de la planta. ¿Descartarlo?',
+    logoutTitle: 'Hay cambios sin sincronizar',
+    logoutConfirm:
+      'Hay {{count}} cambios sin sincronizar en este dispositivo. Se guardan y solo se enviarán cuando este mismo usuario vuelva a iniciar sesión y sincronice. ¿Cerrar sesión?',
   },
 };
 

@@ -7,7 +7,7 @@ import { AppLogo } from '../../../components/app-logo';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { isNativePlatform } from '../../../lib/native-platform';
-import { HOME_PATH, isSafeNextPath } from '../../../lib/paths';
+import { homePath, isSafeNextPath } from '../../../lib/paths';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { LoginForm } from '../components/login-form';
 import { ResetPasswordForm } from '../components/reset-password-form';
@@ -87,7 +87,7 @@ export function LoginPage() {
                 <LoginForm
                   onSuccess={() => {
                     const next = searchParams.get('next');
-                    void navigate(isSafeNextPath(next) ? next : HOME_PATH, { replace: true });
+                    void navigate(isSafeNextPath(next) ? next : homePath(), { replace: true });
                   }}
                   onForgotPassword={() => setStep({ name: 'forgot' })}
                 />

@@ -2,7 +2,9 @@ import { Anchor, Badge, Button, Group, Skeleton, Stack, Text, Timeline } from '@
 import { IconArrowRight, IconPaperclip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentInfo, StateChangeHistoryItem } from '@heliotrack/domain/elements';
+import { NeedsConnectionNote } from '../../../components/needs-connection';
 import { QueryError } from '../../../components/query-error';
+import { useOfflineMode } from '../../../lib/offline-mode';
 import { StateBadge } from '../../../components/state-badge/state-badge';
 import { stateCssColor } from '../../../components/state-badge/state-color';
 import { notifyError } from '../../../components/notifications/notify';
@@ -91,7 +93,15 @@ function HistoryEntry({ item }: { item: StateChangeHistoryItem }) {
 }
 
 /** Every state change of an element, newest first, a page at a time. */
+/** The element's history: from the server only, so offline mode shows that it needs a connection. */
 export function ElementHistory({ elementId }: { elementId: number }) {
+  const { t } = useTranslation();
+  const isOffline = useOfflineMode();
+  if (isOffline) return <NeedsConnectionNote what={t('offlineShell.needsConnection.history')} />;
+  return <OnlineElementHistory elementId={elementId} />;
+}
+
+function OnlineElementHistory({ elementId }: { elementId: number }) {
   const { t } = useTranslation();
   const history = useElementStateChanges(elementId);
   const items = history.data?.pages.flatMap((page) => page.results) ?? [];

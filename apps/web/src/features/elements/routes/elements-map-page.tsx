@@ -12,10 +12,11 @@ import {
   Text,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconInfoCircle, IconMap2, IconTable } from '@tabler/icons-react';
+import { IconCloudOff, IconInfoCircle, IconMap2, IconTable } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import type { ElementType } from '@heliotrack/domain/catalogues';
 import type { Position } from '@heliotrack/domain/geometry';
 import { EmptyState } from '../../../components/empty-state';
@@ -23,7 +24,11 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { fieldPageHeight, useIsPhone, useIsTouch } from '../../../lib/field-layout';
 import { queryClient } from '../../../lib/query-client';
+import { isOfflineMode, useOfflineMode } from '../../../lib/offline-mode';
+import { OFFLINE_HOME_PATH } from '../../../lib/paths';
 import { isSignedIn } from '../../../lib/session';
+import { store as localDatabase } from '../../../offline/handlers/local';
+import { localTileUrl, registerLocalTiles } from '../../../components/map/local-tiles';
 import { usePlant } from '../../../api/get-plant';
 import { useElementTypes } from '../../../api/get-element-types';
 import { usePlantStates } from '../../../api/get-plant-states';
@@ -42,6 +47,16 @@ import { ZoomForDetailBadge } from '../../../components/map/zoom-for-detail-badg
 export function elementsMapLoader({ params }: LoaderFunctionArgs) {
   const plantId = plantIdOf(params.plantId);
   prefetchElementCatalogues(plantId);
+  if (isSignedIn() && plantId !== null && !isOfflineMode())
+    void queryClient.prefetchQuery(tileBoundsQueryOptions(plantId));
+  return null;
+}
+
+/** The offline map's loader: the same catalogues (answered locally while offline mode is on) and the bounds. */
+export function elementsMapOfflineLoader({ params }: LoaderFunctionArgs) {
+  const plantId = plantIdOf(params.plantId);
+  prefetchElementCatalogues(plantId);
+  registerLocalTiles();
   if (isSignedIn() && plantId !== null) void queryClient.prefetchQuery(tileBoundsQueryOptions(plantId));
   return null;
 }
@@ -53,7 +68,89 @@ export function ElementsMapPage() {
   const plantId = plantIdOf(useParams().plantId);
   if (plantId === null)
     return <EmptyState icon={<IconMap2 size={32} />} title={t('elements.invalidPlant')} />;
-  return <PlantElementsMap key={plantId} plantId={plantId} />;
+  return <PlantElementsMap key={plantId} plantId={plantId} mode="online" />;
+}
+
+/**
+ * /plants/{plantId}/elements-map-offline (issue 16): the same map, drawn from the plant downloaded
+ * on this device (local-tile protocol); polygon selection and the massive change go through the
+ * http client, which offline mode answers from the local database and the outbox.
+ */
+export function ElementsMapOfflinePage() {
+  const { t } = useTranslation();
+  const plantId = plantIdOf(useParams().plantId);
+  if (plantId === null)
+    return <EmptyState icon={<IconMap2 size={32} />} title={t('elements.invalidPlant')} />;
+  return <DownloadedPlantMap key={plantId} plantId={plantId} />;
+}
+
+/** Whether this device holds the plant (its download finished once). */
+function useIsPlantDownloaded(plantId: number) {
+  return useQuery({
+    queryKey: ['local-database', 'plant-download', plantId],
+    queryFn: async () => {
+      const rows = await (
+        await localDatabase()
+      ).call('select', 'SELECT plant_id FROM plant_download WHERE plant_id = ?', [plantId]);
+      return rows.length > 0;
+    },
+    // Offline or not: it asks the device, never the network.
+    networkMode: 'always',
+  });
+}
+
+function DownloadedPlantMap({ plantId }: { plantId: number }) {
+  const { t } = useTranslation();
+  const downloaded = useIsPlantDownloaded(plantId);
+  if (downloaded.isPending)
+    return (
+      <Center h={200}>
+        <Loader aria-label={t('app.loading')} />
+      </Center>
+    );
+  if (downloaded.data !== true)
+    return (
+      <Stack gap="md">
+        <PageHeader title={t('offlineShell.map.title')} />
+        <EmptyState
+          icon={<IconCloudOff size={32} aria-hidden />}
+          title={t('offlineShell.map.notDownloaded')}
+          description={t('offlineShell.map.notDownloadedHint')}
+          action={
+            <Button component={Link} to={OFFLINE_HOME_PATH} size="md">
+              {t('offlineShell.map.backToPlants')}
+            </Button>
+          }
+        />
+      </Stack>
+    );
+  return <PlantElementsMap plantId={plantId} mode="offline" />;
+}
+
+/** The online map while offline mode is on: its tiles need the network, the offline map does not. */
+function OpenOfflineMap({ plantId }: { plantId: number }) {
+  const { t } = useTranslation();
+  // The same selection type (?type=) on the offline map.
+  const { search } = useLocation();
+  return (
+    <Stack gap="md">
+      <PageHeader title={t('map.title')} />
+      <EmptyState
+        icon={<IconCloudOff size={32} aria-hidden />}
+        title={t('offlineShell.map.openHint')}
+        action={
+          <Button
+            component={Link}
+            to={`/plants/${plantId}/elements-map-offline${search}`}
+            size="md"
+            leftSection={<IconMap2 size={18} aria-hidden />}
+          >
+            {t('offlineShell.map.open')}
+          </Button>
+        }
+      />
+    </Stack>
+  );
 }
 
 function toggle<T>(set: ReadonlySet<T>, value: T): Set<T> {
@@ -63,7 +160,14 @@ function toggle<T>(set: ReadonlySet<T>, value: T): Set<T> {
   return next;
 }
 
-function PlantElementsMap({ plantId }: { plantId: number }) {
+function PlantElementsMap({ plantId, mode }: { plantId: number; mode: 'online' | 'offline' }) {
+  const isOfflineMap = mode === 'offline';
+  const isOffline = useOfflineMode();
+  if (!isOfflineMap && isOffline) return <OpenOfflineMap plantId={plantId} />;
+  return <ElementsMapView plantId={plantId} isOfflineMap={isOfflineMap} />;
+}
+
+function ElementsMapView({ plantId, isOfflineMap }: { plantId: number; isOfflineMap: boolean }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const plant = usePlant(plantId);
@@ -163,12 +267,16 @@ function PlantElementsMap({ plantId }: { plantId: number }) {
     />
   );
 
+  // Offline: the tiles come from the local database; the address changes with each new read of the
+  // plant (a local state change invalidates it), so the map draws the new states.
+  const tileUrl = isOfflineMap ? localTileUrl(plantId, plant.dataUpdatedAt) : undefined;
+
   const tableUrl = `/plants/${plantId}/elements${selectionType ? `?type=${encodeURIComponent(selectionType.code)}` : ''}`;
 
   return (
     <Stack gap={isTouch ? 'xs' : 'md'} h={isTouch ? fieldPageHeight(isPhone) : undefined}>
       <PageHeader
-        title={t('map.title')}
+        title={t(isOfflineMap ? 'offlineShell.map.title' : 'map.title')}
         subtitle={plant.data ? `${plant.data.name} · ${plant.data.code}` : undefined}
         actions={
           // On a phone an icon, so that the title keeps one line and the map the room.
@@ -245,6 +353,7 @@ function PlantElementsMap({ plantId }: { plantId: number }) {
                   onPolygon={onPolygon}
                   onElementClick={onElementClick}
                   onZoomChange={setZoom}
+                  tileUrl={tileUrl}
                 />
               )}
               {(isDrawing || (selected && selectedCount === 0)) && (

@@ -10,13 +10,23 @@ import {
 import { notifySuccess } from '../../../components/notifications/notify';
 import { formErrorsOf, type FormErrors } from '../../../lib/validate-form';
 import { useImportDeliveredSerials } from '../api/import-delivered-serials';
+import { NeedsConnectionNote } from '../../../components/needs-connection';
+import { useOfflineMode } from '../../../lib/offline-mode';
 
 /**
  * A delivery note (xlsx or CSV, one serial a row) added to the plant's delivered serials, as the
  * template import works: first a preview of what will be added and every error by row, then the
  * import, which the server refuses whole while any row is wrong.
  */
+/** The import of delivered serials: an upload to the server, so offline mode shows that it needs a connection. */
 export function DeliveredSerialsImport({ plantId }: { plantId: number }) {
+  const { t } = useTranslation();
+  const isOffline = useOfflineMode();
+  if (isOffline) return <NeedsConnectionNote what={t('offlineShell.needsConnection.upload')} />;
+  return <OnlineDeliveredSerialsImport plantId={plantId} />;
+}
+
+function OnlineDeliveredSerialsImport({ plantId }: { plantId: number }) {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<DeliveredSerialsImportResult | null>(null);

@@ -1,0 +1,497 @@
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import {
+  ADMIN,
+  apiGet,
+  bearer,
+  expect,
+  localCall,
+  obtainTokens,
+  signInViaApi,
+  TECHNICIAN,
+  test,
+} from '../fixtures';
+
+/**
+ * Issue 16 (Offline III): a technician downloads a plant, loses the network, switches on offline
+ * mode, keeps changing states in the table (one by one and massively), and syncs when the network
+ * is back: every change reaches the server exactly once, with the technician's time. Against the
+ * real server, on the real local database in Chromium.
+ */
+
+interface Plant {
+  id: number;
+  code: string;
+  name: string;
+  element_count: number;
+}
+interface ElementType {
+  id: number;
+  code: string;
+  name: string;
+  path: string | null;
+}
+interface State {
+  id: number;
+  element_type: number;
+  code: string;
+  name: string;
+  depends_on: number | null;
+  is_active: boolean;
+}
+interface Element {
+  id: number;
+  code: string;
+  state_id: number | null;
+}
+interface Paged<T> {
+  count: number;
+  results: T[];
+}
+interface HistoryItem {
+  id: number;
+  state: { id: number; code: string };
+  user: { name: string } | null;
+  element_count: number;
+  created_at: string;
+  recorded_at: string | null;
+}
+interface Ruc {
+  id: number;
+  name: string;
+  states: number[];
+}
+
+/** The demo's 1 MWp plant (CAR-01), its piles and trackers with their first construction steps. */
+async function smallPlant(request: APIRequestContext) {
+  const { access } = await obtainTokens(request, ADMIN);
+  const plants = await apiGet<Plant[]>(request, '/api/plants/', access);
+  const plant = plants.find((p) => p.code === 'CAR-01')!;
+  const types = await apiGet<ElementType[]>(request, `/api/plants/${plant.id}/element-types/`, access);
+  const states = await apiGet<State[]>(request, `/api/plants/${plant.id}/states/`, access);
+  const typeOf = (code: string) => types.find((t) => t.code === code)!;
+  const stepsOf = (type: ElementType) => states.filter((s) => s.element_type === type.id && s.is_active);
+  const piles = typeOf('HIN');
+  const modules = typeOf('MOD');
+  const trackers = typeOf('TRA');
+  // The first construction step: the one state of the type that depends on nothing after the initial one.
+  const firstStep = (type: ElementType) =>
+    stepsOf(type).filter((s) => s.depends_on === null && s.code !== 'NOK')[1];
+  const initial = (type: ElementType) => stepsOf(type)[0];
+  return {
+    access,
+    plant,
+    piles,
+    trackers,
+    pileStep: firstStep(piles),
+    modules,
+    moduleStep: firstStep(modules),
+    modulesInitial: initial(modules),
+    trackerStep: firstStep(trackers),
+    pilesInitial: initial(piles),
+    trackersInitial: initial(trackers),
+  };
+}
+
+async function elementsInState(
+  request: APIRequestContext,
+  access: string,
+  plantId: number,
+  path: string,
+  stateId: number,
+) {
+  return apiGet<Paged<Element>>(
+    request,
+    `/api/plants/${plantId}/${path}/?page_size=1000&ordering=code&state=${stateId}`,
+    access,
+  );
+}
+
+async function history(request: APIRequestContext, access: string, elementId: number) {
+  return (
+    await apiGet<Paged<HistoryItem>>(
+      request,
+      `/api/elements/${elementId}/state-changes/?page_size=100`,
+      access,
+    )
+  ).results;
+}
+
+/** Downloads the plant from its card on /plants and waits for "Disponible sin conexión". */
+async function downloadFromCard(page: Page, plant: Plant) {
+  await page.goto('/plants');
+  const card = page.getByRole('article', { name: plant.name, exact: true });
+  await card
+    .getByRole('button', { name: `Descargar para uso sin conexión: ${plant.name}`, exact: true })
+    .click();
+  await expect(card.getByText('Disponible sin conexión')).toBeVisible({ timeout: 30_000 });
+  return card;
+}
+
+/**
+ * The browser loses the network; the app offers offline mode and the user menu's switch turns it on.
+ * First the page's local database is open (the app opens it at start on a device that holds plants):
+ * a test goes offline faster than a person would, before the worker fetched the sqlite .wasm.
+ */
+async function goOffline(page: Page, context: BrowserContext) {
+  await expect
+    .poll(
+      () =>
+        localCall(page, 'countOutbox').then(
+          () => true,
+          () => false,
+        ),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  await context.setOffline(true);
+  await expect(page.getByText('Se ha perdido la conexión', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: 'Menú de usuario' }).click();
+  await page.getByRole('switch', { name: 'Modo sin conexión' }).check();
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('Modo sin conexion: Algunas caracteristicas estan desactivadas')).toBeVisible();
+}
+
+/**
+ * Changes the state of `times` rows of the table, one by one from its row action: with `leaves`, the
+ * changed row leaves the filter (so it is always the first row); otherwise row after row.
+ */
+async function changeFirstRows(
+  page: Page,
+  typeName: string,
+  stateName: string,
+  times: number,
+  leaves = true,
+): Promise<string[]> {
+  const table = page.getByRole('table', { name: `Elementos de tipo ${typeName}` });
+  const codes: string[] = [];
+  for (let i = 0; i < times; i++) {
+    const button = table.getByRole('button', { name: /^Cambiar el estado de / }).nth(leaves ? 0 : i);
+    const label = (await button.getAttribute('aria-label'))!;
+    const code = label.replace('Cambiar el estado de ', '');
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: `Cambiar el estado de ${code}` });
+    await dialog.getByLabel('Estado nuevo').click();
+    await page.getByRole('option', { name: new RegExp(`^${stateName}(\\s|$)`) }).click();
+    await dialog.getByRole('button', { name: 'Cambiar estado' }).click();
+    await expect(dialog.getByRole('status')).toContainText('1 elemento actualizado');
+    await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
+    await expect(dialog).toBeHidden();
+    if (leaves)
+      await expect(
+        table.getByRole('button', { name: `Cambiar el estado de ${code}`, exact: true }),
+      ).toHaveCount(0);
+    codes.push(code);
+  }
+  return codes;
+}
+
+/** Every element of the filtered table at once ("select all matching"), to `stateName`. */
+async function changeAllMatching(page: Page, count: number, stateName: string) {
+  await page
+    .getByRole('button', { name: `Seleccionar los ${count} elementos que cumplen el filtro` })
+    .click();
+  await page.getByRole('button', { name: `Cambiar estado (${count})` }).click();
+  const dialog = page.getByRole('dialog', { name: `Cambio masivo de ${count} elementos` });
+  await dialog.getByLabel('Estado nuevo').click();
+  await page.getByRole('option', { name: new RegExp(`^${stateName}(\\s|$)`) }).click();
+  await dialog.getByRole('button', { name: `Cambiar ${count} elementos` }).click();
+  await expect(dialog.getByRole('status')).toContainText(`${count} elementos actualizados`);
+  await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
+  await expect(dialog).toBeHidden();
+}
+
+function pendingBadge(page: Page, count: number) {
+  return page.getByRole('button', { name: `Cambios pendientes: ${count}`, exact: true });
+}
+
+/** Opens the list of waiting changes and presses "Sincronizar"; answers the sync's closing message. */
+async function syncFromBadge(page: Page, count: number) {
+  await pendingBadge(page, count).click();
+  const panel = page.getByRole('dialog', { name: 'Cambios pendientes de sincronizar' });
+  await panel.getByRole('button', { name: 'Sincronizar' }).click();
+  const status = panel.getByRole('status').filter({ hasText: /Sincronización|sincronización/ });
+  await expect(status).toBeVisible({ timeout: 30_000 });
+  return { panel, status };
+}
+
+/** The codes' ids, from the server. */
+async function idsOf(
+  request: APIRequestContext,
+  access: string,
+  plantId: number,
+  path: string,
+  codes: string[],
+) {
+  const ids: number[] = [];
+  for (const code of codes) {
+    const found = await apiGet<Paged<Element>>(
+      request,
+      `/api/plants/${plantId}/${path}/?code=${encodeURIComponent(code)}&page_size=10`,
+      access,
+    );
+    ids.push(found.results.find((e) => e.code === code)!.id);
+  }
+  return ids;
+}
+
+/** Each element's history holds exactly one change to `stateId` by the technician, made offline at `between`. */
+async function expectRecordedOnce(
+  request: APIRequestContext,
+  access: string,
+  ids: number[],
+  stateId: number,
+  between: [number, number],
+  elementCount = 1,
+) {
+  for (const id of ids) {
+    const mine = (await history(request, access, id)).filter(
+      // Since the offline work started (the seed's history has older changes by the technician).
+      (h) =>
+        h.state.id === stateId && h.user?.name === TECHNICIAN.name && Date.parse(h.created_at) >= between[0],
+    );
+    expect(mine, `element ${id}: one change`).toHaveLength(1);
+    expect(mine[0].element_count).toBe(elementCount);
+    const recorded = Date.parse(mine[0].recorded_at!);
+    expect(recorded, `element ${id}: the technician's time`).toBeGreaterThanOrEqual(between[0]);
+    expect(recorded).toBeLessThanOrEqual(between[1]);
+    // Recorded before the sync sent it.
+    expect(recorded).toBeLessThan(Date.parse(mine[0].created_at));
+  }
+}
+
+test.describe('working offline', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test('a day offline: 50 single changes and a massive one in the table arrive once each, with the technician’s time', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const { access, plant, modules, trackers, moduleStep, trackerStep, modulesInitial } =
+      await smallPlant(request);
+    const pendingModules = await elementsInState(request, access, plant.id, 'modules', modulesInitial.id);
+    expect(pendingModules.count).toBeGreaterThan(50);
+    const firstTracker = (
+      await apiGet<Paged<Element>>(
+        request,
+        `/api/plants/${plant.id}/trackers/?page_size=1&ordering=code`,
+        access,
+      )
+    ).results[0];
+    const trackerPrefix = firstTracker.code.slice(0, -1);
+    const matchingTrackers = await apiGet<Paged<Element>>(
+      request,
+      `/api/plants/${plant.id}/trackers/?page_size=1000&code=${trackerPrefix}`,
+      access,
+    );
+    expect(matchingTrackers.count).toBeGreaterThan(1);
+
+    await signInViaApi(page, request, TECHNICIAN, '/plants');
+    await downloadFromCard(page, plant);
+    // The pages used offline are opened once online: without the service worker (offshell), their code cannot load offline.
+    await page.goto(`/plants/${plant.id}/elements?type=MOD&state=${modulesInitial.id}`);
+    await expect(page.getByRole('table', { name: `Elementos de tipo ${modules.name}` })).toBeVisible();
+
+    const started = Date.now();
+    await goOffline(page, context);
+    const codes = await changeFirstRows(page, modules.name, moduleStep.name, 50);
+    await expect(pendingBadge(page, 50)).toBeVisible();
+
+    // The massive change: the trackers of one block row, from the table's "select all matching" (answered locally).
+    await page.getByRole('tab', { name: trackers.name }).click();
+    await page.getByLabel('Código', { exact: true }).fill(trackerPrefix);
+    await expect(page.getByText(`de ${matchingTrackers.count}`, { exact: false })).toBeVisible();
+    await changeAllMatching(page, matchingTrackers.count, trackerStep.name);
+    await expect(pendingBadge(page, 51)).toBeVisible();
+    const ended = Date.now();
+
+    // Nothing reached the server yet.
+    const moduleIds = await idsOf(request, access, plant.id, 'modules', codes);
+    expect((await history(request, access, moduleIds[0])).some((h) => h.state.id === moduleStep.id)).toBe(
+      false,
+    );
+
+    await context.setOffline(false);
+    const { status } = await syncFromBadge(page, 51);
+    await expect(status).toHaveText('Sincronización terminada: 51 enviados, 0 rechazados.');
+    await expect(page.getByRole('button', { name: /^Cambios pendientes/ })).toHaveCount(0);
+
+    await expectRecordedOnce(request, access, moduleIds, moduleStep.id, [started, ended]);
+    await expectRecordedOnce(
+      request,
+      access,
+      matchingTrackers.results.map((e) => e.id),
+      trackerStep.id,
+      [started, ended],
+      matchingTrackers.count,
+    );
+    const trackersNow = await elementsInState(request, access, plant.id, 'trackers', trackerStep.id);
+    expect(matchingTrackers.results.every((e) => trackersNow.results.some((t) => t.id === e.id))).toBe(true);
+  });
+
+  test('a network cut mid-sync and an answer lost after the server recorded: resumed, and nothing doubled', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const { access, plant, piles, pileStep, pilesInitial } = await smallPlant(request);
+    await signInViaApi(page, request, TECHNICIAN, '/plants');
+    await downloadFromCard(page, plant);
+    await page.goto(`/plants/${plant.id}/elements?type=HIN&state=${pilesInitial.id}`);
+    await expect(page.getByRole('table', { name: `Elementos de tipo ${piles.name}` })).toBeVisible();
+    const started = Date.now();
+    await goOffline(page, context);
+    const codes = await changeFirstRows(page, piles.name, pileStep.name, 6);
+    const ended = Date.now();
+    await expect(pendingBadge(page, 6)).toBeVisible();
+    await context.setOffline(false);
+
+    // The first two go through; the third is recorded by the server but its answer is lost; then the network is gone.
+    let calls = 0;
+    await page.route('**/state-change/', async (route) => {
+      calls++;
+      if (calls <= 2) return route.continue();
+      if (calls === 3) {
+        await route.fetch();
+        return route.abort('connectionreset');
+      }
+      return route.abort('internetdisconnected');
+    });
+    const first = await syncFromBadge(page, 6);
+    await expect(first.status).toContainText('La sincronización se ha detenido');
+    await expect(
+      page.getByRole('dialog', { name: 'Cambios pendientes de sincronizar' }).getByRole('listitem'),
+    ).toHaveCount(4);
+    // No server-error dialog on the sync's quiet path.
+    await expect(page.getByRole('dialog', { name: 'Error en el servidor' })).toHaveCount(0);
+
+    await page.unroute('**/state-change/');
+    await first.panel.getByRole('button', { name: 'Sincronizar' }).click();
+    await expect(first.panel.getByRole('status').filter({ hasText: 'Sincronización terminada' })).toHaveText(
+      'Sincronización terminada: 4 enviados, 0 rechazados.',
+    );
+    // And pushed once more with nothing left: nothing is sent.
+    await first.panel.getByRole('button', { name: 'Sincronizar' }).click();
+    await expect(first.panel.getByRole('status').filter({ hasText: 'Sincronización terminada' })).toHaveText(
+      'Sincronización terminada: 0 enviados, 0 rechazados.',
+    );
+
+    const ids = await idsOf(request, access, plant.id, 'hincas', codes);
+    await expectRecordedOnce(request, access, ids, pileStep.id, [started, ended]);
+  });
+
+  test('a change the server refuses stays with its reason; the others arrive', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const { access, plant, piles, trackers, pileStep, trackerStep, pilesInitial } = await smallPlant(request);
+    await signInViaApi(page, request, TECHNICIAN, '/plants');
+    await downloadFromCard(page, plant);
+    await page.goto(`/plants/${plant.id}/elements?type=HIN&state=${pilesInitial.id}`);
+    await expect(page.getByRole('table', { name: `Elementos de tipo ${piles.name}` })).toBeVisible();
+    await goOffline(page, context);
+    const pileCodes = await changeFirstRows(page, piles.name, pileStep.name, 2);
+    await page.getByRole('tab', { name: trackers.name }).click();
+    const trackerCodes = await changeFirstRows(page, trackers.name, trackerStep.name, 2, false);
+    await expect(pendingBadge(page, 4)).toBeVisible();
+
+    // Meanwhile, on the server, the technician's RUC loses the piles' step.
+    const rucs = await apiGet<Ruc[]>(request, `/api/plants/${plant.id}/rucs/`, access);
+    const ruc = rucs.find((r) => r.states.includes(pileStep.id))!;
+    const put = (states: number[]) =>
+      request.put(`/api/plants/${plant.id}/rucs/${ruc.id}/update-states/`, {
+        headers: bearer(access),
+        data: { states },
+      });
+    expect((await put(ruc.states.filter((s) => s !== pileStep.id))).ok()).toBe(true);
+    try {
+      await context.setOffline(false);
+      const { panel, status } = await syncFromBadge(page, 4);
+      await expect(status).toHaveText('Sincronización terminada: 2 enviados, 2 rechazados.');
+      const refused = panel.getByRole('listitem');
+      await expect(refused).toHaveCount(2);
+      for (const item of await refused.all()) {
+        await expect(item).toContainText('Rechazado');
+        await expect(item).toContainText(
+          `Motivo: state: No tiene permiso para registrar el estado «${pileStep.name}» en esta planta.`,
+        );
+      }
+      await expect(pendingBadge(page, 2)).toBeVisible();
+
+      const trackerIds = await idsOf(request, access, plant.id, 'trackers', trackerCodes);
+      await expectRecordedOnce(request, access, trackerIds, trackerStep.id, [0, Date.now()]);
+      const pileIds = await idsOf(request, access, plant.id, 'hincas', pileCodes);
+      for (const id of pileIds)
+        expect((await history(request, access, id)).some((h) => h.state.id === pileStep.id)).toBe(false);
+
+      // Discarding a refused change asks first.
+      await refused.first().getByRole('button', { name: 'Descartar' }).click();
+      await page
+        .getByRole('dialog', { name: 'Descartar el cambio rechazado' })
+        .getByRole('button', { name: 'Descartar' })
+        .click();
+      await expect(refused).toHaveCount(1);
+      await expect(pendingBadge(page, 1)).toBeVisible();
+    } finally {
+      await put(ruc.states);
+    }
+  });
+
+  test('the largest seeded plant downloads with its progress; a later download brings exactly the server’s one change', async ({
+    page,
+    request,
+  }) => {
+    const { access } = await obtainTokens(request, ADMIN);
+    const plants = await apiGet<Plant[]>(request, '/api/plants/', access);
+    // The e2e seed's large plant is 2 MWp (DEMO_LARGE_PLANT_MWP=2), not the demo's 50 MWp.
+    const plant = plants.reduce((a, b) => (b.element_count > a.element_count ? b : a));
+    await signInViaApi(page, request, TECHNICIAN, '/plants');
+    const card = page.getByRole('article', { name: plant.name, exact: true });
+    const started = Date.now();
+    await card
+      .getByRole('button', { name: `Descargar para uso sin conexión: ${plant.name}`, exact: true })
+      .click();
+    await expect(card.getByRole('progressbar')).toBeVisible();
+    await expect(card.getByText('Disponible sin conexión')).toBeVisible({ timeout: 60_000 });
+    console.log(`download of ${plant.name} (${plant.element_count} elements): ${Date.now() - started} ms`);
+    const local = await localCall<{ n: number }[]>(
+      page,
+      'select',
+      'SELECT count(*) AS n FROM element WHERE plant_id = ?',
+      [plant.id],
+    );
+    expect(local[0].n).toBe(plant.element_count);
+
+    // One change on the server (by the administrator), then a second press downloads only it.
+    const types = await apiGet<ElementType[]>(request, `/api/plants/${plant.id}/element-types/`, access);
+    const piles = types.find((t) => t.code === 'HIN')!;
+    const states = await apiGet<State[]>(request, `/api/plants/${plant.id}/states/`, access);
+    const notOk = states.find((s) => s.element_type === piles.id && s.code === 'NOK')!;
+    const list = await apiGet<Paged<Element>>(
+      request,
+      `/api/plants/${plant.id}/hincas/?page_size=50&ordering=code`,
+      access,
+    );
+    const pile = list.results.find((e) => e.state_id !== notOk.id)!;
+    const changed = await request.post(`/api/plants/${plant.id}/hincas/${pile.id}/state-change/`, {
+      headers: bearer(access),
+      data: { state: notOk.id, element_type: piles.id },
+    });
+    expect(changed.ok()).toBe(true);
+
+    await card
+      .getByRole('button', { name: `Descargar para uso sin conexión: ${plant.name}`, exact: true })
+      .click();
+    await expect(
+      page.getByText(`Planta ${plant.name} disponible sin conexión (1 elementos actualizados).`),
+    ).toBeVisible({ timeout: 30_000 });
+    const [row] = await localCall<{ state_id: number }[]>(
+      page,
+      'select',
+      'SELECT state_id FROM element WHERE id = ?',
+      [pile.id],
+    );
+    expect(row.state_id).toBe(notOk.id);
+  });
+});
