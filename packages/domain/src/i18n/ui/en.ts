@@ -1115,6 +1115,7 @@ export const ui: UiCatalogue = {
         hint: 'Click an element to see its result or record it.',
         readOnlyHint: "Another role's activity: click an element to see its result (read-only).",
       },
+      progressToggle: 'Progress of the activities ({{count}})',
       massive: {
         open: 'Several activities',
         openSelected_one: 'Several activities on {{formatted}} element',

@@ -1119,6 +1119,7 @@ export const ui = {
         hint: 'Pulsa un elemento para ver su resultado o registrarlo.',
         readOnlyHint: 'Actividad de otro rol: pulsa un elemento para ver su resultado (solo lectura).',
       },
+      progressToggle: 'Progreso de las actividades ({{count}})',
       massive: {
         open: 'Varias actividades',
         openSelected_one: 'Varias actividades en {{formatted}} elemento',

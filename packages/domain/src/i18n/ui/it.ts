@@ -1121,6 +1121,7 @@ export const ui: UiCatalogue = {
         hint: 'Fai clic su un elemento per vedere il suo risultato o registrarlo.',
         readOnlyHint: "Attività di un altro ruolo: fai clic su un elemento per vedere il suo risultato (sola lettura).",
       },
+      progressToggle: 'Avanzamento delle attività ({{count}})',
       massive: {
         open: 'Più attività',
         openSelected_one: 'Più attività su {{formatted}} elemento',

@@ -227,11 +227,14 @@ function RegisterMap({ ppi }: { ppi: PpiDetail }) {
             </Group>
           </Paper>
         )}
-        <Text size="xs" c="dimmed" mt={isTouch ? 0 : -8}>
-          {activityId !== null && recordable.has(activityId)
-            ? t('ppis.results.map.hint')
-            : t('ppis.results.map.readOnlyHint')}
-        </Text>
+        {/* On a phone only the read-only hint: the room is the map's. */}
+        {!(isPhone && activityId !== null && recordable.has(activityId)) && (
+          <Text size="xs" c="dimmed" mt={isTouch ? 0 : -8}>
+            {activityId !== null && recordable.has(activityId)
+              ? t('ppis.results.map.hint')
+              : t('ppis.results.map.readOnlyHint')}
+          </Text>
+        )}
         <Paper
           withBorder
           p={0}
@@ -260,19 +263,22 @@ function RegisterMap({ ppi }: { ppi: PpiDetail }) {
               onZoomChange={setZoom}
             />
           )}
-          <Paper
-            shadow="sm"
-            px={6}
-            py={4}
-            pos="absolute"
-            bottom={10}
-            left={10}
-            maw="calc(100% - 20px)"
-            style={{ zIndex: 2 }}
-            data-testid="result-legend"
-          >
-            {legend}
-          </Paper>
+          {/* Top left, clear of the zoom buttons and of the zoom badge; hidden while drawing. */}
+          {!isDrawing && (
+            <Paper
+              shadow="sm"
+              px={6}
+              py={4}
+              pos="absolute"
+              top={10}
+              left={10}
+              maw="calc(100% - 70px)"
+              style={{ zIndex: 2 }}
+              data-testid="result-legend"
+            >
+              {legend}
+            </Paper>
+          )}
           {isDrawing && (
             <Paper
               shadow="sm"

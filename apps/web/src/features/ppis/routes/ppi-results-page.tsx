@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconClipboardCheck, IconListCheck, IconLock } from '@tabler/icons-react';
+import { Alert, Badge, Button, Collapse, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconClipboardCheck, IconListCheck, IconLock } from '@tabler/icons-react';
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +28,7 @@ import {
 import { ElementsTable } from '../../../components/elements/elements-table';
 import { SelectionBar } from '../../../components/elements/selection-bar';
 import { QueryError } from '../../../components/query-error';
+import { useIsPhone } from '../../../lib/field-layout';
 import { formatInteger, formatPercent } from '../../../lib/format';
 import { allElementIds, useActivityCounts, useElementResults, usePpiPermissions } from '../api/ppi-results';
 import { ppiLoader, WithPpi } from '../components/ppi-route';
@@ -110,6 +111,8 @@ function Register({ ppi }: { ppi: PpiDetail }) {
   const [loadingAll, setLoadingAll] = useState<'record' | 'massive' | null>(null);
   // The elements a massive activities update is being made for (its dialog is open).
   const [massiveIds, setMassiveIds] = useState<number[] | null>(null);
+  const isPhone = useIsPhone();
+  const [showCounts, setShowCounts] = useState(false);
 
   const recordable = useMemo(
     () => new Set(permissions.data?.recordable_activities ?? []),
@@ -230,14 +233,29 @@ function Register({ ppi }: { ppi: PpiDetail }) {
             {t('ppis.results.nothingToRecord')}
           </Alert>
         )}
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
-          {(mine.data ?? []).map((c) => (
-            <CountsCard key={c.activity.id} counts={c} mine />
-          ))}
-          {(others.data ?? []).map((c) => (
-            <CountsCard key={c.activity.id} counts={c} mine={false} />
-          ))}
-        </SimpleGrid>
+        {isPhone && (
+          <Button
+            variant="default"
+            justify="space-between"
+            fullWidth
+            rightSection={showCounts ? <IconChevronUp size={18} aria-hidden /> : <IconChevronDown size={18} aria-hidden />}
+            aria-expanded={showCounts}
+            onClick={() => setShowCounts((shown) => !shown)}
+          >
+            {t('ppis.results.progressToggle', { count: ppi.activities.length })}
+          </Button>
+        )}
+        {/* On a phone the activities' counts wait behind a button, so the table starts on the first screen. */}
+        <Collapse expanded={!isPhone || showCounts}>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+            {(mine.data ?? []).map((c) => (
+              <CountsCard key={c.activity.id} counts={c} mine />
+            ))}
+            {(others.data ?? []).map((c) => (
+              <CountsCard key={c.activity.id} counts={c} mine={false} />
+            ))}
+          </SimpleGrid>
+        </Collapse>
         {elementType && (
           <ElementFiltersBar
             elementType={elementType}
