@@ -98,7 +98,8 @@ export function MassiveActivitiesModal({
       field
     >
       <Stack gap="sm">
-        <Alert variant="light" icon={<IconInfoCircle size={18} />}>
+        {/* A note, not an alert: the only alert of the dialog is the server's refusal. */}
+        <Alert variant="light" icon={<IconInfoCircle size={18} />} role="note">
           {t('ppis.results.massive.hint', { count, formatted: formatInteger(count) })}
         </Alert>
         <Switch
