@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { ADMIN, apiGet, bearer, coordinatesOf, expect, fitMap, obtainTokens, pageHeading, signInViaApi, test, waitForMapIdle, type MapWindow } from '../fixtures';
+import { apiGet, bearer, coordinatesOf, expect, fitMap, obtainTokens, pageHeading, signInViaApi, test, waitForMapIdle, type MapWindow } from '../fixtures';
 import { apiPost, INSPECTOR, makePpiPlan } from '../fixtures/ppi';
 
 /**
