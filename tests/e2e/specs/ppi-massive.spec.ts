@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { apiGet, bearer, coordinatesOf, expect, fitMap, obtainTokens, pageHeading, signInViaApi, test, waitForMapIdle, type MapWindow } from '../fixtures';
 import { apiPost, INSPECTOR, makePpiPlan } from '../fixtures/ppi';
 
@@ -17,6 +17,12 @@ interface Result {
   element: { id: number };
   activity: { id: number };
   equipment: { id: number } | null;
+}
+
+/** A screenshot in the test's output folder, and in PPI_SHOTS_DIR when set (to be looked at). */
+async function photograph(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+  if (process.env.PPI_SHOTS_DIR) await page.screenshot({ path: `${process.env.PPI_SHOTS_DIR}/${name}.png` });
 }
 
 async function resultsOf(request: APIRequestContext, ppiId: number, access: string) {
@@ -58,7 +64,7 @@ test.describe('PPI massive activities update', () => {
     await dialog.getByRole('button', { name: 'Guardar 2 actividades' }).click();
     await expect(dialog.getByRole('alert')).toContainText(`El equipo «${expired.name}»`);
     await expect(dialog.getByRole('alert')).toContainText('No se ha guardado ningún resultado');
-    await page.screenshot({ path: test.info().outputPath('massive-refused-es.png') });
+    await photograph(page, 'massive-refused-es');
     expect(await resultsOf(request, plan.id, access), 'nothing written but the technician’s result').toHaveLength(1);
 
     // 2. A valid equipment, a result for each activity: written, eight results.
@@ -99,7 +105,7 @@ test.describe('PPI massive activities update', () => {
     await apiPost(request, `/api/ppis/${plan.id}/ppi-close`, access, {});
     await late.getByRole('button', { name: 'Guardar 2 actividades' }).click();
     await expect(late.getByRole('alert')).toContainText('El PPI está cerrado: no admite resultados');
-    await page.screenshot({ path: test.info().outputPath('massive-closed-es.png') });
+    await photograph(page, 'massive-closed-es');
     const after = await resultsOf(request, plan.id, access);
     expect(after.filter((r) => r.element.id === elements[5].id)).toHaveLength(0);
     expect(after).toHaveLength(9);
@@ -146,7 +152,7 @@ test.describe('PPI massive activities update', () => {
     await expect(page.getByText('10 resultados guardados')).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('status').filter({ hasText: 'Dibuja un polígono' })).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('massive-map-es.png') });
+    await photograph(page, 'massive-map-es');
 
     const results = (await resultsOf(request, plan.id, access)).filter((r) => r.activity.id === depth.id || r.activity.id === torque.id);
     expect(results).toHaveLength(10);

@@ -150,7 +150,9 @@ export function MapSelectionStatus({
       gap="sm"
       wrap={actions && isTouch ? 'wrap' : 'nowrap'}
       justify="flex-end"
-      style={{ minWidth: 0, flex: 1 }}
+      // A page's own actions (two buttons and more text) take a line of their own when the tools
+      // leave them too little room, instead of squeezing the status into an ellipsis.
+      style={{ minWidth: 0, flex: actions ? '1 1 480px' : 1 }}
     >
       <Text
         size="sm"

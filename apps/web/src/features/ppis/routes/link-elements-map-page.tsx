@@ -128,7 +128,7 @@ function PpiElementsMap({ ppi }: { ppi: PpiDetail }) {
       idleText={t('ppis.map.idle', { type: ppi.element_type.name })}
       actions={
         canManage ? (
-          <Group gap="xs" wrap="wrap" justify="flex-end" style={isTouch ? { flex: '1 1 100%' } : undefined}>
+          <Group gap="xs" wrap={isTouch ? 'wrap' : 'nowrap'} justify="flex-end" style={isTouch ? { flex: '1 1 100%' } : { flexShrink: 0 }}>
             <Button
               variant="light"
               color="gray"

@@ -161,7 +161,7 @@ function RegisterMap({ ppi }: { ppi: PpiDetail }) {
       })}
       idleText={t('ppis.map.idle', { type: ppi.element_type.name })}
       actions={
-        <Group gap="xs" wrap="wrap" justify="flex-end" style={isTouch ? { flex: '1 1 100%' } : undefined}>
+        <Group gap="xs" wrap={isTouch ? 'wrap' : 'nowrap'} justify="flex-end" style={isTouch ? { flex: '1 1 100%' } : { flexShrink: 0 }}>
           <Button
             variant="light"
             leftSection={<IconListCheck size={18} aria-hidden />}
