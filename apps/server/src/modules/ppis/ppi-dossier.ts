@@ -131,6 +131,30 @@ async function imageForPdf(storage: Storage, key: string, width: number) {
   }
 }
 
+/*
+ * The dossier is drawn with the PDF standard fonts, which encode WinAnsi (Latin-1 and a few more)
+ * only: any other character came out as two wrong ones ("≤ 20 mm" read '"d 20 mm' in the demo's
+ * criteria). The usual ones of inspection criteria are written out; any other shows as "?".
+ */
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+const SPELLED: Record<string, string> = { '≤': '<=', '≥': '>=', '≠': '!=', '≈': '~', '→': '->', '←': '<-', '−': '-', '✓': 'v', '✔': 'v', '✗': 'x', '⌀': 'Ø', 'Ω': 'Ohm', 'μ': 'µ', '′': "'", '″': '"' };
+
+export function winAnsi(text: string): string {
+  let out = '';
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    if (code === 9 || code === 10 || code === 13 || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char)) out += char;
+    else out += SPELLED[char] ?? '?';
+  }
+  return out;
+}
+
+/** A chart's category label: whole when it fits, cut with an ellipsis when not. */
+function chartLabel(text: string, max = 38): string {
+  const safe = winAnsi(text);
+  return safe.length > max ? `${safe.slice(0, max - 1).trimEnd()}…` : safe;
+}
+
 const resultWord = (words: DossierCatalogue, result: string) => (result === 'ok' ? words.ok : result === 'not_ok' ? words.notOk : words.na);
 
 /** Stacked bars per activity: ok, not ok, not applicable and pending. */
@@ -146,9 +170,9 @@ function activitiesChart(counts: ActivityCounts[], words: DossierCatalogue, widt
   return render(
     {
       legend: { bottom: 0 },
-      grid: { left: 170, right: 20, top: 10, bottom: 40 },
+      grid: { left: 200, right: 20, top: 10, bottom: 40 },
       xAxis: { type: 'value' },
-      yAxis: { type: 'category', inverse: true, data: counts.map((c) => `${c.activity.position}. ${c.activity.name}`.slice(0, 32)) },
+      yAxis: { type: 'category', inverse: true, data: counts.map((c) => chartLabel(`${c.activity.position}. ${c.activity.name}`)) },
       series: [
         series(words.ok, RESULT_COLORS.ok, 'ok'),
         series(words.notOk, RESULT_COLORS.not_ok, 'not_ok'),
@@ -168,6 +192,9 @@ export async function renderDossierPdf(db: Db, storage: Storage, dossier: Dossie
   const { plan } = dossier;
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, bufferPages: true, info: { Title: `${words.title} ${plan.code}`, Author: 'Heliotrack', Creator: 'Heliotrack' } });
   const done = readAll(doc as unknown as Readable);
+  // Every text through one door: what the standard fonts cannot encode is written out (winAnsi).
+  const drawText = doc.text.bind(doc) as (...args: unknown[]) => PDFKit.PDFDocument;
+  doc.text = ((value: unknown, ...rest: unknown[]) => drawText(typeof value === 'string' ? winAnsi(value) : value, ...rest)) as typeof doc.text;
   const width = doc.page.width - 2 * MARGIN;
   const bottom = () => doc.page.height - MARGIN - 20;
   const ensure = (height: number) => {
@@ -281,24 +308,38 @@ export async function renderDossierPdf(db: Db, storage: Storage, dossier: Dossie
         row.observations ? `${words.observations}: ${row.observations}` : '',
         equipment ? `${words.equipment}: ${equipment}` : '',
       ].filter(Boolean);
-      doc.font('Helvetica').fontSize(8.5);
-      ensure(doc.heightOfString(text.join('\n'), { width: width - 12 }) + 14);
+      // The first line (element, activity, result) in bold, so that a long list reads by its titles.
+      const [title, ...details] = text.map(winAnsi);
+      const body = details.join('\n');
+      const heightOf = () =>
+        doc.font('Helvetica-Bold').fontSize(8.5).heightOfString(title, { width: width - 12 }) +
+        (body ? doc.font('Helvetica').heightOfString(body, { width: width - 12 }) : 0);
+      ensure(heightOf() + 14);
       const y = doc.y;
-      doc.rect(MARGIN, y, 4, doc.heightOfString(text.join('\n'), { width: width - 12 }) + 4).fill(RESULT_COLORS[row.result as PpiResultValue] ?? '#adb5bd');
-      doc.fillColor('#212529').text(text.join('\n'), MARGIN + 10, y + 2, { width: width - 12 });
+      doc.rect(MARGIN, y, 4, heightOf() + 4).fill(RESULT_COLORS[row.result as PpiResultValue] ?? '#adb5bd');
+      doc.fillColor('#212529').font('Helvetica-Bold').text(title, MARGIN + 10, y + 2, { width: width - 12 });
+      if (body) doc.font('Helvetica').text(body, MARGIN + 10, doc.y, { width: width - 12 });
       doc.x = MARGIN;
       const photos = documents.filter((d) => d.ppi_result_id === row.id && d.is_photo === 1).slice(0, PHOTOS_PER_RESULT);
       if (photos.length) {
         let x = MARGIN + 10;
         const images = (await Promise.all(photos.map((p) => imageForPdf(storage, p.storage_key, PHOTO_WIDTH)))).filter((b) => b !== null) as Buffer[];
         if (images.length) {
-          ensure(PHOTO_WIDTH + 10);
+          // The row is as tall as its tallest photo (a landscape photo left a square's gap under it).
+          const heights = await Promise.all(
+            images.map(async (image) => {
+              const { width: w = 1, height: h = 1 } = await sharp(image).metadata();
+              return Math.min(PHOTO_WIDTH, (PHOTO_WIDTH * h) / w);
+            }),
+          );
+          const rowHeight = Math.max(...heights);
+          ensure(rowHeight + 10);
           const top = doc.y + 4;
           for (const image of images) {
             doc.image(image, x, top, { fit: [PHOTO_WIDTH, PHOTO_WIDTH] });
             x += PHOTO_WIDTH + 8;
           }
-          doc.y = top + PHOTO_WIDTH + 4;
+          doc.y = top + rowHeight + 4;
         }
       }
       doc.moveDown(0.5);

@@ -30,6 +30,15 @@ import { SerialFlags } from './serial-flags';
  * the serial number under it, the state, the action); the rest is in the element's detail, opened by
  * a tap on the row. On touch layouts the checkboxes and the row action are 44 px targets.
  */
+const PHONE_CODE_WIDTH = 150;
+
+/** A phone's table: as wide as the screen, or as its fixed columns when a page adds its own. */
+function phoneMinWidth(extraColumns: readonly { meta?: { width?: number | string } }[] | undefined): number {
+  if (!extraColumns?.length) return 0;
+  // Selection, code, the page's columns, state, actions.
+  return 48 + PHONE_CODE_WIDTH + extraColumns.reduce((sum, column) => sum + (typeof column.meta?.width === 'number' ? column.meta.width : 120), 0) + 116 + 56;
+}
+
 export function ElementsTable<E extends Element = Element>({
   elements,
   isLoading,
@@ -168,7 +177,8 @@ export function ElementsTable<E extends Element = Element>({
       {
         id: 'code',
         header: isPhone ? t('elements.columns.codeAndSerial') : t('elements.columns.code'),
-        meta: { width: isPhone ? undefined : 190 },
+        // On a phone with a page's own columns (a PPI's activities) the code keeps its room.
+        meta: { width: isPhone ? (extraColumns?.length ? PHONE_CODE_WIDTH : undefined) : 190 },
         cell: ({ row }) => {
           const code = (
             <Anchor
@@ -257,7 +267,8 @@ export function ElementsTable<E extends Element = Element>({
       onRowClick={(row) => onOpen(row.original)}
       aria-label={t('elements.table.label', { type: typeName })}
       // A phone's columns fit its width; elsewhere the table scrolls sideways inside its frame.
-      minWidth={isPhone ? 0 : 1100}
+      // With a page's own columns (a PPI's activities) a phone's table scrolls sideways in its frame too.
+      minWidth={isPhone ? phoneMinWidth(extraColumns) : 1100}
       horizontalSpacing={isTouch ? 6 : undefined}
       rowHeight={isTouch ? 56 : undefined}
     />

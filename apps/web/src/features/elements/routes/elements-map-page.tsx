@@ -37,7 +37,7 @@ import { useElementIdsByPolygon } from '../../../api/get-elements-by-polygon';
 import { tileBoundsQueryOptions, useTileBounds } from '../../../api/get-tile-bounds';
 import { elementsFilter } from '../components/map-filters';
 import { MapLegend } from '../components/map-legend';
-import { MapSelectionStatus, MapSelectionToolbar } from '../components/map-selection-toolbar';
+import { MapSelectionStatus, MapSelectionToolbar } from '../../../components/map/map-selection-toolbar';
 import { PlantMap, type ClickedElement } from '../../../components/map/plant-map';
 import { ringToPolygonParam } from '../../../components/map/polygon-param';
 import { plantIdOf, prefetchElementCatalogues } from './plant-route';

@@ -6,6 +6,7 @@ import type {
   BulkResultRequestInput,
   DetailedResults,
   ElementResults,
+  MassiveResultRequestInput,
   PpiExport,
   PpiResult,
   ResultUpdateInput,
@@ -113,6 +114,20 @@ export function useBulkResults(ppiId: number) {
   return useMutation({
     mutationFn: (body: BulkResultRequestInput) =>
       http.post<ResultWriteAnswer>(`ppis/${ppiId}/bulk-update-results/`, body, { handle400: false }),
+    onSuccess: invalidate,
+  });
+}
+
+/**
+ * `POST ppis/{id}/massive-activities-updates/`: many activities, each with its result, on many
+ * elements, in one transaction (all or nothing). The form makes the client uuid once, so a resend
+ * after a lost answer writes nothing twice.
+ */
+export function useMassiveResults(ppiId: number) {
+  const invalidate = useInvalidatePlan(ppiId);
+  return useMutation({
+    mutationFn: (body: MassiveResultRequestInput) =>
+      http.post<ResultWriteAnswer>(`ppis/${ppiId}/massive-activities-updates/`, body, { handle400: false }),
     onSuccess: invalidate,
   });
 }

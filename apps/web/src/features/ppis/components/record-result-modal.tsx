@@ -141,6 +141,7 @@ export function RecordResultModal({
         } as FormErrors
       }
       isSaving={saving}
+      field
     >
       <Stack gap="sm">
         {existing && (

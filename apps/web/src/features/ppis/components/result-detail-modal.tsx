@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Image, Loader, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconLock, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useIsPhone, useIsTouch } from '../../../lib/field-layout';
 import type { PpiResult } from '@heliotrack/domain/ppi-results';
 import { QueryError } from '../../../components/query-error';
 import { formatDay } from '../../../lib/day';
@@ -38,6 +39,9 @@ export function ResultDetailModal({
   const roleLabel = useRoleLabel();
   const query = useResult(ppiId, resultId, readOnly);
   const result = query.data;
+  // Field layout (issue 22): full screen on a phone, a finger-sized close button on touch screens.
+  const isPhone = useIsPhone();
+  const isTouch = useIsTouch();
   return (
     <Modal
       opened
@@ -45,7 +49,8 @@ export function ResultDetailModal({
       title={t('ppis.results.detail.title')}
       size="lg"
       centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      fullScreen={isPhone}
+      closeButtonProps={{ 'aria-label': t('common.close'), size: isTouch ? 'xl' : undefined }}
     >
       {query.error && !result ? (
         <QueryError error={query.error} onRetry={() => void query.refetch()} />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { PpiDetail } from '@heliotrack/domain/ppis';
 import { PageHeader } from '../../../components/page-header';
+import { useIsPhone, useIsTouch } from '../../../lib/field-layout';
 import { PpiLogo } from './ppi-logo';
 
 export type ResultsView = 'register' | 'map' | 'results' | 'summary';
@@ -19,6 +20,10 @@ const PATHS: Record<ResultsView, string> = {
 export function ResultsHeader({ ppi, view }: { ppi: PpiDetail; view: ResultsView }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // Field layout (issue 22): on a phone the four views share the screen's width, their names under
+  // their icons; on touch screens each is a finger-sized target.
+  const isPhone = useIsPhone();
+  const isTouch = useIsTouch();
   const icons = {
     register: <IconTable size={16} aria-hidden />,
     map: <IconMap2 size={16} aria-hidden />,
@@ -29,8 +34,9 @@ export function ResultsHeader({ ppi, view }: { ppi: PpiDetail; view: ResultsView
     <PageHeader
       title={
         <Group gap="sm" wrap="nowrap">
-          <PpiLogo ppi={ppi} size={44} />
-          <span>
+          <PpiLogo ppi={ppi} size={isPhone ? 32 : 44} />
+          {/* Smaller on a phone, so that the register's table or map starts on the first screen. */}
+          <span style={isPhone ? { fontSize: '1.125rem', lineHeight: 1.3 } : undefined}>
             {ppi.code} · {ppi.name}
           </span>
         </Group>
@@ -48,12 +54,16 @@ export function ResultsHeader({ ppi, view }: { ppi: PpiDetail; view: ResultsView
           </Button>
           <SegmentedControl
             aria-label={t('ppis.results.nav.label')}
+            fullWidth={isPhone}
+            size={isPhone ? 'xs' : 'sm'}
+            style={isPhone ? { width: '100%' } : undefined}
+            styles={isTouch ? { label: { minHeight: 40, display: 'flex', alignItems: 'center', justifyContent: 'center' } } : undefined}
             value={view}
             onChange={(value) => navigate(`/ppis/${ppi.id}/${PATHS[value as ResultsView]}`)}
             data={(Object.keys(PATHS) as ResultsView[]).map((value) => ({
               value,
               label: (
-                <Group gap={6} wrap="nowrap">
+                <Group gap={isPhone ? 2 : 6} wrap="nowrap" style={isPhone ? { flexDirection: 'column' } : undefined}>
                   {icons[value]}
                   {t(`ppis.results.nav.${value}`)}
                 </Group>

@@ -1,5 +1,5 @@
 import { Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { IconInfoCircle, IconLink, IconPolygon, IconTrash, IconUnlink } from '@tabler/icons-react';
+import { IconInfoCircle, IconLink, IconUnlink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Position } from '@heliotrack/domain/geometry';
@@ -12,10 +12,12 @@ import { usePlant } from '../../../api/get-plant';
 import { apiAddress } from '../../../lib/server-url';
 import { useProfile } from '../../../api/get-profile';
 import { useTileBounds } from '../../../api/get-tile-bounds';
+import { MapSelectionStatus, MapSelectionToolbar } from '../../../components/map/map-selection-toolbar';
 import { PlantMap } from '../../../components/map/plant-map';
 import { ringToPolygonParam } from '../../../components/map/polygon-param';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { QueryError } from '../../../components/query-error';
+import { fieldPageHeight, useIsPhone, useIsTouch } from '../../../lib/field-layout';
 import { formatInteger } from '../../../lib/format';
 import { useLinkElements } from '../api/link-elements';
 import { LinkedLegend } from '../components/linked-badge';
@@ -62,6 +64,10 @@ function PpiElementsMap({ ppi }: { ppi: PpiDetail }) {
   const elementType = types.data?.find((type) => type.id === ppi.element_type.id);
   const count = selection.ids.length;
   const isClosed = ppi.status === 'closed';
+  // Field layout (issue 22): the element map's toolbar; on touch screens the map fills the page
+  // and the selection's actions sit under it.
+  const isTouch = useIsTouch();
+  const isPhone = useIsPhone();
 
   function clear() {
     setDrawing(false);
@@ -112,83 +118,76 @@ function PpiElementsMap({ ppi }: { ppi: PpiDetail }) {
   const needsZoom =
     zoom !== null && zoom < TILE_DETAIL_MIN_ZOOM && TILE_DETAIL_ONLY_TYPES.includes(ppi.element_type.code);
 
-  return (
-    <Stack gap={0}>
-      <PpiHeader ppi={ppi} view="map" />
-      <Stack gap="md">
-        <Paper withBorder px="sm" py="xs">
-          <Group justify="space-between" gap="sm">
-            <Group gap="sm">
-              <Button
-                leftSection={<IconPolygon size={18} aria-hidden />}
-                variant={isDrawing ? 'filled' : 'light'}
-                onClick={() => {
-                  if (isDrawing) return clear();
-                  clear();
-                  setDrawing(true);
-                }}
-                disabled={!elementType || byPolygon.isPending}
-                aria-pressed={isDrawing}
-              >
-                {isDrawing ? t('map.selection.cancelDrawing') : t('map.selection.draw')}
-              </Button>
-              <Button
-                variant="subtle"
-                color="gray"
-                leftSection={<IconTrash size={16} aria-hidden />}
-                onClick={clear}
-                disabled={!count && !isDrawing}
-              >
-                {t('map.selection.clear')}
-              </Button>
-              <Text size="sm" role="status" fw={count ? 700 : 400} c={count ? undefined : 'dimmed'}>
-                {byPolygon.isPending ? (
-                  <Group gap={6} component="span">
-                    <Loader size="xs" />
-                    {t('map.selection.loading')}
-                  </Group>
-                ) : count ? (
-                  t('ppis.map.selected', {
-                    count,
-                    formatted: formatInteger(count),
-                    type: ppi.element_type.name,
-                  })
-                ) : isDrawing ? (
-                  t('map.selection.drawing')
-                ) : (
-                  t('ppis.map.idle', { type: ppi.element_type.name })
-                )}
-              </Text>
-            </Group>
-            {canManage && (
-              <Group gap="sm">
-                <Button
-                  variant="light"
-                  color="gray"
-                  leftSection={<IconUnlink size={18} aria-hidden />}
-                  disabled={!count || link.isPending || isClosed}
-                  loading={link.isPending && link.variables?.action === 'unlink'}
-                  onClick={() => onLink('unlink')}
-                >
-                  {count
-                    ? t('ppis.elements.unlink', { count, formatted: formatInteger(count) })
-                    : t('ppis.elements.unlinkAction')}
-                </Button>
-                <Button
-                  leftSection={<IconLink size={18} aria-hidden />}
-                  disabled={!count || link.isPending || isClosed}
-                  loading={link.isPending && link.variables?.action === 'link'}
-                  onClick={() => onLink('link')}
-                >
-                  {count
-                    ? t('ppis.elements.link', { count, formatted: formatInteger(count) })
-                    : t('ppis.elements.linkAction')}
-                </Button>
-              </Group>
-            )}
+  const status = (
+    <MapSelectionStatus
+      selection={count ? { count, typeName: ppi.element_type.name } : null}
+      isDrawing={isDrawing}
+      isSearching={byPolygon.isPending}
+      isTouch={isTouch}
+      selectedText={t('ppis.map.selected', { count, formatted: formatInteger(count), type: ppi.element_type.name })}
+      idleText={t('ppis.map.idle', { type: ppi.element_type.name })}
+      actions={
+        canManage ? (
+          <Group gap="xs" wrap={isTouch ? 'wrap' : 'nowrap'} justify="flex-end" style={isTouch ? { flex: '1 1 100%' } : { flexShrink: 0 }}>
+            <Button
+              variant="light"
+              color="gray"
+              leftSection={<IconUnlink size={18} aria-hidden />}
+              disabled={!count || link.isPending || isClosed}
+              loading={link.isPending && link.variables?.action === 'unlink'}
+              onClick={() => onLink('unlink')}
+              style={isTouch ? { flex: 1 } : undefined}
+            >
+              {count
+                ? t('ppis.elements.unlink', { count, formatted: formatInteger(count) })
+                : t('ppis.elements.unlinkAction')}
+            </Button>
+            <Button
+              leftSection={<IconLink size={18} aria-hidden />}
+              disabled={!count || link.isPending || isClosed}
+              loading={link.isPending && link.variables?.action === 'link'}
+              onClick={() => onLink('link')}
+              style={isTouch ? { flex: 1 } : undefined}
+            >
+              {count
+                ? t('ppis.elements.link', { count, formatted: formatInteger(count) })
+                : t('ppis.elements.linkAction')}
+            </Button>
           </Group>
-        </Paper>
-        <Paper withBorder p={0} h={MAP_HEIGHT} style={{ overflow: 'hidden', position: 'relative' }}>
+        ) : (
+          <></>
+        )
+      }
+    />
+  );
+
+  return (
+    <Stack gap={0} h={isTouch ? fieldPageHeight(isPhone) : undefined}>
+      <PpiHeader ppi={ppi} view="map" />
+      <Stack gap={isTouch ? 'xs' : 'md'} style={isTouch ? { flex: 1, minHeight: 0 } : undefined}>
+        <MapSelectionToolbar
+          isDrawing={isDrawing}
+          isSearching={byPolygon.isPending}
+          canDraw={!!elementType}
+          hasSelection={count > 0}
+          onDraw={() => {
+            if (isDrawing) return clear();
+            clear();
+            setDrawing(true);
+          }}
+          onClear={clear}
+          isTouch={isTouch}
+          isPhone={isPhone}
+        >
+          {!isTouch && status}
+        </MapSelectionToolbar>
+        <Paper
+          withBorder
+          p={0}
+          h={isTouch ? undefined : MAP_HEIGHT}
+          mih={isTouch ? 240 : undefined}
+          style={{ overflow: 'hidden', position: 'relative', ...(isTouch ? { flex: 1 } : {}) }}
+        >
           {plant.error && !plant.data ? (
             <QueryError error={plant.error} onRetry={() => void plant.refetch()} />
           ) : bounds.isPending || !plant.data ? (
@@ -221,17 +220,24 @@ function PpiElementsMap({ ppi }: { ppi: PpiDetail }) {
               pos="absolute"
               top={10}
               left="50%"
-              maw="70%"
+              maw={isTouch ? '90%' : '70%'}
               style={{ transform: 'translateX(-50%)', zIndex: 2, pointerEvents: 'none' }}
             >
               <Group gap="xs" wrap="nowrap">
                 <IconInfoCircle size={18} aria-hidden style={{ flexShrink: 0 }} />
-                <Text size="sm">{t('map.selection.drawingHint')}</Text>
+                <Text size="sm">
+                  {t(isTouch ? 'map.selection.drawingHintTouch' : 'map.selection.drawingHint')}
+                </Text>
               </Group>
             </Paper>
           )}
           {needsZoom && <ZoomForDetailBadge />}
         </Paper>
+        {isTouch && (
+          <Paper withBorder px="sm" py="xs" shadow="sm">
+            {status}
+          </Paper>
+        )}
       </Stack>
     </Stack>
   );

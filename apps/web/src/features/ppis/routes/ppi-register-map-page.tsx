@@ -1,5 +1,5 @@
 import { Badge, Button, Center, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
-import { IconChecklist, IconInfoCircle, IconPolygon, IconTrash } from '@tabler/icons-react';
+import { IconChecklist, IconInfoCircle, IconListCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Position } from '@heliotrack/domain/geometry';
@@ -12,14 +12,17 @@ import { useElementIdsByPolygon } from '../../../api/get-elements-by-polygon';
 import { useElementTypes } from '../../../api/get-element-types';
 import { usePlant } from '../../../api/get-plant';
 import { useTileBounds } from '../../../api/get-tile-bounds';
+import { MapSelectionStatus, MapSelectionToolbar } from '../../../components/map/map-selection-toolbar';
 import { PlantMap, type ClickedElement } from '../../../components/map/plant-map';
 import { ringToPolygonParam } from '../../../components/map/polygon-param';
 import { QueryError } from '../../../components/query-error';
+import { fieldPageHeight, useIsPhone, useIsTouch } from '../../../lib/field-layout';
 import { formatInteger } from '../../../lib/format';
 import { http } from '../../../lib/http-client';
 import { allElementIds, useActivityCounts, usePpiPermissions } from '../api/ppi-results';
 import { ppiLoader, WithPpi } from '../components/ppi-route';
 import { usePpiSelection } from '../components/ppi-selection';
+import { MassiveActivitiesModal } from '../components/massive-activities-modal';
 import { RecordResultModal, type RecordTarget } from '../components/record-result-modal';
 import { ResultDetailModal } from '../components/result-detail-modal';
 import { ResultsHeader } from '../components/results-nav';
@@ -64,6 +67,11 @@ function RegisterMap({ ppi }: { ppi: PpiDetail }) {
   const [selection, setSelection] = usePpiSelection(ppi.id, 'results-map');
   const selectedCount = selection.ids.length;
   const maySelect = ppi.status === 'open' && recordable.size > 0;
+  const [massiveIds, setMassiveIds] = useState<number[] | null>(null);
+  // Field layout (issue 22): on touch screens the map fills the page under the toolbar and the
+  // selection's actions sit under the map, in reach of the thumb.
+  const isTouch = useIsTouch();
+  const isPhone = useIsPhone();
 
   // The tiles' address changes with the activity's counts, so a write shows at once.
   const current = counts.data?.find((c) => c.activity.id === activityId);
@@ -117,105 +125,123 @@ function RegisterMap({ ppi }: { ppi: PpiDetail }) {
   const needsZoom =
     zoom !== null && zoom < TILE_DETAIL_MIN_ZOOM && TILE_DETAIL_ONLY_TYPES.includes(ppi.element_type.code);
 
+  const legend = (
+    <Group gap={6} wrap="wrap">
+      {[...PPI_RESULTS, 'pending' as const].map((key) => (
+        <Badge key={key} variant="dot" color={RESULT_COLORS[key]} tt="none" bg="var(--mantine-color-body)">
+          {t(`ppis.results.value.${key}`)}
+        </Badge>
+      ))}
+    </Group>
+  );
+  const activitySelect = (
+    <Select
+      aria-label={t('ppis.results.form.activity')}
+      size={isTouch ? 'md' : 'sm'}
+      data={ppi.activities.map((a) => ({ value: String(a.id), label: `${a.position}. ${a.name}` }))}
+      value={activityId !== null ? String(activityId) : null}
+      onChange={(value) => value && setChosen(Number(value))}
+      allowDeselect={false}
+      disabled={isDrawing || isSelecting}
+      w={isTouch ? undefined : 320}
+      style={isTouch ? { flex: '1 1 220px', minWidth: 0 } : undefined}
+    />
+  );
+  const mayRecordShown = maySelect && activityId !== null && recordable.has(activityId);
+  const status = maySelect && (
+    <MapSelectionStatus
+      selection={selectedCount ? { count: selectedCount, typeName: ppi.element_type.name } : null}
+      isDrawing={isDrawing}
+      isSearching={isSelecting}
+      isTouch={isTouch}
+      selectedText={t('ppis.map.selected', {
+        count: selectedCount,
+        formatted: formatInteger(selectedCount),
+        type: ppi.element_type.name,
+      })}
+      idleText={t('ppis.map.idle', { type: ppi.element_type.name })}
+      actions={
+        <Group gap="xs" wrap={isTouch ? 'wrap' : 'nowrap'} justify="flex-end" style={isTouch ? { flex: '1 1 100%' } : { flexShrink: 0 }}>
+          <Button
+            variant="light"
+            leftSection={<IconListCheck size={18} aria-hidden />}
+            disabled={!selectedCount || isSelecting}
+            onClick={() => setMassiveIds([...selection.ids])}
+            style={isTouch ? { flex: 1 } : undefined}
+          >
+            {selectedCount
+              ? t('ppis.results.massive.openSelected', {
+                  count: selectedCount,
+                  formatted: formatInteger(selectedCount),
+                })
+              : t('ppis.results.massive.open')}
+          </Button>
+          <Button
+            leftSection={<IconChecklist size={18} aria-hidden />}
+            disabled={!selectedCount || isSelecting}
+            onClick={() =>
+              setRecording({
+                elementIds: [...selection.ids],
+                activityId: mayRecordShown ? activityId : null,
+              })
+            }
+            style={isTouch ? { flex: 1 } : undefined}
+          >
+            {selectedCount
+              ? t('ppis.results.recordSelected', {
+                  count: selectedCount,
+                  formatted: formatInteger(selectedCount),
+                })
+              : t('ppis.results.record')}
+          </Button>
+        </Group>
+      }
+    />
+  );
+
   return (
-    <Stack gap={0}>
+    <Stack gap={0} h={isTouch ? fieldPageHeight(isPhone) : undefined}>
       <ResultsHeader ppi={ppi} view="map" />
-      <Stack gap="md">
-        <Paper withBorder px="sm" py="xs">
-          <Group justify="space-between" gap="sm">
-            <Select
-              aria-label={t('ppis.results.form.activity')}
-              data={ppi.activities.map((a) => ({ value: String(a.id), label: `${a.position}. ${a.name}` }))}
-              value={activityId !== null ? String(activityId) : null}
-              onChange={(value) => value && setChosen(Number(value))}
-              allowDeselect={false}
-              w={360}
-            />
-            <Group gap="xs">
-              {[...PPI_RESULTS, 'pending' as const].map((key) => (
-                <Badge key={key} variant="dot" color={RESULT_COLORS[key]} tt="none">
-                  {t(`ppis.results.value.${key}`)}
-                </Badge>
-              ))}
+      <Stack gap={isTouch ? 'xs' : 'md'} style={isTouch ? { flex: 1, minHeight: 0 } : undefined}>
+        {maySelect ? (
+          <MapSelectionToolbar
+            chooser={activitySelect}
+            isDrawing={isDrawing}
+            isSearching={isSelecting}
+            canDraw={!!elementType}
+            hasSelection={selectedCount > 0}
+            onDraw={() => {
+              clearSelection();
+              if (!isDrawing) setDrawing(true);
+            }}
+            onClear={clearSelection}
+            isTouch={isTouch}
+            isPhone={isPhone}
+          >
+            {!isTouch && status}
+          </MapSelectionToolbar>
+        ) : (
+          <Paper withBorder px="sm" py="xs">
+            <Group gap="xs" wrap="wrap">
+              {activitySelect}
             </Group>
-          </Group>
-          <Text size="xs" c="dimmed" mt={4}>
+          </Paper>
+        )}
+        {/* On a phone only the read-only hint: the room is the map's. */}
+        {!(isPhone && activityId !== null && recordable.has(activityId)) && (
+          <Text size="xs" c="dimmed" mt={isTouch ? 0 : -8}>
             {activityId !== null && recordable.has(activityId)
               ? t('ppis.results.map.hint')
               : t('ppis.results.map.readOnlyHint')}
           </Text>
-          {maySelect && (
-            <Group justify="space-between" gap="sm" mt="xs">
-              <Group gap="sm">
-                <Button
-                  size="xs"
-                  leftSection={<IconPolygon size={16} aria-hidden />}
-                  variant={isDrawing ? 'filled' : 'light'}
-                  onClick={() => {
-                    clearSelection();
-                    if (!isDrawing) setDrawing(true);
-                  }}
-                  disabled={!elementType || isSelecting}
-                  aria-pressed={isDrawing}
-                >
-                  {isDrawing ? t('map.selection.cancelDrawing') : t('map.selection.draw')}
-                </Button>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="gray"
-                  leftSection={<IconTrash size={16} aria-hidden />}
-                  onClick={clearSelection}
-                  disabled={!selectedCount && !isDrawing}
-                >
-                  {t('map.selection.clear')}
-                </Button>
-                <Text
-                  size="sm"
-                  role="status"
-                  fw={selectedCount ? 700 : 400}
-                  c={selectedCount ? undefined : 'dimmed'}
-                >
-                  {isSelecting ? (
-                    <Group gap={6} component="span">
-                      <Loader size="xs" />
-                      {t('map.selection.loading')}
-                    </Group>
-                  ) : selectedCount ? (
-                    t('ppis.map.selected', {
-                      count: selectedCount,
-                      formatted: formatInteger(selectedCount),
-                      type: ppi.element_type.name,
-                    })
-                  ) : isDrawing ? (
-                    t('map.selection.drawing')
-                  ) : (
-                    t('ppis.map.idle', { type: ppi.element_type.name })
-                  )}
-                </Text>
-              </Group>
-              <Button
-                size="xs"
-                leftSection={<IconChecklist size={16} aria-hidden />}
-                disabled={!selectedCount || isSelecting}
-                onClick={() =>
-                  setRecording({
-                    elementIds: [...selection.ids],
-                    activityId: activityId !== null && recordable.has(activityId) ? activityId : null,
-                  })
-                }
-              >
-                {selectedCount
-                  ? t('ppis.results.recordSelected', {
-                      count: selectedCount,
-                      formatted: formatInteger(selectedCount),
-                    })
-                  : t('ppis.results.record')}
-              </Button>
-            </Group>
-          )}
-        </Paper>
-        <Paper withBorder p={0} h={MAP_HEIGHT} style={{ overflow: 'hidden', position: 'relative' }}>
+        )}
+        <Paper
+          withBorder
+          p={0}
+          h={isTouch ? undefined : MAP_HEIGHT}
+          mih={isTouch ? 240 : undefined}
+          style={{ overflow: 'hidden', position: 'relative', ...(isTouch ? { flex: 1 } : {}) }}
+        >
           {plant.error && !plant.data ? (
             <QueryError error={plant.error} onRetry={() => void plant.refetch()} />
           ) : bounds.isPending || !plant.data || activityId === null ? (
@@ -237,6 +263,22 @@ function RegisterMap({ ppi }: { ppi: PpiDetail }) {
               onZoomChange={setZoom}
             />
           )}
+          {/* Top left, clear of the zoom buttons and of the zoom badge; hidden while drawing. */}
+          {!isDrawing && (
+            <Paper
+              shadow="sm"
+              px={6}
+              py={4}
+              pos="absolute"
+              top={10}
+              left={10}
+              maw="calc(100% - 70px)"
+              style={{ zIndex: 2 }}
+              data-testid="result-legend"
+            >
+              {legend}
+            </Paper>
+          )}
           {isDrawing && (
             <Paper
               shadow="sm"
@@ -245,17 +287,24 @@ function RegisterMap({ ppi }: { ppi: PpiDetail }) {
               pos="absolute"
               top={10}
               left="50%"
-              maw="70%"
+              maw={isTouch ? '90%' : '70%'}
               style={{ transform: 'translateX(-50%)', zIndex: 2, pointerEvents: 'none' }}
             >
               <Group gap="xs" wrap="nowrap">
                 <IconInfoCircle size={18} aria-hidden style={{ flexShrink: 0 }} />
-                <Text size="sm">{t('map.selection.drawingHint')}</Text>
+                <Text size="sm">
+                  {t(isTouch ? 'map.selection.drawingHintTouch' : 'map.selection.drawingHint')}
+                </Text>
               </Group>
             </Paper>
           )}
           {needsZoom && <ZoomForDetailBadge />}
         </Paper>
+        {isTouch && status && (
+          <Paper withBorder px="sm" py="xs" shadow="sm">
+            {status}
+          </Paper>
+        )}
       </Stack>
       {recording && (
         <RecordResultModal
@@ -266,6 +315,17 @@ function RegisterMap({ ppi }: { ppi: PpiDetail }) {
             // A bulk record ends the selection it was made for, as the register's table does.
             if (!recording.existing && recording.elementIds.length > 1) clearSelection();
             setRecording(null);
+          }}
+        />
+      )}
+      {massiveIds && (
+        <MassiveActivitiesModal
+          ppiId={ppi.id}
+          activities={ppi.activities.filter((a) => recordable.has(a.id))}
+          elementIds={massiveIds}
+          onClose={(saved) => {
+            if (saved) clearSelection();
+            setMassiveIds(null);
           }}
         />
       )}

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconChartBar, IconClipboardCheck, IconClipboardList } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
+import { useIsTouch } from '../../../lib/field-layout';
 import { formatInteger } from '../../../lib/format';
 import { useAdminPpis, useLinkedPpis } from '../api/get-ppis';
 import { ClosePpiButton } from '../components/close-ppi-button';
@@ -36,13 +37,93 @@ function usePlans() {
   return { isAdmin, list, rows: list.data as Row[] | undefined };
 }
 
+/** What can be done with a plan: open its summary and its register, or close / reopen it. */
+function PlanActions({ ppi, mode, isTouch }: { ppi: Row; mode: 'register' | 'close'; isTouch: boolean }) {
+  const { t } = useTranslation();
+  if (mode === 'close') return <ClosePpiButton ppi={ppi} />;
+  const size = isTouch ? 'md' : 'compact-sm';
+  return (
+    <>
+      <Button
+        component={Link}
+        to={`/ppis/${ppi.id}/ppi-results-summary`}
+        size={size}
+        variant="subtle"
+        leftSection={<IconChartBar size={16} aria-hidden />}
+      >
+        {t('ppis.results.nav.summary')}
+      </Button>
+      <Button
+        component={Link}
+        to={`/ppis/${ppi.id}/ppi-results`}
+        size={size}
+        leftSection={<IconClipboardCheck size={16} aria-hidden />}
+        aria-label={t('ppis.register.open', { code: ppi.code })}
+      >
+        {t('ppis.register.action')}
+      </Button>
+    </>
+  );
+}
+
+/**
+ * The plans as cards (issue 22): on phones and tablets, where the table's seven columns would
+ * squeeze the role and the status into ellipses or push the actions off the screen.
+ */
+function PlanCards({ rows, mode, isAdmin }: { rows: Row[] | undefined; mode: 'register' | 'close'; isAdmin: boolean }) {
+  const { t } = useTranslation();
+  const roleLabel = useRoleLabel();
+  if (!rows) return <Loader aria-label={t('app.loading')} />;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" aria-label={t('ppis.tableLabel')} role="list">
+      {rows.map((ppi) => (
+        <Paper key={ppi.id} withBorder p="sm" role="listitem" aria-label={ppi.code}>
+          <Stack gap={6}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+              <div style={{ minWidth: 0 }}>
+                <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                  {ppi.code}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {ppi.name}
+                </Text>
+              </div>
+              <StatusBadge status={ppi.status} />
+            </Group>
+            <Text size="sm">
+              {ppi.plant.name} · {ppi.element_type.name}
+              {ppi.element_count !== undefined &&
+                ` · ${t('ppis.header.linked', { count: ppi.element_count, formatted: formatInteger(ppi.element_count) })}`}
+            </Text>
+            {!isAdmin && ppi.role && (
+              <Group gap={6}>
+                <Text size="sm" c="dimmed">
+                  {t('ppis.columns.role')}
+                </Text>
+                <Badge variant="light" tt="none">
+                  {roleLabel(ppi.role)}
+                </Badge>
+              </Group>
+            )}
+            <Group gap="xs" justify="flex-end" wrap="wrap">
+              <PlanActions ppi={ppi} mode={mode} isTouch />
+            </Group>
+          </Stack>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
 function PlanTable({ mode }: { mode: 'register' | 'close' }) {
   const { t } = useTranslation();
   const roleLabel = useRoleLabel();
+  const isTouch = useIsTouch();
   const { isAdmin, list, rows } = usePlans();
   if (list.error && !rows) return <QueryError error={list.error} onRetry={() => void list.refetch()} />;
   if (rows && rows.length === 0)
     return <EmptyState icon={<IconClipboardList size={32} />} title={t('ppis.register.empty')} />;
+  if (isTouch) return <PlanCards rows={rows} mode={mode} isAdmin={isAdmin} />;
   return (
     <Paper withBorder p={0}>
       <Table striped highlightOnHover aria-label={t('ppis.tableLabel')}>
@@ -86,30 +167,7 @@ function PlanTable({ mode }: { mode: 'register' | 'close' }) {
                 </Table.Td>
                 <Table.Td>
                   <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    {mode === 'register' ? (
-                      <>
-                        <Button
-                          component={Link}
-                          to={`/ppis/${ppi.id}/ppi-results-summary`}
-                          size="compact-sm"
-                          variant="subtle"
-                          leftSection={<IconChartBar size={16} aria-hidden />}
-                        >
-                          {t('ppis.results.nav.summary')}
-                        </Button>
-                        <Button
-                          component={Link}
-                          to={`/ppis/${ppi.id}/ppi-results`}
-                          size="compact-sm"
-                          leftSection={<IconClipboardCheck size={16} aria-hidden />}
-                          aria-label={t('ppis.register.open', { code: ppi.code })}
-                        >
-                          {t('ppis.register.action')}
-                        </Button>
-                      </>
-                    ) : (
-                      <ClosePpiButton ppi={ppi} />
-                    )}
+                    <PlanActions ppi={ppi} mode={mode} isTouch={false} />
                   </Group>
                 </Table.Td>
               </Table.Tr>

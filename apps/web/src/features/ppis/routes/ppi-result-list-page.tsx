@@ -1,4 +1,4 @@
-import { Group, Pagination, Paper, Select, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, Loader, Pagination, Paper, Select, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { ROLE_CODES } from '@heliotrack/domain/roles';
 import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
 import { QueryError } from '../../../components/query-error';
 import { formatDay } from '../../../lib/day';
+import { useIsPhone } from '../../../lib/field-layout';
 import { formatInteger } from '../../../lib/format';
 import { usePpiPermissions, useResultList } from '../api/ppi-results';
 import { ppiLoader, routeIdOf, WithPpi } from '../components/ppi-route';
@@ -26,6 +27,57 @@ const PAGE_SIZE = 50;
  * /ppis/{ppiId}/ppi-results/{activityId}/by-activity-and-roles: every recorded result, newest
  * first, filtered by activity, role and result (in the address); other roles' results open read-only.
  */
+/** The results as cards on a phone: each a finger-sized target that opens the result. */
+function ResultCards({
+  results,
+  onOpen,
+}: {
+  results: PpiResult[] | undefined;
+  onOpen: (r: PpiResult) => void;
+}) {
+  const { t } = useTranslation();
+  const roleLabel = useRoleLabel();
+  if (!results) return <Loader m="sm" aria-label={t('app.loading')} />;
+  if (results.length === 0)
+    return (
+      <Text c="dimmed" size="sm" p="sm">
+        {t('ppis.results.list.empty')}
+      </Text>
+    );
+  return (
+    <Stack gap={0} aria-label={t('ppis.results.list.title')}>
+      {results.map((r, index) => (
+        <UnstyledButton
+          key={r.id}
+          onClick={() => onOpen(r)}
+          aria-label={t('ppis.results.cell', { code: r.element.code, activity: r.activity.name })}
+          p="sm"
+          mih={44}
+          style={{ borderTop: index ? '1px solid var(--mantine-color-gray-3)' : undefined }}
+        >
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Text fw={700} size="sm" c="blue" style={{ overflowWrap: 'anywhere' }}>
+              {r.element.code}
+            </Text>
+            <ResultBadge result={r.result} />
+          </Group>
+          <Text size="sm">
+            {r.activity.position}. {r.activity.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {r.author?.name ?? '—'} ({roleLabel(r.role)}) · {formatDay(r.result_date)}
+          </Text>
+          {r.observations && (
+            <Text size="sm" lineClamp={2}>
+              {r.observations}
+            </Text>
+          )}
+        </UnstyledButton>
+      ))}
+    </Stack>
+  );
+}
+
 export function PpiResultListPage() {
   return <WithPpi>{(ppi) => <ResultList key={ppi.id} ppi={ppi} />}</WithPpi>;
 }
@@ -56,6 +108,9 @@ function ResultList({ ppi }: { ppi: PpiDetail }) {
   }
 
   const count = list.data?.count ?? 0;
+  // Field layout (issue 22): on a phone the filters take the width and the results are cards.
+  const isPhone = useIsPhone();
+  const filterWidth = (width: number) => (isPhone ? '100%' : width);
   return (
     <Stack gap={0}>
       <ResultsHeader ppi={ppi} view="results" />
@@ -69,7 +124,7 @@ function ResultList({ ppi }: { ppi: PpiDetail }) {
             onChange={(value) => set('activity', value)}
             disabled={fixedActivity !== null}
             clearable
-            w={280}
+            w={filterWidth(280)}
           />
           <Select
             label={t('ppis.results.list.role')}
@@ -78,7 +133,7 @@ function ResultList({ ppi }: { ppi: PpiDetail }) {
             value={role ?? null}
             onChange={(value) => set('role', value)}
             clearable
-            w={220}
+            w={filterWidth(220)}
           />
           <Select
             label={t('ppis.results.list.result')}
@@ -87,7 +142,7 @@ function ResultList({ ppi }: { ppi: PpiDetail }) {
             value={result ?? null}
             onChange={(value) => set('result', value)}
             clearable
-            w={200}
+            w={filterWidth(200)}
           />
           <Text size="sm" c="dimmed" role="status">
             {list.data ? t('ppis.results.list.total', { count, formatted: formatInteger(count) }) : ''}
@@ -97,67 +152,71 @@ function ResultList({ ppi }: { ppi: PpiDetail }) {
           <QueryError error={list.error} onRetry={() => void list.refetch()} />
         ) : (
           <Paper withBorder p={0}>
-            <Table striped highlightOnHover aria-label={t('ppis.results.list.title')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('ppis.results.list.element')}</Table.Th>
-                  <Table.Th>{t('ppis.results.list.activity')}</Table.Th>
-                  <Table.Th>{t('ppis.results.list.result')}</Table.Th>
-                  <Table.Th>{t('ppis.results.list.author')}</Table.Th>
-                  <Table.Th>{t('ppis.results.list.date')}</Table.Th>
-                  <Table.Th>{t('ppis.results.list.observations')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {!list.data ? (
-                  <SkeletonRows columns={6} rows={5} />
-                ) : list.data.results.length === 0 ? (
+            {isPhone ? (
+              <ResultCards results={list.data?.results} onOpen={setOpened} />
+            ) : (
+              <Table striped highlightOnHover aria-label={t('ppis.results.list.title')}>
+                <Table.Thead>
                   <Table.Tr>
-                    <Table.Td colSpan={6}>
-                      <Text c="dimmed" size="sm">
-                        {t('ppis.results.list.empty')}
-                      </Text>
-                    </Table.Td>
+                    <Table.Th>{t('ppis.results.list.element')}</Table.Th>
+                    <Table.Th>{t('ppis.results.list.activity')}</Table.Th>
+                    <Table.Th>{t('ppis.results.list.result')}</Table.Th>
+                    <Table.Th>{t('ppis.results.list.author')}</Table.Th>
+                    <Table.Th>{t('ppis.results.list.date')}</Table.Th>
+                    <Table.Th>{t('ppis.results.list.observations')}</Table.Th>
                   </Table.Tr>
-                ) : (
-                  list.data.results.map((r) => (
-                    <Table.Tr key={r.id}>
-                      <Table.Td>
-                        <UnstyledButton
-                          onClick={() => setOpened(r)}
-                          aria-label={t('ppis.results.cell', {
-                            code: r.element.code,
-                            activity: r.activity.name,
-                          })}
-                        >
-                          <Text fw={600} size="sm" c="blue">
-                            {r.element.code}
-                          </Text>
-                        </UnstyledButton>
-                      </Table.Td>
-                      <Table.Td>
-                        {r.activity.position}. {r.activity.name}
-                      </Table.Td>
-                      <Table.Td>
-                        <ResultBadge result={r.result} />
-                      </Table.Td>
-                      <Table.Td>
-                        {r.author?.name ?? '—'}{' '}
-                        <Text span size="xs" c="dimmed">
-                          ({roleLabel(r.role)})
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{formatDay(r.result_date)}</Table.Td>
-                      <Table.Td>
-                        <Text size="sm" lineClamp={2}>
-                          {r.observations}
+                </Table.Thead>
+                <Table.Tbody>
+                  {!list.data ? (
+                    <SkeletonRows columns={6} rows={5} />
+                  ) : list.data.results.length === 0 ? (
+                    <Table.Tr>
+                      <Table.Td colSpan={6}>
+                        <Text c="dimmed" size="sm">
+                          {t('ppis.results.list.empty')}
                         </Text>
                       </Table.Td>
                     </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
+                  ) : (
+                    list.data.results.map((r) => (
+                      <Table.Tr key={r.id}>
+                        <Table.Td>
+                          <UnstyledButton
+                            onClick={() => setOpened(r)}
+                            aria-label={t('ppis.results.cell', {
+                              code: r.element.code,
+                              activity: r.activity.name,
+                            })}
+                          >
+                            <Text fw={600} size="sm" c="blue">
+                              {r.element.code}
+                            </Text>
+                          </UnstyledButton>
+                        </Table.Td>
+                        <Table.Td>
+                          {r.activity.position}. {r.activity.name}
+                        </Table.Td>
+                        <Table.Td>
+                          <ResultBadge result={r.result} />
+                        </Table.Td>
+                        <Table.Td>
+                          {r.author?.name ?? '—'}{' '}
+                          <Text span size="xs" c="dimmed">
+                            ({roleLabel(r.role)})
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>{formatDay(r.result_date)}</Table.Td>
+                        <Table.Td>
+                          <Text size="sm" lineClamp={2}>
+                            {r.observations}
+                          </Text>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))
+                  )}
+                </Table.Tbody>
+              </Table>
+            )}
             {count > PAGE_SIZE && (
               <Group justify="center" p="sm">
                 <Pagination

@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconClipboardCheck, IconLock } from '@tabler/icons-react';
+import { Alert, Badge, Button, Collapse, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconClipboardCheck, IconListCheck, IconLock } from '@tabler/icons-react';
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,10 +28,12 @@ import {
 import { ElementsTable } from '../../../components/elements/elements-table';
 import { SelectionBar } from '../../../components/elements/selection-bar';
 import { QueryError } from '../../../components/query-error';
+import { useIsPhone } from '../../../lib/field-layout';
 import { formatInteger, formatPercent } from '../../../lib/format';
 import { allElementIds, useActivityCounts, useElementResults, usePpiPermissions } from '../api/ppi-results';
 import { ppiLoader, WithPpi } from '../components/ppi-route';
 import { usePpiSelection } from '../components/ppi-selection';
+import { MassiveActivitiesModal } from '../components/massive-activities-modal';
 import { RecordResultModal, type RecordTarget } from '../components/record-result-modal';
 import { ResultBadge } from '../components/result-badge';
 import { ResultDetailModal } from '../components/result-detail-modal';
@@ -106,7 +108,11 @@ function Register({ ppi }: { ppi: PpiDetail }) {
   const others = useActivityCounts(ppi.id, 'other-roles-activity-summary');
   const [recording, setRecording] = useState<RecordTarget | null>(null);
   const [opened, setOpened] = useState<{ resultId: number; readOnly: boolean } | null>(null);
-  const [loadingAll, setLoadingAll] = useState(false);
+  const [loadingAll, setLoadingAll] = useState<'record' | 'massive' | null>(null);
+  // The elements a massive activities update is being made for (its dialog is open).
+  const [massiveIds, setMassiveIds] = useState<number[] | null>(null);
+  const isPhone = useIsPhone();
+  const [showCounts, setShowCounts] = useState(false);
 
   const recordable = useMemo(
     () => new Set(permissions.data?.recordable_activities ?? []),
@@ -147,17 +153,23 @@ function Register({ ppi }: { ppi: PpiDetail }) {
     setSelection({ ids: [...ids], allMatching: false });
   }
 
-  async function recordSelection() {
-    let ids: number[] = [...selection.ids];
-    if (selection.allMatching) {
-      setLoadingAll(true);
-      try {
-        ids = await allElementIds(ppi.id, query);
-      } finally {
-        setLoadingAll(false);
-      }
+  /** The selected ids; with "select all", every linked element matching the filters. */
+  async function selectedElementIds(kind: 'record' | 'massive'): Promise<number[]> {
+    if (!selection.allMatching) return [...selection.ids];
+    setLoadingAll(kind);
+    try {
+      return await allElementIds(ppi.id, query);
+    } finally {
+      setLoadingAll(null);
     }
-    setRecording({ elementIds: ids, activityId: null });
+  }
+
+  async function recordSelection() {
+    setRecording({ elementIds: await selectedElementIds('record'), activityId: null });
+  }
+
+  async function recordActivities() {
+    setMassiveIds(await selectedElementIds('massive'));
   }
 
   function openCell(element: ElementResults, activityId: number) {
@@ -221,14 +233,29 @@ function Register({ ppi }: { ppi: PpiDetail }) {
             {t('ppis.results.nothingToRecord')}
           </Alert>
         )}
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
-          {(mine.data ?? []).map((c) => (
-            <CountsCard key={c.activity.id} counts={c} mine />
-          ))}
-          {(others.data ?? []).map((c) => (
-            <CountsCard key={c.activity.id} counts={c} mine={false} />
-          ))}
-        </SimpleGrid>
+        {isPhone && (
+          <Button
+            variant="default"
+            justify="space-between"
+            fullWidth
+            rightSection={showCounts ? <IconChevronUp size={18} aria-hidden /> : <IconChevronDown size={18} aria-hidden />}
+            aria-expanded={showCounts}
+            onClick={() => setShowCounts((shown) => !shown)}
+          >
+            {t('ppis.results.progressToggle', { count: ppi.activities.length })}
+          </Button>
+        )}
+        {/* On a phone the activities' counts wait behind a button, so the table starts on the first screen. */}
+        <Collapse expanded={!isPhone || showCounts}>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+            {(mine.data ?? []).map((c) => (
+              <CountsCard key={c.activity.id} counts={c} mine />
+            ))}
+            {(others.data ?? []).map((c) => (
+              <CountsCard key={c.activity.id} counts={c} mine={false} />
+            ))}
+          </SimpleGrid>
+        </Collapse>
         {elementType && (
           <ElementFiltersBar
             elementType={elementType}
@@ -249,9 +276,23 @@ function Register({ ppi }: { ppi: PpiDetail }) {
           idleText={t('ppis.results.selectToRecord')}
         >
           <Button
+            variant="light"
+            leftSection={<IconListCheck size={18} aria-hidden />}
+            disabled={selectedCount === 0 || !isOpen || myActivities.length === 0}
+            loading={loadingAll === 'massive'}
+            onClick={() => void recordActivities()}
+          >
+            {selectedCount
+              ? t('ppis.results.massive.openSelected', {
+                  count: selectedCount,
+                  formatted: formatInteger(selectedCount),
+                })
+              : t('ppis.results.massive.open')}
+          </Button>
+          <Button
             leftSection={<IconClipboardCheck size={18} aria-hidden />}
             disabled={selectedCount === 0 || !isOpen || myActivities.length === 0}
-            loading={loadingAll}
+            loading={loadingAll === 'record'}
             onClick={() => void recordSelection()}
           >
             {selectedCount
@@ -304,6 +345,17 @@ function Register({ ppi }: { ppi: PpiDetail }) {
             if (!recording.existing && recording.elementIds.length > 1)
               setSelection({ ids: [], allMatching: false });
             setRecording(null);
+          }}
+        />
+      )}
+      {massiveIds && (
+        <MassiveActivitiesModal
+          ppiId={ppi.id}
+          activities={myActivities}
+          elementIds={massiveIds}
+          onClose={(saved) => {
+            if (saved) setSelection({ ids: [], allMatching: false });
+            setMassiveIds(null);
           }}
         />
       )}

@@ -3,18 +3,22 @@ import { IconArrowsExchange, IconListDetails, IconPolygon, IconTrash } from '@ta
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ElementType } from '@heliotrack/domain/catalogues';
-import { formatInteger } from '../../../lib/format';
+import { formatInteger } from '../../lib/format';
 
 /**
- * The map page's tools: the type to select, the polygon tool, clear, and on touch layouts the
- * button that opens the legend sheet. The bar wraps, so no tool ever runs off a narrow screen.
+ * A map page's selection tools (the element map, the PPI register map, the PPI link map): what to
+ * select (the element type, or a page's own chooser such as the PPI's activity), the polygon tool,
+ * clear, and on touch layouts the button that opens the legend sheet. The bar wraps, so no tool
+ * ever runs off a narrow screen (issue 22).
  */
 export function MapSelectionToolbar({
   types,
   selectionType,
   onTypeChange,
+  chooser,
   isDrawing,
   isSearching,
+  canDraw,
   hasSelection,
   onDraw,
   onClear,
@@ -23,12 +27,17 @@ export function MapSelectionToolbar({
   isPhone,
   children,
 }: {
-  types: ElementType[];
-  selectionType: ElementType | undefined;
-  onTypeChange: (code: string | null) => void;
+  /** The types to choose from; without them the type choice is left out (a PPI has one type). */
+  types?: ElementType[];
+  selectionType?: ElementType | undefined;
+  onTypeChange?: (code: string | null) => void;
+  /** A page's own control at the bar's start (the PPI register's activity). */
+  chooser?: ReactNode;
   isDrawing: boolean;
   /** The elements inside the drawn polygon are being read. */
   isSearching: boolean;
+  /** Whether the polygon tool can start; by default when a type is chosen. */
+  canDraw?: boolean;
   hasSelection: boolean;
   onDraw: () => void;
   onClear: () => void;
@@ -42,6 +51,7 @@ export function MapSelectionToolbar({
 }) {
   const { t } = useTranslation();
   const drawLabel = isDrawing ? t('map.selection.cancelDrawing') : t('map.selection.draw');
+  const mayDraw = canDraw ?? !!selectionType;
   return (
     <Paper withBorder px="sm" py="xs">
       <Group
@@ -51,24 +61,27 @@ export function MapSelectionToolbar({
         role="toolbar"
         aria-label={t('map.selection.tools')}
       >
-        <Group gap="xs" wrap="wrap" style={{ flexGrow: isTouch ? 1 : 0 }}>
-          <Select
-            aria-label={t('map.selection.type')}
-            size={isTouch ? 'md' : 'sm'}
-            w={isTouch ? undefined : 170}
-            miw={isTouch ? 150 : undefined}
-            style={isTouch ? { flex: '1 1 150px' } : undefined}
-            data={types.map((type) => ({ value: type.code, label: type.name }))}
-            value={selectionType?.code ?? null}
-            onChange={onTypeChange}
-            allowDeselect={false}
-            disabled={isDrawing || isSearching}
-          />
+        <Group gap="xs" wrap="wrap" style={{ flexGrow: isTouch ? 1 : 0, minWidth: 0, maxWidth: '100%' }}>
+          {chooser}
+          {types && (
+            <Select
+              aria-label={t('map.selection.type')}
+              size={isTouch ? 'md' : 'sm'}
+              w={isTouch ? undefined : 170}
+              miw={isTouch ? 150 : undefined}
+              style={isTouch ? { flex: '1 1 150px' } : undefined}
+              data={types.map((type) => ({ value: type.code, label: type.name }))}
+              value={selectionType?.code ?? null}
+              onChange={(code) => onTypeChange?.(code)}
+              allowDeselect={false}
+              disabled={isDrawing || isSearching}
+            />
+          )}
           <Button
             leftSection={<IconPolygon size={18} aria-hidden />}
             variant={isDrawing ? 'filled' : 'light'}
             onClick={onDraw}
-            disabled={!selectionType || isSearching}
+            disabled={!mayDraw || isSearching}
             aria-pressed={isDrawing}
             aria-label={isPhone ? drawLabel : undefined}
           >
@@ -105,8 +118,9 @@ export function MapSelectionToolbar({
 }
 
 /**
- * What the polygon selected and the button that changes its state. On wide layouts it sits at the
- * end of the toolbar; on touch layouts in a bar under the map, where the thumb reaches it.
+ * What the polygon selected and the action on it (the element map's state change by default, or a
+ * page's own `actions`). On wide layouts it sits at the end of the toolbar; on touch layouts in a
+ * bar under the map, where the thumb reaches it.
  */
 export function MapSelectionStatus({
   selection,
@@ -114,16 +128,32 @@ export function MapSelectionStatus({
   isSearching,
   onChangeState,
   isTouch,
+  selectedText,
+  idleText,
+  actions,
 }: {
   selection: { count: number; typeName: string } | null;
   isDrawing: boolean;
   isSearching: boolean;
-  onChangeState: () => void;
+  onChangeState?: () => void;
   isTouch: boolean;
+  /** What a selection reads; the element map's count by default. */
+  selectedText?: string;
+  /** What the bar reads with nothing selected; the element map's hint by default. */
+  idleText?: string;
+  /** The page's actions on the selection, instead of "change state". */
+  actions?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
-    <Group gap="sm" wrap="nowrap" justify="flex-end" style={{ minWidth: 0, flex: 1 }}>
+    <Group
+      gap="sm"
+      wrap={actions && isTouch ? 'wrap' : 'nowrap'}
+      justify="flex-end"
+      // A page's own actions (two buttons and more text) take a line of their own when the tools
+      // leave them too little room, instead of squeezing the status into an ellipsis.
+      style={{ minWidth: 0, flex: actions ? '1 1 480px' : 1 }}
+    >
       <Text
         size="sm"
         role="status"
@@ -131,7 +161,7 @@ export function MapSelectionStatus({
         c={selection ? undefined : 'dimmed'}
         lineClamp={isTouch ? 2 : undefined}
         truncate={isTouch ? undefined : true}
-        style={{ minWidth: 0, flex: isTouch ? 1 : undefined }}
+        style={{ minWidth: 0, flex: isTouch ? '1 1 160px' : undefined }}
       >
         {isSearching ? (
           <Group gap={6} component="span">
@@ -139,25 +169,28 @@ export function MapSelectionStatus({
             {t('map.selection.loading')}
           </Group>
         ) : selection ? (
+          (selectedText ??
           t('map.selection.count', {
             count: selection.count,
             formatted: formatInteger(selection.count),
             type: selection.typeName,
-          })
+          }))
         ) : isDrawing ? (
           t('map.selection.drawing')
         ) : (
-          t('map.selection.idle')
+          (idleText ?? t('map.selection.idle'))
         )}
       </Text>
-      <Button
-        leftSection={<IconArrowsExchange size={18} aria-hidden />}
-        style={{ flexShrink: 0 }}
-        disabled={!selection || selection.count === 0}
-        onClick={onChangeState}
-      >
-        {t('elements.changeState')}
-      </Button>
+      {actions ?? (
+        <Button
+          leftSection={<IconArrowsExchange size={18} aria-hidden />}
+          style={{ flexShrink: 0 }}
+          disabled={!selection || selection.count === 0}
+          onClick={onChangeState}
+        >
+          {t('elements.changeState')}
+        </Button>
+      )}
     </Group>
   );
 }
