@@ -107,6 +107,20 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: 'plants/:plantId/scan-feature/elements-map',
+            lazy: () =>
+              import('../features/serial-scan/routes/scan-feature-page').then((m) => ({
+                Component: m.ScanMapPage,
+              })),
+          },
+          {
+            path: 'plants/:plantId/scan-feature/elements',
+            lazy: () =>
+              import('../features/serial-scan/routes/scan-feature-page').then((m) => ({
+                Component: m.ScanTablePage,
+              })),
+          },
+          {
             path: 'users',
             lazy: () =>
               import('../features/users/routes/users-page').then((m) => ({

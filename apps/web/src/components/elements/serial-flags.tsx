@@ -1,10 +1,10 @@
 import { Badge, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Element } from '@heliotrack/domain/elements';
-import { SERIAL_FLAGS } from '../../api/get-elements';
+import { SERIAL_FLAGS, type SerialFlag } from '../../api/get-elements';
 
 /** The serial flags an element carries (invalid length, duplicated, unregistered), as small badges. */
-export function SerialFlags({ element, size = 'xs' }: { element: Element; size?: 'xs' | 'sm' }) {
+export function SerialFlags({ element, size = 'xs' }: { element: Pick<Element, SerialFlag>; size?: 'xs' | 'sm' }) {
   const { t } = useTranslation();
   const flags = SERIAL_FLAGS.filter((flag) => element[flag]);
   if (flags.length === 0) return null;
