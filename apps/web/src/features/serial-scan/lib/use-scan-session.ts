@@ -1,13 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { SerialScanRequestInput } from '@heliotrack/domain/serials';
-import { getDeliveredSerialsAll, postSerialScan } from '../../../api/serial-scan';
-import { notifyError } from '../../../components/notifications/notify';
+import { getDeliveredSerialsAll, postSerialScan, showSerialEditError } from '../../../api/serial-scan';
 import { isApiError } from '../../../lib/api-error';
 import { newClientUuid } from '../../../lib/client-uuid';
-import { alert } from '../../../lib/dialogs';
 import { isOfflineMode } from '../../../lib/offline-mode';
-import { joinedServerMessages } from '../../../lib/show-operation-error';
 import { beep } from './beep';
 import {
   applyServerFlags,
@@ -53,7 +49,6 @@ async function deliveredList(plantId: number): Promise<Set<string> | null> {
  * flags replace the device's. Offline, the same call is answered by the local handler (outbox).
  */
 export function useScanSession(plantId: number, plan: ScanPlan | null, onSaved?: () => void) {
-  const { t } = useTranslation();
   const [session, setSession] = useState<ScanSession | null>(null);
   const [lastRead, setLastRead] = useState<PlanElement | null>(null);
   const [isSending, setSending] = useState(false);
@@ -98,15 +93,6 @@ export function useScanSession(plantId: number, plan: ScanPlan | null, onSaved?:
     };
   }, [plantId, planId, maxCodeLength]);
 
-  const showRefusal = useCallback(
-    (error: unknown) => {
-      if (isApiError(error) && (error.status === 400 || error.status === 403)) {
-        void alert({ title: t('serials.scan.editError'), message: error.detail ?? joinedServerMessages(error.body) });
-      } else notifyError(t('serials.scan.editUnknown'));
-    },
-    [t],
-  );
-
   const flush = useCallback(async (): Promise<void> => {
     timer.current = null;
     const current = sessionRef.current;
@@ -142,13 +128,13 @@ export function useScanSession(plantId: number, plan: ScanPlan | null, onSaved?:
         // Not reached or not answered: the same batch (same client uuid) again later.
         retry.current = batch;
         timer.current = setTimeout(() => void flush(), RETRY_DELAY_MS);
-      } else showRefusal(error);
+      } else showSerialEditError(error);
     } finally {
       inFlight.current = false;
       setSending(false);
     }
     if ((pending.current.size > 0 || retry.current) && !timer.current) timer.current = setTimeout(() => void flush(), BATCH_DELAY_MS);
-  }, [plantId, showRefusal]);
+  }, [plantId]);
 
   // Whatever is still pending goes up when the screen closes.
   useEffect(
