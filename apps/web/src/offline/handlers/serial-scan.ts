@@ -4,7 +4,7 @@ import { t } from '../../lib/i18n';
 import { registerOfflineHandler, type OfflineRequest } from '../../lib/offline-resolver';
 import { getStoredUser } from '../../lib/session';
 import type { Statement } from '../local-database';
-import { localStore } from '../local-store';
+import { openLocalDatabase } from '../open-local-database';
 
 /*
  * Offline answer of POST plants/:plantId/serial-scan/ (issue 19): the serials are written on the
@@ -36,7 +36,7 @@ export async function recordSerialScanOffline(plantId: number, body: unknown): P
   const request = parsed.data;
   const user = getStoredUser();
   if (!user) throw new ApiError(401, 'Unauthorized', null);
-  const store = localStore();
+  const store = await openLocalDatabase();
 
   // Who holds which serial on the device: downloaded elements first, plan rows for the rest.
   const [plant] = (await store.call('select', 'SELECT is_serial_scan_enable FROM plant WHERE id = ?', [plantId])) as {

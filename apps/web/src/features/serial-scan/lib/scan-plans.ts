@@ -1,6 +1,7 @@
 import type { Polyline } from '@heliotrack/domain/geometry';
 import type { SerialScanElement } from '@heliotrack/domain/serials';
-import { localStore } from '../../../offline/local-store';
+import type { LocalStore } from '../../../offline/local-store';
+import { openLocalDatabase } from '../../../offline/open-local-database';
 import type { PlanRow } from './plan-geometry';
 import type { PlanElement } from './scan-session';
 
@@ -9,6 +10,17 @@ import type { PlanElement } from './scan-session';
  * element_to_scan; schema 20 gives plans their plant), online on the web as well: a plan is the
  * installer's walk along a row, not shared data. The serials themselves go to the server.
  */
+
+let opening: Promise<LocalStore> | null = null;
+
+/** The local store, opened once on first use (opening is idempotent; a failure is shown and retried next time). */
+async function store(): Promise<LocalStore> {
+  opening ??= openLocalDatabase().catch((error: unknown) => {
+    opening = null;
+    throw error;
+  });
+  return opening;
+}
 
 export interface ScanPlan {
   id: number;
@@ -51,12 +63,12 @@ const PLAN_SELECT = `SELECT s.id, s.plant_id, s.name, s.status, s.polyline, s.ma
   FROM scans AS s LEFT JOIN element_to_scan AS e ON e.scan_id = s.id`;
 
 export async function listPlans(plantId: number): Promise<ScanPlan[]> {
-  const rows = await localStore().call('select', `${PLAN_SELECT} WHERE s.plant_id = ? GROUP BY s.id ORDER BY s.id DESC`, [plantId]);
+  const rows = await (await store()).call('select', `${PLAN_SELECT} WHERE s.plant_id = ? GROUP BY s.id ORDER BY s.id DESC`, [plantId]);
   return (rows as unknown as PlanRowDb[]).map(toPlan);
 }
 
 export async function getPlan(scanId: number): Promise<ScanPlan | null> {
-  const rows = await localStore().call('select', `${PLAN_SELECT} WHERE s.id = ? GROUP BY s.id`, [scanId]);
+  const rows = await (await store()).call('select', `${PLAN_SELECT} WHERE s.id = ? GROUP BY s.id`, [scanId]);
   const row = (rows as unknown as PlanRowDb[])[0];
   return row ? toPlan(row) : null;
 }
@@ -72,10 +84,10 @@ export async function createPlan(
   plan: { name: string; polyline: Polyline; maxCodeLength: number },
   rows: readonly PlanRow[],
 ): Promise<number> {
-  const store = localStore();
+  const local = await store();
   const complete = rows.length > 0 && rows.every((row) => row.serial !== '');
   const placeholders = `(${ROW_COLUMNS.map((c) => (c === 'scan_id' ? '(SELECT MAX(id) FROM scans)' : '?')).join(', ')})`;
-  await store.call('transaction', [
+  await local.call('transaction', [
     {
       sql: 'INSERT INTO scans (name, status, polyline, max_code_length, plant_id) VALUES (?, ?, ?, ?, ?)',
       params: [plan.name, complete ? 1 : 0, JSON.stringify(plan.polyline), plan.maxCodeLength, plantId],
@@ -88,12 +100,12 @@ export async function createPlan(
       }),
     })),
   ]);
-  const [created] = (await store.call('select', 'SELECT MAX(id) AS id FROM scans')) as unknown as { id: number }[];
+  const [created] = (await local.call('select', 'SELECT MAX(id) AS id FROM scans')) as unknown as { id: number }[];
   return created.id;
 }
 
 export async function deletePlan(scanId: number): Promise<void> {
-  await localStore().call('transaction', [
+  await (await store()).call('transaction', [
     { sql: 'DELETE FROM element_to_scan WHERE scan_id = ?', params: [scanId] },
     { sql: 'DELETE FROM scans WHERE id = ?', params: [scanId] },
   ]);
@@ -110,7 +122,7 @@ interface ElementRowDb {
 }
 
 export async function planElements(scanId: number): Promise<PlanElement[]> {
-  const rows = (await localStore().call('select',
+  const rows = (await (await store()).call('select',
     `SELECT id, code, list_index, serial, is_serial_invalid_length, is_serial_duplicated, is_serial_unregistered
        FROM element_to_scan WHERE scan_id = ? ORDER BY list_index`,
     [scanId],
@@ -134,7 +146,7 @@ const flag = (value: boolean) => (value ? 1 : 0);
  */
 export async function saveSerials(scanId: number, elements: readonly SerialScanElement[], status: 0 | 1): Promise<void> {
   if (elements.length === 0) return;
-  await localStore().call('transaction', [
+  await (await store()).call('transaction', [
     ...elements.map((element) => ({
       sql: `UPDATE element_to_scan SET serial = ?, is_serial_invalid_length = ?, is_serial_duplicated = ?, is_serial_unregistered = ?
             WHERE id = ?`,
@@ -162,18 +174,18 @@ export async function storeDeliveredSerials(plantId: number, serials: readonly s
       params: chunk.flatMap((serial) => [plantId, serial]),
     });
   }
-  await localStore().call('transaction', statements as { sql: string; params: (string | number)[] }[]);
+  await (await store()).call('transaction', statements as { sql: string; params: (string | number)[] }[]);
 }
 
 /** The delivered list kept on the device; null when the plant has none (nothing is unregistered then). */
 export async function storedDeliveredSerials(plantId: number): Promise<Set<string> | null> {
-  const rows = (await localStore().call('select', 'SELECT serial FROM delivered_serial WHERE plant_id = ?', [plantId])) as unknown as { serial: string }[];
+  const rows = (await (await store()).call('select', 'SELECT serial FROM delivered_serial WHERE plant_id = ?', [plantId])) as unknown as { serial: string }[];
   return rows.length ? new Set(rows.map((row) => row.serial)) : null;
 }
 
 /** Serials of the plant's downloaded elements (those outside a plan count for "duplicated"). */
 export async function storedPlantSerials(plantId: number): Promise<Map<string, number[]>> {
-  const rows = (await localStore().call('select',
+  const rows = (await (await store()).call('select',
     `SELECT id, serial FROM element WHERE plant_id = ? AND serial IS NOT NULL AND serial <> ''`,
     [plantId],
   )) as { id: number; serial: string }[];

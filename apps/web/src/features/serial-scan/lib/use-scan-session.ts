@@ -157,8 +157,10 @@ export function useScanSession(plantId: number, plan: ScanPlan | null, onSaved?:
       sessionRef.current = next;
       setSession(next);
       void saveSerials(activePlan.id, changed, progress(next).status).then(() => savedRef.current?.());
-      // Flags of other elements change with a new serial; only serials that changed go up.
-      for (const element of changed) if (old.get(element.id)?.serial !== element.serial) pending.current.add(element.id);
+      // Every element whose serial or device flags changed goes up (an unchanged serial is rewritten
+      // as it is): the server's answer then carries the flags the device cannot know (a holder
+      // outside the plan), also after an undo that brought back an older snapshot of them.
+      for (const element of changed) pending.current.add(element.id);
       if (!timer.current) timer.current = setTimeout(() => void flush(), BATCH_DELAY_MS);
     },
     [flush],

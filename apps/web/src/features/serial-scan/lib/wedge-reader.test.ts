@@ -26,10 +26,11 @@ describe('WedgeReader', () => {
     expect(codes).toEqual(['FIRST0000000001', 'SECOND000000002']);
   });
 
-  it('ignores slow typing and a lone Enter', () => {
+  it('ignores slow typing, a too short burst and a lone Enter', () => {
     const codes: string[] = [];
     const reader = new WedgeReader((code) => codes.push(code));
     typeAt(reader, 'slow', 0, 200);
+    typeAt(reader, 'ab', 3000, 5);
     reader.key({ key: 'Enter', time: 5000 });
     expect(codes).toEqual([]);
   });
@@ -47,6 +48,8 @@ describe('WedgeReader', () => {
     const reader = new WedgeReader(() => {});
     expect(reader.key({ key: 'A', time: 0 })).toBe(false);
     expect(reader.key({ key: 'B', time: 5 })).toBe(true);
-    expect(reader.key({ key: 'Enter', time: 10 })).toBe(true);
+    reader.key({ key: 'C', time: 8 });
+    reader.key({ key: 'D', time: 11 });
+    expect(reader.key({ key: 'Enter', time: 14 })).toBe(true);
   });
 });

@@ -5,10 +5,10 @@
  * typing is dropped (manual entry has its own field, whose keystrokes the page leaves alone).
  */
 
-/** Longest gap between two keystrokes of one read (scanners send 1–20 ms; people > 80 ms). */
-export const WEDGE_MAX_GAP_MS = 60;
-/** Shortest read: a lone Enter or a single key is not a code. */
-export const WEDGE_MIN_LENGTH = 2;
+/** Longest gap between two keystrokes of one read (scanners send 1–20 ms; a loaded device may stretch some gaps; people type 150 ms and more apart). */
+export const WEDGE_MAX_GAP_MS = 100;
+/** Shortest read: a lone Enter or a few keys are not a code. */
+export const WEDGE_MIN_LENGTH = 4;
 
 export interface WedgeKey {
   key: string;
