@@ -3,6 +3,7 @@ import {
   ADMIN,
   apiGet,
   bearer,
+  chooseLanguage,
   coordinatesOf,
   expect,
   fitMap,
@@ -218,4 +219,60 @@ test('a plan drawn along a row is scanned with a keyboard scanner, each flag sho
   const edited = await apiGet<Module>(request, `/api/plants/${plant.id}/modules/${row[1].id}/`, access);
   expect(edited.is_serial_invalid_length).toBe(false);
   expect(edited.serial).toHaveLength(14);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the scanning screens fit a 390 px phone with 44 px targets, in Spanish and English', async ({ page, request }, testInfo) => {
+    const { access } = await obtainTokens(request, ADMIN);
+    const plant = (await apiGet<Plant[]>(request, '/api/plants/', access)).find((item) => item.code === 'CAR-01')!;
+    const modules = (await apiGet<{ results: Module[] }>(request, `/api/plants/${plant.id}/modules/?page_size=12&ordering=code`, access)).results;
+    await signInViaApi(page, request, ADMIN, `/plants/${plant.id}/scan-feature/elements`);
+    await expect(pageHeading(page)).toHaveText('Escaneo de números de serie');
+    // The page has opened the local database (its plans are listed: none yet).
+    await expect(page.getByText('Esta planta aún no tiene planes de escaneo', { exact: false })).toBeVisible();
+    // A plan on the device, as the map would have saved it.
+    await page.evaluate(
+      async ({ plantId, modules }) => {
+        const store = await (window as unknown as { __heliotrackLocalStore(): Promise<{ call(op: string, ...args: unknown[]): Promise<unknown> }> }).__heliotrackLocalStore();
+        await store.call('replaceItem', 'scans', { id: 1, name: 'Fila 7', status: 0, plant_id: plantId, polyline: '[]', max_code_length: 14 });
+        await store.call('bulkReplace', 'element_to_scan', modules.map((m, list_index) => ({ ...m, scan_id: 1, list_index })));
+      },
+      { plantId: plant.id, modules: modules.map(({ id, code, serial, is_serial_invalid_length, is_serial_duplicated, is_serial_unregistered }) => ({ id, code, serial, is_serial_invalid_length: +is_serial_invalid_length, is_serial_duplicated: +is_serial_duplicated, is_serial_unregistered: +is_serial_unregistered })) },
+    );
+    await page.reload();
+    const progress = page.getByTestId('scan-progress');
+    await expect(progress).toContainText('de 12');
+
+    const checkLayout = async () => {
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+      expect(scrollWidth, 'no sideways scroll').toBeLessThanOrEqual(innerWidth);
+      for (const button of [
+        page.getByRole('button', { name: /^(Saltar|Skip)$/ }),
+        page.getByRole('button', { name: /^(Deshacer la última lectura|Undo the last read)$/ }),
+        page.getByRole('button', { name: /^(Guardar|Save)$/ }),
+      ]) {
+        const box = (await button.boundingBox())!;
+        expect(box.height).toBeGreaterThanOrEqual(43.5);
+        expect(box.width).toBeGreaterThanOrEqual(43.5);
+      }
+    };
+    await checkLayout();
+    await page.screenshot({ path: testInfo.outputPath('phone-table-es.png'), fullPage: true });
+
+    await page.getByRole('link', { name: 'Ver en el mapa' }).click();
+    await expect(page.getByRole('button', { name: 'Nueva fila' })).toBeVisible();
+    await waitForMapIdle(page);
+    await checkLayout();
+    const newRow = (await page.getByRole('button', { name: 'Nueva fila' }).boundingBox())!;
+    expect(newRow.height).toBeGreaterThanOrEqual(43.5);
+    await page.screenshot({ path: testInfo.outputPath('phone-map-es.png'), fullPage: true });
+
+    await chooseLanguage(page, 'English');
+    await expect(pageHeading(page)).toHaveText('Serial scanning');
+    await expect(progress).toContainText('of 12');
+    await checkLayout();
+    await page.screenshot({ path: testInfo.outputPath('phone-map-en.png'), fullPage: true });
+  });
 });
