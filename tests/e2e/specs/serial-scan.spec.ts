@@ -91,7 +91,7 @@ async function scan(page: Page, serial: string) {
 test('a plan drawn along a row is scanned with a keyboard scanner, each flag shows, and the server holds the serials', async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   const { access, plant, row, free, holder, unregistered } = await setUp(request);
   await signInViaApi(page, request, ADMIN, `/plants/${plant.id}/scan-feature/elements-map`);
   await expect(pageHeading(page)).toHaveText('Escaneo de números de serie');
@@ -170,6 +170,7 @@ test('a plan drawn along a row is scanned with a keyboard scanner, each flag sho
   await expect(progress).toHaveText('Leídos 5 de 5, faltan 0');
   await expect(page.getByText('Completo', { exact: true })).toBeVisible();
   await posted;
+  await page.screenshot({ path: testInfo.outputPath('desktop-map-es.png') });
 
   // The server holds each serial with its flags; the module that already held the duplicated one is flagged too.
   const expected = [
@@ -200,6 +201,7 @@ test('a plan drawn along a row is scanned with a keyboard scanner, each flag sho
   await expect(table.getByRole('row').nth(2)).toContainText('SHORT1');
   await expect(table.getByRole('row').nth(2)).toContainText('Longitud no válida');
   await expect(table.getByRole('row').nth(3)).toContainText('Duplicado');
+  await page.screenshot({ path: testInfo.outputPath('desktop-table-es.png') });
   await expect(page.getByRole('combobox', { name: 'Plan de escaneo' }).or(page.getByRole('textbox', { name: 'Plan de escaneo' }))).toHaveValue('Fila 1 · 5/5');
 
   // The drawer's edit: a serial the server refuses opens the dialog with its message; a good one is kept.

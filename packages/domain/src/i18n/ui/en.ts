@@ -412,7 +412,7 @@ export const ui: UiCatalogue = {
         denied: 'No permission to use the camera.',
         label: 'Camera picture',
       },
-      columns: { index: 'No.', code: 'Code', serial: 'Serial', flags: 'Warnings' },
+      columns: { index: 'No.', code: 'Code', serial: 'Serial' },
       tableLabel: 'Modules of the plan {{name}}',
       readAgain: 'Read {{code}} again',
       sending: 'Sending…',

@@ -414,7 +414,7 @@ export const ui = {
         denied: 'Sin permiso para usar la cámara.',
         label: 'Imagen de la cámara',
       },
-      columns: { index: 'Nº', code: 'Código', serial: 'Número de serie', flags: 'Avisos' },
+      columns: { index: 'Nº', code: 'Código', serial: 'Número de serie' },
       tableLabel: 'Módulos del plan {{name}}',
       readAgain: 'Leer de nuevo {{code}}',
       sending: 'Enviando…',

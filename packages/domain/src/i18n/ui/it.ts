@@ -413,7 +413,7 @@ export const ui: UiCatalogue = {
         denied: 'Nessun permesso per usare la fotocamera.',
         label: 'Immagine della fotocamera',
       },
-      columns: { index: 'N.', code: 'Codice', serial: 'Numero di serie', flags: 'Avvisi' },
+      columns: { index: 'N.', code: 'Codice', serial: 'Numero di serie' },
       tableLabel: 'Moduli del piano {{name}}',
       readAgain: 'Leggi di nuovo {{code}}',
       sending: 'Invio…',

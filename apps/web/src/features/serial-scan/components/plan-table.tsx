@@ -4,18 +4,17 @@ import { SerialFlags } from '../../../components/elements/serial-flags';
 import { TOUCH_TARGET } from '../../../lib/field-layout';
 import type { ScanSession } from '../lib/scan-session';
 
-/** The plan's modules in walking order with their serials and flags; a row's button reads it again. */
+/** The plan's modules in walking order with their serials and flags; a row's button points the next read at it. */
 export function PlanTable({ name, session, onSelect }: { name: string; session: ScanSession; onSelect: (index: number) => void }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={0}>
+    <Table.ScrollContainer minWidth={320}>
       <Table striped aria-label={t('serials.scan.tableLabel', { name })} verticalSpacing={4}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('serials.scan.columns.index')}</Table.Th>
             <Table.Th>{t('serials.scan.columns.code')}</Table.Th>
             <Table.Th>{t('serials.scan.columns.serial')}</Table.Th>
-            <Table.Th>{t('serials.scan.columns.flags')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -29,6 +28,7 @@ export function PlanTable({ name, session, onSelect }: { name: string; session: 
                   mih={TOUCH_TARGET}
                   px={4}
                   ff="monospace"
+                  styles={{ label: { whiteSpace: 'nowrap' } }}
                   onClick={() => onSelect(index)}
                   aria-label={t('serials.scan.readAgain', { code: element.code })}
                 >
@@ -36,12 +36,11 @@ export function PlanTable({ name, session, onSelect }: { name: string; session: 
                 </Button>
               </Table.Td>
               <Table.Td>
-                <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                {/* The flags under the serial: three columns fit a phone. */}
+                <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                   {element.serial}
                 </Text>
-              </Table.Td>
-              <Table.Td>
-                <SerialFlags element={element} />
+                <SerialFlags element={element} wrap />
               </Table.Td>
             </Table.Tr>
           ))}

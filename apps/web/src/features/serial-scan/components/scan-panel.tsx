@@ -121,9 +121,15 @@ export function ScanPanel({
             <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
               {t('serials.scan.next')}
             </Text>
-            <Text ff="monospace" fw={700} size="lg" data-testid="scan-next" style={{ overflowWrap: 'anywhere' }}>
-              {next ? next.code : t('serials.scan.done')}
-            </Text>
+            {next ? (
+              <Text ff="monospace" fw={700} size="lg" data-testid="scan-next" style={{ overflowWrap: 'anywhere' }}>
+                {next.code}
+              </Text>
+            ) : (
+              <Text size="sm" data-testid="scan-next">
+                {t('serials.scan.done')}
+              </Text>
+            )}
           </Stack>
           {lastRead && (
             <Stack gap={2} style={{ minWidth: 0 }} data-testid="scan-last" aria-live="polite">

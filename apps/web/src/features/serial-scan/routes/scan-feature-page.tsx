@@ -160,11 +160,18 @@ function ScanWorkspace({ plantId, plant, view }: { plantId: number; plant: NonNu
   const otherLabel = otherView === 'map' ? t('serials.scan.viewMap') : t('serials.scan.viewTable');
   const OtherIcon = otherView === 'map' ? IconMap2 : IconTable;
   const current = session?.elements[session.cursor] ?? null;
+  const planBounds = useMemo((): [number, number, number, number] | null => {
+    const line = plan?.polyline ?? [];
+    if (line.length < 2) return null;
+    const xs = line.map((p) => p[0]);
+    const ys = line.map((p) => p[1]);
+    return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+  }, [plan?.polyline]);
 
   const toolbar = (
     <Group gap="xs" wrap="wrap" align="flex-end">
       <Select
-        style={{ flex: 1, minWidth: 180 }}
+        style={{ flex: 1, minWidth: 150 }}
         label={t('serials.scan.plan')}
         placeholder={t('serials.scan.planPlaceholder')}
         data={planList.map((item) => ({
@@ -202,15 +209,17 @@ function ScanWorkspace({ plantId, plant, view }: { plantId: number; plant: NonNu
   );
 
   const map = (
-    <Paper withBorder p={0} style={{ overflow: 'hidden', position: 'relative' }} h={isPhone ? '42dvh' : 'max(420px, calc(100dvh - 300px))'} mih={240}>
+    <Paper withBorder p={0} style={{ overflow: 'hidden', position: 'relative' }} h={isPhone ? '34dvh' : 'max(420px, calc(100dvh - 300px))'} mih={240}>
       {bounds.isPending ? (
         <Center h="100%">
           <Loader aria-label={t('app.loading')} />
         </Center>
       ) : (
         <PlantMap
+          // A plan's map looks at its row: a new plan makes a new map fitted to its line.
+          key={plan?.id ?? 'plant'}
           plant={plant}
-          bounds={bounds.data}
+          bounds={planBounds ?? bounds.data}
           selectedIds={session?.elements.map((element) => element.id) ?? null}
           currentId={current?.id ?? null}
           isDrawing={isDrawing}
