@@ -154,11 +154,16 @@ export async function recordSerialScanOffline(plantId: number, body: unknown): P
   return { elements: [...answer, ...others], elements_version: download?.elements_version ?? 0 };
 }
 
-/** Registers the offline answer of serial-scan/; the lead wires it into registerOfflineHandlers. */
+/** The handler by name, for a lazy registration beside the others (handlers/index.ts). */
+export const serialScanHandlers = {
+  scan: (request: OfflineRequest) => recordSerialScanOffline(Number(request.params.plantId), request.body),
+};
+
+/** Registers the offline answer of serial-scan/ (eagerly: this module is loaded by the caller). */
 export function registerSerialScanHandlers(): () => void {
   return registerOfflineHandler({
     method: 'POST',
     path: 'plants/:plantId/serial-scan/',
-    handle: (request: OfflineRequest) => recordSerialScanOffline(Number(request.params.plantId), request.body),
+    handle: serialScanHandlers.scan,
   });
 }
