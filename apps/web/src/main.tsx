@@ -5,8 +5,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { exposeLocalStoreForTests } from './offline/expose-for-tests';
+import { registerOfflineHandlers } from './offline/handlers';
 
 exposeLocalStoreForTests();
+// Before the first call: after a reload while offline, the local database answers at once.
+registerOfflineHandlers();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

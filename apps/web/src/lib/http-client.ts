@@ -33,6 +33,11 @@ export interface RequestOptions {
   handle400?: boolean;
   /** 'file': the answer is a file, read as a Blob with its name (see `http.getFile`). */
   responseType?: 'json' | 'file';
+  /**
+   * The sync's quiet path (offline/sync.ts): failures are only thrown, never shown (no server-error
+   * dialog, no 400 dialog); the sync keeps them with the outbox entry. Also never answered offline.
+   */
+  quiet?: boolean;
 }
 
 export interface FetchedFile {
@@ -179,7 +184,7 @@ async function send<T>(path: string, options: RequestOptions, isRetry: boolean):
     if (isAbort(error, options.signal)) throw error;
     const message = error instanceof Error ? error.message : String(error);
     // DESIGN section 12: network failures open the server-error dialog while online.
-    if (!isOfflineMode()) setServerError({ status: 0, statusText: message });
+    if (!isOfflineMode() && !options.quiet) setServerError({ status: 0, statusText: message });
     throw new ApiError(0, message, null);
   }
 
@@ -218,6 +223,8 @@ async function send<T>(path: string, options: RequestOptions, isRetry: boolean):
         if (refreshed) return send<T>(path, options, true);
       }
     }
+  } else if (options.quiet) {
+    // The sync decides: refused (400/403/404) or retry later (5xx).
   } else if (response.status >= 500) {
     setServerError({ status: response.status, statusText: response.statusText || detailOf(data) || '' });
   } else if (response.status === 400 && options.handle400 !== false) {
@@ -235,7 +242,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   // ── OFFLINE HOOK POINT ─────────────────────────────────────────────────────────────────────────
   // Offline mode on (stored flag set, no sync running): a registered local handler answers instead
   // of the network (DESIGN section 6). Calls without a handler still go to the network.
-  if (isOfflineMode()) {
+  if (isOfflineMode() && !options.quiet) {
     const match = findOfflineHandler(method, cleanPath);
     if (match) {
       const [pathOnly, inlineQuery = ''] = cleanPath.split('?');

@@ -32,6 +32,22 @@ export function refreshOfflineMode(): void {
   version.set((v) => v + 1);
 }
 
+/** Calls `listener` whenever offline mode may have changed (flag switched, sync started or ended). */
+export function onOfflineModeChange(listener: () => void): () => void {
+  const offVersion = version.subscribe(listener);
+  const offSyncing = syncing.subscribe(listener);
+  return () => {
+    offVersion();
+    offSyncing();
+  };
+}
+
+/** The stored flag itself (the user menu's switch), whether or not a sync runs. */
+export function useOfflineFlag(): boolean {
+  useStore(version);
+  return isFlagSet();
+}
+
 export function useOfflineMode(): boolean {
   useStore(version);
   useStore(syncing);

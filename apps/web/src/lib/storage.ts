@@ -8,13 +8,18 @@ export const WEB_STORAGE_KEYS = {
   offlineMode: 'offline_mode',
   /** The server a native app calls (lib/server-url.ts); device set-up, kept by logout. */
   serverUrl: 'server_url',
+  /**
+   * Set once this device stored a plant or an offline change: only then does the app open the local
+   * database at start-up (to count the changes waiting). Kept by logout, like the outbox it points to.
+   */
+  localDatabaseUsed: 'local_database_used',
 } as const;
 
 /**
  * What a logout keeps: the server address is the device's set-up, not the user's data; without it
  * a native app could not reach the login again.
  */
-const KEPT_ON_LOGOUT = [WEB_STORAGE_KEYS.serverUrl];
+const KEPT_ON_LOGOUT = [WEB_STORAGE_KEYS.serverUrl, WEB_STORAGE_KEYS.localDatabaseUsed];
 
 export function readString(key: string): string | null {
   try {

@@ -164,6 +164,18 @@ export async function listElements(
   };
 }
 
+/** `GET plants/{id}/{type}/ids/`: the ids of every element matching the list's filters, ascending. */
+export async function elementIds(
+  db: LocalDatabase,
+  plantId: number,
+  typeId: number,
+  filters: Omit<ElementListQuery, 'page' | 'page_size' | 'ordering'>,
+): Promise<{ count: number; ids: number[] }> {
+  const where = elementWhere(plantId, typeId, filters);
+  const rows = await db.select<{ id: number }>(`SELECT e.id FROM element AS e WHERE ${where.sql} ORDER BY e.id`, where.params);
+  return { count: rows.length, ids: rows.map((r) => r.id) };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Geometry: polygon selection and tiles
 // ---------------------------------------------------------------------------------------------

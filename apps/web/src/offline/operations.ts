@@ -44,6 +44,8 @@ export const OPERATIONS = {
 
   listElements: (db: LocalDatabase, plantId: number, typeId: number | undefined, query: ElementListQuery, requestPath: string) =>
     queries.listElements(db, plantId, typeId, query, requestPath),
+  elementIds: (db: LocalDatabase, plantId: number, typeId: number, filters: Omit<ElementListQuery, 'page' | 'page_size' | 'ordering'>) =>
+    queries.elementIds(db, plantId, typeId, filters),
   elementsByPolygon: (db: LocalDatabase, plantId: number, typeId: number, polygon: string) => queries.elementsByPolygon(db, plantId, typeId, polygon),
   plantTile: (db: LocalDatabase, plantId: number, z: number, x: number, y: number) => queries.plantTile(db, plantId, z, x, y),
   elementDetail: (db: LocalDatabase, plantId: number, elementId: number) => queries.elementDetail(db, plantId, elementId),

@@ -17,6 +17,8 @@ import { isAdministrator } from '@heliotrack/domain/roles';
 import { AppLogo } from '../../components/app-logo';
 import { LanguageSwitch } from '../../components/language-switch';
 import { OfflineBanner } from '../../components/offline-banner';
+import { NetworkLostPrompt } from '../../components/offline/network-lost-prompt';
+import { OutboxBadge } from '../../components/offline/outbox-badge';
 import { useProfile } from '../../api/get-profile';
 import { UserMenu } from './user-menu';
 
@@ -79,6 +81,7 @@ export function MainLayout() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             {navigation.state === 'loading' && <Loader size="xs" aria-label={t('app.loading')} />}
+            <OutboxBadge />
             <LanguageSwitch />
             <UserMenu user={user} />
           </Group>
@@ -117,6 +120,7 @@ export function MainLayout() {
 
       <AppShell.Main bg="var(--mantine-color-gray-0)">
         <OfflineBanner />
+        <NetworkLostPrompt />
         <Outlet />
       </AppShell.Main>
     </AppShell>

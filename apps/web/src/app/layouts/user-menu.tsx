@@ -4,7 +4,11 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserProfile } from '@heliotrack/domain/auth';
 import { isAdministrator } from '@heliotrack/domain/roles';
+import { confirm } from '../../lib/dialogs';
+import { t as translate } from '../../lib/i18n';
 import { logout } from '../../lib/session';
+import { OfflineModeSwitch } from '../../components/offline/offline-mode-switch';
+import { getOutboxCounts, refreshOutboxCounts } from '../../offline/outbox-status';
 
 // Its form validates with the domain's zod schema: keep zod out of the main bundle.
 const ChangePasswordModal = lazy(() =>
@@ -27,6 +31,27 @@ function initials(name: string): string {
     .slice(0, 2)
     .map((part) => part[0]?.toUpperCase())
     .join('');
+}
+
+/**
+ * Logout while changes wait asks first (issue 16). The outbox lives in the local database, which a
+ * logout keeps: the changes stay, and are sent only with this user's login.
+ */
+async function logoutAfterAsking() {
+  const counts = await refreshOutboxCounts().catch(() => getOutboxCounts());
+  const count = counts.waiting + counts.refused;
+  const accepted =
+    count === 0 ||
+    (await confirm({
+      title: translate('offlineWork.logoutTitle'),
+      message: translate('offlineWork.logoutConfirm', { count }),
+      acceptLabel: translate('header.logout'),
+      acceptColor: 'red',
+    }));
+  if (!accepted) {
+    return;
+  }
+  logout();
 }
 
 export function UserMenu({ user }: { user: UserProfile | undefined }) {
@@ -81,15 +106,24 @@ export function UserMenu({ user }: { user: UserProfile | undefined }) {
             )}
           </Menu.Label>
           <Menu.Divider />
+          <OfflineModeSwitch />
+          <Menu.Divider />
           <Menu.Item leftSection={<IconKey size={16} />} onClick={() => setChangingPassword(true)}>
             {t('header.changePassword')}
           </Menu.Item>
           {isAdministrator(user) && (
-            <Menu.Item leftSection={<IconDeviceMobileUp size={16} />} onClick={() => setPublishingVersion(true)}>
+            <Menu.Item
+              leftSection={<IconDeviceMobileUp size={16} />}
+              onClick={() => setPublishingVersion(true)}
+            >
               {t('nativeApp.availableVersion.title')}
             </Menu.Item>
           )}
-          <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={logout}>
+          <Menu.Item
+            color="red"
+            leftSection={<IconLogout size={16} />}
+            onClick={() => void logoutAfterAsking()}
+          >
             {t('header.logout')}
           </Menu.Item>
         </Menu.Dropdown>

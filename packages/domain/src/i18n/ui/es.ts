@@ -1487,6 +1487,53 @@ export const ui = {
       columns: { row: 'Fila', column: 'Columna', error: 'Error', name: 'Actividad', criteria: 'Criterio', required: 'Obligatoria', roles: 'Roles' },
     },
   },
+  offlineWork: {
+    download: 'Descargar para uso sin conexión',
+    downloadFor: 'Descargar para uso sin conexión: {{plant}}',
+    available: 'Disponible sin conexión',
+    downloadedAt: 'Descargada el {{date}}',
+    downloading: 'Descargando… {{done}} de {{total}} elementos',
+    downloadingUnknown: 'Descargando… {{done}} elementos',
+    cancel: 'Cancelar la descarga',
+    downloadDone: 'Planta {{plant}} disponible sin conexión ({{count}} elementos actualizados).',
+    downloadFailed: 'No se pudo descargar la planta {{plant}}: {{reason}}',
+    mode: 'Modo sin conexión',
+    lostNetworkTitle: 'Sin conexión',
+    lostNetwork:
+      'Se ha perdido la conexión. Active el modo sin conexión para seguir trabajando con las plantas descargadas.',
+    switchOn: 'Activar el modo sin conexión',
+    pending: 'Cambios pendientes: {{count}}',
+    listTitle: 'Cambios pendientes de sincronizar',
+    empty: 'No hay cambios pendientes.',
+    sync: 'Sincronizar',
+    syncing: 'Sincronizando… {{done}} de {{total}}',
+    syncDone: 'Sincronización terminada: {{sent}} enviados, {{refused}} rechazados.',
+    syncStopped:
+      'La sincronización se ha detenido (sin conexión o error del servidor). Los cambios que faltan se enviarán en la próxima sincronización.',
+    downloadAfterSyncFailed:
+      'Los cambios se enviaron, pero no se pudieron descargar los cambios de los demás. Se intentará en la próxima sincronización.',
+    kind: {
+      state_change: 'Cambio de estado',
+      massive_state_change: 'Cambio de estado masivo',
+      serial_scan: 'Escaneo de números de serie',
+      serial_edit: 'Edición de número de serie',
+      document: 'Documento',
+    },
+    elements_one: '{{count}} elemento',
+    elements_many: '{{count}} elementos',
+    elements_other: '{{count}} elementos',
+    madeAt: 'Hecho el {{date}}',
+    waiting: 'En espera',
+    refused: 'Rechazado',
+    reason: 'Motivo: {{reason}}',
+    discard: 'Descartar',
+    discardTitle: 'Descartar el cambio rechazado',
+    discardConfirm:
+      'El cambio no se enviará y se perderá. El estado que muestra este dispositivo se corregirá en la próxima descarga de la planta. ¿Descartarlo?',
+    logoutTitle: 'Hay cambios sin sincronizar',
+    logoutConfirm:
+      'Hay {{count}} cambios sin sincronizar en este dispositivo. Se guardan y solo se enviarán cuando este mismo usuario vuelva a iniciar sesión y sincronice. ¿Cerrar sesión?',
+  },
 };
 
 export type UiCatalogue = typeof ui;

@@ -15,6 +15,7 @@ import { Link } from 'react-router';
 import type { Plant } from '@heliotrack/domain/plants';
 import { isAdministrator } from '@heliotrack/domain/roles';
 import { useProfile } from '../../../api/get-profile';
+import { PlantDownload } from '../../../components/offline/plant-download';
 import { formatCoordinates, formatInteger, formatMwp } from '../../../lib/format';
 import { DeliveredSerialsModal } from './delivered-serials-modal';
 import { PlantLogo } from './plant-logo';
@@ -72,6 +73,7 @@ export function PlantCard({ plant }: { plant: Plant }) {
           {location ?? t('plants.noLocation')}
         </Text>
       </Group>
+      <PlantDownload plant={plant} />
       <Group gap="xs" mt="auto" pt="md">
         <Button
           component={Link}

@@ -1,0 +1,111 @@
+import { Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconCloudCheck, IconCloudDownload, IconX } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Plant } from '@heliotrack/domain/plants';
+import { formatDateTime, formatInteger } from '../../lib/format';
+import { useOfflineMode } from '../../lib/offline-mode';
+import {
+  downloadPlant,
+  refreshStoredDownloads,
+  useRunningDownloads,
+  useStoredDownloads,
+} from '../../offline/plant-downloads';
+import { notifyError, notifySuccess } from '../notifications/notify';
+
+/**
+ * A plant card's offline part (issue 16): "Descargar para uso sin conexión" with a progress bar
+ * (elements done / total) and a cancel while it runs; once done, "Disponible sin conexión" with the
+ * download's date, and the same button brings only what changed since.
+ */
+export function PlantDownload({ plant }: { plant: Pick<Plant, 'id' | 'name'> }) {
+  const { t } = useTranslation();
+  const stored = useStoredDownloads();
+  const running = useRunningDownloads().get(plant.id);
+  const isOffline = useOfflineMode();
+  const downloaded = stored?.get(plant.id);
+
+  useEffect(() => {
+    if (stored === null) void refreshStoredDownloads().catch(() => undefined);
+  }, [stored]);
+
+  async function start() {
+    try {
+      const result = await downloadPlant(plant.id);
+      notifySuccess(
+        t('offlineWork.downloadDone', {
+          plant: plant.name,
+          count: result.done,
+          formatted: formatInteger(result.done),
+        }),
+      );
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (!/cancel/i.test(reason))
+        notifyError(t('offlineWork.downloadFailed', { plant: plant.name, reason }));
+    }
+  }
+
+  return (
+    <Stack gap={6} mt="sm">
+      {downloaded && (
+        <Group gap={6} wrap="wrap">
+          <Badge color="teal" variant="light" leftSection={<IconCloudCheck size={14} aria-hidden />}>
+            {t('offlineWork.available')}
+          </Badge>
+          {downloaded.downloaded_at && (
+            <Text size="xs" c="dimmed">
+              {t('offlineWork.downloadedAt', { date: formatDateTime(downloaded.downloaded_at) })}
+            </Text>
+          )}
+        </Group>
+      )}
+      {running ? (
+        <Stack gap={4}>
+          <Group gap="xs" wrap="nowrap" justify="space-between">
+            <Text size="xs" role="status">
+              {running.total
+                ? t('offlineWork.downloading', {
+                    done: formatInteger(running.done),
+                    total: formatInteger(running.total),
+                  })
+                : t('offlineWork.downloadingUnknown', { done: formatInteger(running.done) })}
+            </Text>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              miw={44}
+              mih={36}
+              leftSection={<IconX size={14} aria-hidden />}
+              onClick={running.cancel}
+            >
+              {t('offlineWork.cancel')}
+            </Button>
+          </Group>
+          <Progress
+            value={running.total ? Math.min(100, (100 * running.done) / running.total) : 0}
+            animated={!running.total}
+            aria-label={t('offlineWork.download')}
+            aria-valuemin={0}
+            aria-valuemax={running.total ?? undefined}
+            aria-valuenow={running.done}
+          />
+        </Stack>
+      ) : (
+        <Button
+          variant="default"
+          size="xs"
+          mih={36}
+          leftSection={<IconCloudDownload size={16} aria-hidden />}
+          onClick={() => void start()}
+          disabled={isOffline}
+          aria-label={t('offlineWork.downloadFor', { plant: plant.name })}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {t('offlineWork.download')}
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,50 @@
+import {
+  type HttpMethod,
+  type OfflineHandler,
+  type OfflineRequest,
+  registerOfflineHandler,
+} from '../../lib/offline-resolver';
+import { PATHS } from './paths';
+
+type Handle = (request: OfflineRequest) => Promise<unknown>;
+
+/** A handler whose code loads on its first call: the local store and the domain's schemas stay out of the main bundle. */
+function lazy<M extends Record<string, Handle>>(
+  method: HttpMethod,
+  path: string | RegExp,
+  load: () => Promise<M>,
+  name: keyof M,
+): OfflineHandler {
+  return { method, path, handle: async (request) => (await load())[name](request) };
+}
+
+const catalogues = () => import('./catalogues').then((m) => m.catalogueHandlers);
+const elements = () => import('./elements').then((m) => m.elementHandlers);
+const stateChanges = () => import('./state-changes').then((m) => m.stateChangeHandlers);
+
+let registered = false;
+
+/**
+ * Registers every offline handler (specification section 7, DESIGN section 6). Called at start-up
+ * (main.tsx) before the first call, so a reload while offline answers locally at once. The
+ * catalogue paths last: later registrations win, and `plants/:plantId/` must match before nothing else.
+ */
+export function registerOfflineHandlers(): void {
+  if (registered) return;
+  registered = true;
+  const handlers = [
+    lazy('GET', PATHS.elementList, elements, 'list'),
+    lazy('GET', PATHS.elementIds, elements, 'ids'),
+    lazy('GET', PATHS.byPolygon, elements, 'byPolygon'),
+    lazy('GET', PATHS.elementDetail, elements, 'detail'),
+    lazy('POST', PATHS.stateChange, stateChanges, 'single'),
+    lazy('POST', PATHS.massiveStateChange, stateChanges, 'massive'),
+    lazy('GET', PATHS.plants, catalogues, 'plants'),
+    lazy('GET', PATHS.plant, catalogues, 'plant'),
+    lazy('GET', PATHS.contractors, catalogues, 'contractors'),
+    lazy('GET', PATHS.elementTypes, catalogues, 'elementTypes'),
+    lazy('GET', PATHS.states, catalogues, 'states'),
+    lazy('GET', PATHS.transactionTypes, catalogues, 'transactionTypes'),
+  ];
+  for (const handler of handlers) registerOfflineHandler(handler);
+}

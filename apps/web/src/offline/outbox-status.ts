@@ -1,0 +1,83 @@
+import { createStore, useStore } from '../lib/create-store';
+import { readString, WEB_STORAGE_KEYS, writeString } from '../lib/storage';
+import type { OutboxEntry } from './local-outbox';
+
+/*
+ * What the header shows about the outbox: how many changes wait and how many the server refused,
+ * and whether a sync runs. Read from the local database, which is opened for it only on a device
+ * that has used it (a plant downloaded or a change made offline).
+ */
+export interface OutboxCounts {
+  waiting: number;
+  refused: number;
+}
+
+const counts = createStore<OutboxCounts>({ waiting: 0, refused: 0 });
+
+export interface SyncState {
+  running: boolean;
+  progress: { done: number; total: number } | null;
+  last: {
+    sent: number;
+    refused: number;
+    stopped: { status: number; message: string } | null;
+    at: string;
+    downloadFailed: boolean;
+  } | null;
+}
+
+/** The sync's state (sync.ts sets it): here, so that showing it does not load the sync itself. */
+export const syncState = createStore<SyncState>({ running: false, progress: null, last: null });
+
+export function useSyncState(): SyncState {
+  return useStore(syncState);
+}
+
+/** Runs a sync (sync.ts, loaded on first use); one at a time. */
+export async function startSync(): Promise<SyncState['last']> {
+  const { runSync } = await import('./sync');
+  return runSync();
+}
+
+export function markLocalDatabaseUsed(): void {
+  writeString(WEB_STORAGE_KEYS.localDatabaseUsed, 'true');
+}
+
+export function isLocalDatabaseUsed(): boolean {
+  return readString(WEB_STORAGE_KEYS.localDatabaseUsed) === 'true';
+}
+
+async function store() {
+  const { openLocalDatabase } = await import('./open-local-database');
+  return openLocalDatabase();
+}
+
+/** Reads the counts again (after a change offline, a sync, a discard). */
+export async function refreshOutboxCounts(): Promise<OutboxCounts> {
+  if (!isLocalDatabaseUsed()) return counts.get();
+  const next = await (await store()).call('countOutbox');
+  counts.set((current) =>
+    current.waiting === next.waiting && current.refused === next.refused ? current : next,
+  );
+  return next;
+}
+
+export function useOutboxCounts(): OutboxCounts {
+  return useStore(counts);
+}
+
+export function getOutboxCounts(): OutboxCounts {
+  return counts.get();
+}
+
+/** The waiting and refused entries, in order (the list the badge opens). */
+export async function listOutboxEntries(): Promise<OutboxEntry[]> {
+  if (!isLocalDatabaseUsed()) return [];
+  return (await store()).call('listOutbox');
+}
+
+/** Discards a refused entry (the user confirmed). */
+export async function discardOutboxEntry(clientUuid: string): Promise<void> {
+  await (await store()).call('removeOutbox', clientUuid);
+  await refreshOutboxCounts();
+}
