@@ -35,8 +35,18 @@ export class SqliteWasmDatabase implements LocalDatabase {
 
   constructor(private readonly file = DATABASE_FILE) {}
 
-  async open(): Promise<void> {
-    if (this.db) return;
+  /** An open under way: a second call (another module of the page) waits for it instead of racing it for the lock. */
+  private opening: Promise<void> | null = null;
+
+  open(): Promise<void> {
+    if (this.db) return Promise.resolve();
+    this.opening ??= this.openOnce().finally(() => {
+      this.opening = null;
+    });
+    return this.opening;
+  }
+
+  private async openOnce(): Promise<void> {
     try {
       await this.takeLock();
       sqlite3 ??= sqlite3InitModule();

@@ -21,6 +21,7 @@ function lazy<M extends Record<string, Handle>>(
 const catalogues = () => import('./catalogues').then((m) => m.catalogueHandlers);
 const elements = () => import('./elements').then((m) => m.elementHandlers);
 const stateChanges = () => import('./state-changes').then((m) => m.stateChangeHandlers);
+const serialScan = () => import('./serial-scan').then((m) => m.serialScanHandlers);
 
 let registered = false;
 
@@ -39,6 +40,7 @@ export function registerOfflineHandlers(): void {
     lazy('GET', PATHS.elementDetail, elements, 'detail'),
     lazy('POST', PATHS.stateChange, stateChanges, 'single'),
     lazy('POST', PATHS.massiveStateChange, stateChanges, 'massive'),
+    lazy('POST', PATHS.serialScan, serialScan, 'scan'),
     lazy('GET', PATHS.plants, catalogues, 'plants'),
     lazy('GET', PATHS.plant, catalogues, 'plant'),
     lazy('GET', PATHS.contractors, catalogues, 'contractors'),

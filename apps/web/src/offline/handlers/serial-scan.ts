@@ -4,7 +4,7 @@ import { t } from '../../lib/i18n';
 import { registerOfflineHandler, type OfflineRequest } from '../../lib/offline-resolver';
 import { getStoredUser } from '../../lib/session';
 import type { Statement } from '../local-database';
-import { openLocalDatabase } from '../open-local-database';
+import { parse, store as openStore } from './local';
 
 /*
  * Offline answer of POST plants/:plantId/serial-scan/ (issue 19): the serials are written on the
@@ -22,21 +22,12 @@ interface Holder {
   is_serial_unregistered: number | null;
 }
 
-function badRequest(body: Record<string, string[]>): ApiError {
-  return new ApiError(400, 'Bad Request', body);
-}
-
 export async function recordSerialScanOffline(plantId: number, body: unknown): Promise<SerialScanResult> {
-  const parsed = SerialScanRequest.safeParse(body);
-  if (!parsed.success) {
-    const fields: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'non_field_errors'] = [t('serials.scan.offlineInvalid')];
-    throw badRequest(fields);
-  }
-  const request = parsed.data;
+  // Checked as the server checks it: a refusal is its 400 with the same translated messages.
+  const request = parse(SerialScanRequest, body);
   const user = getStoredUser();
   if (!user) throw new ApiError(401, 'Unauthorized', null);
-  const store = await openLocalDatabase();
+  const store = await openStore();
 
   // Who holds which serial on the device: downloaded elements first, plan rows for the rest.
   const [plant] = (await store.call('select', 'SELECT is_serial_scan_enable FROM plant WHERE id = ?', [plantId])) as {
@@ -159,7 +150,7 @@ export const serialScanHandlers = {
   scan: (request: OfflineRequest) => recordSerialScanOffline(Number(request.params.plantId), request.body),
 };
 
-/** Registers the offline answer of serial-scan/ (eagerly: this module is loaded by the caller). */
+/** Registers the offline answer of serial-scan/ alone (registerOfflineHandlers registers it lazily with the others). */
 export function registerSerialScanHandlers(): () => void {
   return registerOfflineHandler({
     method: 'POST',

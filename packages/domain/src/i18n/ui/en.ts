@@ -416,7 +416,6 @@ export const ui: UiCatalogue = {
       tableLabel: 'Modules of the plan {{name}}',
       readAgain: 'Read {{code}} again',
       sending: 'Sending…',
-      offlineInvalid: 'Invalid value.',
       editError: 'Error editing the serial',
       editUnknown: 'Unknown error editing the serial',
       edit: 'Edit serial',

@@ -418,7 +418,6 @@ export const ui = {
       tableLabel: 'Módulos del plan {{name}}',
       readAgain: 'Leer de nuevo {{code}}',
       sending: 'Enviando…',
-      offlineInvalid: 'Dato no válido.',
       editError: 'Error al editar el serial',
       editUnknown: 'Error desconocido al editar el serial',
       edit: 'Editar número de serie',

@@ -417,7 +417,6 @@ export const ui: UiCatalogue = {
       tableLabel: 'Moduli del piano {{name}}',
       readAgain: 'Leggi di nuovo {{code}}',
       sending: 'Invio…',
-      offlineInvalid: 'Valore non valido.',
       editError: 'Errore durante la modifica del numero di serie',
       editUnknown: 'Errore sconosciuto durante la modifica del numero di serie',
       edit: 'Modifica numero di serie',
