@@ -51,7 +51,7 @@ async function postSerials(request: APIRequestContext, access: string, plantId: 
 }
 
 /** Five modules side by side on one tracker, their serials cleared, and serials for each case. */
-async function setUp(request: APIRequestContext) {
+async function setUp(request: APIRequestContext, offset = 0) {
   const { access } = await obtainTokens(request, ADMIN);
   const plants = await apiGet<Plant[]>(request, '/api/plants/', access);
   const plant = plants.find((item) => item.code === 'CAR-01')!;
@@ -61,7 +61,7 @@ async function setUp(request: APIRequestContext) {
   const row = modules
     .filter((module) => Math.abs(centroid(module)[0] - x0) < 1e-7)
     .sort((a, b) => centroid(b)[1] - centroid(a)[1])
-    .slice(0, 5);
+    .slice(offset, offset + 5);
   expect(row).toHaveLength(5);
   await postSerials(request, access, plant.id, row.map((module) => ({ element_id: module.id, serial: '' })));
 
@@ -71,9 +71,9 @@ async function setUp(request: APIRequestContext) {
     if (serial.length !== 14) continue;
     const held = await apiGet<{ count: number }>(request, `/api/plants/${plant.id}/modules/?serial=${serial}&page_size=1`, access);
     if (held.count === 0) free.push(serial);
-    if (free.length === 2) break;
+    if (free.length === 3) break;
   }
-  expect(free).toHaveLength(2);
+  expect(free).toHaveLength(3);
   const rowIds = new Set(row.map((module) => module.id));
   const holder = modules.find(
     (module) => !rowIds.has(module.id) && module.serial.length === 14 && !module.is_serial_duplicated && !module.is_serial_unregistered,
@@ -81,6 +81,41 @@ async function setUp(request: APIRequestContext) {
   expect(holder, 'a module outside the row with a clean serial').toBeTruthy();
   const unregistered = `E2E${Date.now().toString().slice(-11)}`;
   return { access, plant, row, free, holder, unregistered };
+}
+
+/** Draws a plan from the first module of the row to the last on the scan map; saves it as proposed. */
+async function drawPlan(page: Page, row: Module[]) {
+  const centres = row.map(centroid);
+  const xs = centres.map((c) => c[0]);
+  const ys = centres.map((c) => c[1]);
+  await waitForMapIdle(page);
+  await fitMap(page, [[Math.min(...xs), Math.min(...ys)], [Math.max(...xs), Math.max(...ys)]], { padding: 80, maxZoom: 21 });
+  await waitForMapIdle(page);
+  // Draw the line from the first module to the fifth; a click on the last point again finishes it.
+  await page.getByRole('button', { name: 'Nueva fila' }).click();
+  const box = (await page.locator('canvas.maplibregl-canvas').boundingBox())!;
+  const [start, end] = await page.evaluate(
+    (lngLats) => lngLats.map((lngLat) => (window as MapWindow).__heliotrackMap!.project(lngLat)),
+    [centres[0], centres[centres.length - 1]],
+  );
+  const byPolygon = page.waitForResponse((response) => response.url().includes('/modules/by-polygon'));
+  for (const point of [start, end, end]) {
+    await page.mouse.move(box.x + point.x, box.y + point.y, { steps: 3 });
+    await page.mouse.click(box.x + point.x, box.y + point.y);
+  }
+  await byPolygon;
+  const modal = page.getByRole('dialog', { name: 'Nuevo plan de escaneo' });
+  await expect(modal.getByText(`La línea cruza ${row.length} módulos.`)).toBeVisible();
+  await expect(modal.getByLabel('Nombre')).toHaveValue('Fila 1');
+  await expect(modal.getByLabel('Longitud del número de serie')).toHaveValue('14');
+  await modal.getByRole('button', { name: 'Guardar plan' }).click();
+  await expect(modal).toBeHidden();
+
+}
+
+/** The next answer of POST serial-scan/. */
+function serialScanAnswer(page: Page) {
+  return page.waitForResponse((r) => r.url().includes('/serial-scan/') && r.request().method() === 'POST');
 }
 
 /** A scanner as a keyboard: a burst of keys a few milliseconds apart, then Enter. */
@@ -96,32 +131,7 @@ test('a plan drawn along a row is scanned with a keyboard scanner, each flag sho
   await signInViaApi(page, request, ADMIN, `/plants/${plant.id}/scan-feature/elements-map`);
   await expect(pageHeading(page)).toHaveText('Escaneo de números de serie');
   await expect(page.getByText('Esta planta aún no tiene planes de escaneo', { exact: false })).toBeVisible();
-  await waitForMapIdle(page);
-  const centres = row.map(centroid);
-  const xs = centres.map((c) => c[0]);
-  const ys = centres.map((c) => c[1]);
-  await fitMap(page, [[Math.min(...xs), Math.min(...ys)], [Math.max(...xs), Math.max(...ys)]], { padding: 80, maxZoom: 21 });
-  await waitForMapIdle(page);
-
-  // Draw the line from the first module to the fifth; a click on the last point again finishes it.
-  await page.getByRole('button', { name: 'Nueva fila' }).click();
-  const box = (await page.locator('canvas.maplibregl-canvas').boundingBox())!;
-  const [start, end] = await page.evaluate(
-    (lngLats) => lngLats.map((lngLat) => (window as MapWindow).__heliotrackMap!.project(lngLat)),
-    [centres[0], centres[4]],
-  );
-  const byPolygon = page.waitForResponse((response) => response.url().includes('/modules/by-polygon'));
-  for (const point of [start, end, end]) {
-    await page.mouse.move(box.x + point.x, box.y + point.y, { steps: 3 });
-    await page.mouse.click(box.x + point.x, box.y + point.y);
-  }
-  await byPolygon;
-  const modal = page.getByRole('dialog', { name: 'Nuevo plan de escaneo' });
-  await expect(modal.getByText('La línea cruza 5 módulos.')).toBeVisible();
-  await expect(modal.getByLabel('Nombre')).toHaveValue('Fila 1');
-  await expect(modal.getByLabel('Longitud del número de serie')).toHaveValue('14');
-  await modal.getByRole('button', { name: 'Guardar plan' }).click();
-  await expect(modal).toBeHidden();
+  await drawPlan(page, row);
 
   const progress = page.getByTestId('scan-progress');
   const last = page.getByTestId('scan-last');
@@ -138,7 +148,7 @@ test('a plan drawn along a row is scanned with a keyboard scanner, each flag sho
     .toMatchObject({ selected: true, current: true });
 
   await pageHeading(page).click();
-  const serialPost = () => page.waitForResponse((r) => r.url().includes('/serial-scan/') && r.request().method() === 'POST');
+  const serialPost = () => serialScanAnswer(page);
   let posted = serialPost();
   await scan(page, free[0]);
   await expect(last).toContainText(free[0]);
@@ -221,6 +231,77 @@ test('a plan drawn along a row is scanned with a keyboard scanner, each flag sho
   const edited = await apiGet<Module>(request, `/api/plants/${plant.id}/modules/${row[1].id}/`, access);
   expect(edited.is_serial_invalid_length).toBe(false);
   expect(edited.serial).toHaveLength(14);
+});
+
+test('offline, the rest of a plan goes to the outbox; the sync leaves each serial once on the server, with the flags the device showed', async ({
+  page,
+  request,
+}) => {
+  const { access, plant, row, free } = await setUp(request, 5);
+  const unregistered = `OFF${Date.now().toString().slice(-11)}`;
+  await signInViaApi(page, request, ADMIN, `/plants/${plant.id}/scan-feature/elements-map`);
+  await expect(pageHeading(page)).toHaveText('Escaneo de números de serie');
+  await drawPlan(page, row);
+  const progress = page.getByTestId('scan-progress');
+  const last = page.getByTestId('scan-last');
+  await expect(progress).toHaveText('Leídos 0 de 5, faltan 5');
+  await pageHeading(page).click();
+
+  // Online, the first two reads go straight up.
+  let posted = serialScanAnswer(page);
+  await scan(page, free[0]);
+  await expect(last).toContainText('Correcto');
+  await posted;
+  posted = serialScanAnswer(page);
+  await scan(page, 'SHORT2');
+  await expect(last).toContainText('Longitud no válida');
+  await posted;
+
+  // Offline mode on: the rest is answered on the device and waits in its outbox; nothing goes out.
+  await page.evaluate(() => localStorage.setItem('offline_mode', 'true'));
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/serial-scan/')) sent.push(r.url());
+  });
+  await scan(page, free[1]);
+  await expect(last).toContainText('Correcto');
+  await scan(page, free[1]);
+  await expect(last).toContainText('Duplicado');
+  await scan(page, unregistered);
+  await expect(last).toContainText('No registrado');
+  await expect(progress).toHaveText('Leídos 5 de 5, faltan 0');
+  await expect(page.getByText('Completo', { exact: true })).toBeVisible();
+  const pending = page.getByRole('button', { name: /^Cambios pendientes: \d+$/ });
+  await expect(pending).toBeVisible();
+  expect(sent).toEqual([]);
+
+  // The sync sends the outbox as it is.
+  await pending.click();
+  await page.getByRole('button', { name: 'Sincronizar' }).click();
+  await expect(page.getByText('Sincronización terminada', { exact: false })).toBeVisible({ timeout: 30_000 });
+
+  const shown = [
+    { serial: free[0], is_serial_invalid_length: false, is_serial_duplicated: false, is_serial_unregistered: false },
+    { serial: 'SHORT2', is_serial_invalid_length: true, is_serial_duplicated: false, is_serial_unregistered: true },
+    { serial: free[1], is_serial_invalid_length: false, is_serial_duplicated: true, is_serial_unregistered: false },
+    { serial: free[1], is_serial_invalid_length: false, is_serial_duplicated: true, is_serial_unregistered: false },
+    { serial: unregistered, is_serial_invalid_length: false, is_serial_duplicated: false, is_serial_unregistered: true },
+  ];
+  const onServer = await Promise.all(row.map((module) => apiGet<Module>(request, `/api/plants/${plant.id}/modules/${module.id}/`, access)));
+  expect(
+    onServer.map(({ serial, is_serial_invalid_length, is_serial_duplicated, is_serial_unregistered }) => ({
+      serial,
+      is_serial_invalid_length,
+      is_serial_duplicated,
+      is_serial_unregistered,
+    })),
+  ).toEqual(shown);
+  // Each serial once in the plant (the duplicated one on the two modules that share it).
+  const holders = async (serial: string) =>
+    (await apiGet<{ count: number }>(request, `/api/plants/${plant.id}/modules/?serial=${serial}&page_size=1`, access)).count;
+  expect(await holders(free[0])).toBe(1);
+  expect(await holders(free[1])).toBe(2);
+  expect(await holders(unregistered)).toBe(1);
 });
 
 test.describe('on a phone', () => {

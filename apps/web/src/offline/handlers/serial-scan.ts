@@ -4,6 +4,7 @@ import { t } from '../../lib/i18n';
 import { registerOfflineHandler, type OfflineRequest } from '../../lib/offline-resolver';
 import { getStoredUser } from '../../lib/session';
 import type { Statement } from '../local-database';
+import { markLocalDatabaseUsed, refreshOutboxCounts } from '../outbox-status';
 import { parse, store as openStore } from './local';
 
 /*
@@ -127,6 +128,10 @@ export async function recordSerialScanOffline(plantId: number, body: unknown): P
     },
     writes,
   );
+
+  // The header's pending count and the sync know there is something to send.
+  markLocalDatabaseUsed();
+  void refreshOutboxCounts().catch(() => undefined);
 
   // A re-flagged element keeps its other flags as stored (its own plan's code length is not known here).
   const others: SerialScanElement[] = reflagged.map(({ id, duplicated }) => {
