@@ -39,10 +39,18 @@ interface Module {
 
 const centroid = (module: Module): [number, number] => {
   const points = coordinatesOf(module.geom).slice(0, -1);
-  return [points.reduce((s, p) => s + p[0], 0) / points.length, points.reduce((s, p) => s + p[1], 0) / points.length];
+  return [
+    points.reduce((s, p) => s + p[0], 0) / points.length,
+    points.reduce((s, p) => s + p[1], 0) / points.length,
+  ];
 };
 
-async function postSerials(request: APIRequestContext, access: string, plantId: number, serials: { element_id: number; serial: string }[]) {
+async function postSerials(
+  request: APIRequestContext,
+  access: string,
+  plantId: number,
+  serials: { element_id: number; serial: string }[],
+) {
   const response = await request.post(`/api/plants/${plantId}/serial-scan/`, {
     headers: bearer(access),
     data: { client_uuid: crypto.randomUUID(), serials },
@@ -55,7 +63,13 @@ async function setUp(request: APIRequestContext, offset = 0) {
   const { access } = await obtainTokens(request, ADMIN);
   const plants = await apiGet<Plant[]>(request, '/api/plants/', access);
   const plant = plants.find((item) => item.code === 'CAR-01')!;
-  const modules = (await apiGet<{ results: Module[] }>(request, `/api/plants/${plant.id}/modules/?page_size=1000&ordering=code`, access)).results;
+  const modules = (
+    await apiGet<{ results: Module[] }>(
+      request,
+      `/api/plants/${plant.id}/modules/?page_size=1000&ordering=code`,
+      access,
+    )
+  ).results;
   // The northmost five of the first module's column: consecutive along the tracker axis.
   const x0 = centroid(modules[0])[0];
   const row = modules
@@ -63,20 +77,35 @@ async function setUp(request: APIRequestContext, offset = 0) {
     .sort((a, b) => centroid(b)[1] - centroid(a)[1])
     .slice(offset, offset + 5);
   expect(row).toHaveLength(5);
-  await postSerials(request, access, plant.id, row.map((module) => ({ element_id: module.id, serial: '' })));
+  await postSerials(
+    request,
+    access,
+    plant.id,
+    row.map((module) => ({ element_id: module.id, serial: '' })),
+  );
 
-  const delivered = (await apiGet<{ serials: string[] }>(request, `/api/plants/${plant.id}/delivered-serials/all/`, access)).serials;
+  const delivered = (
+    await apiGet<{ serials: string[] }>(request, `/api/plants/${plant.id}/delivered-serials/all/`, access)
+  ).serials;
   const free: string[] = [];
   for (const serial of [...delivered].reverse()) {
     if (serial.length !== 14) continue;
-    const held = await apiGet<{ count: number }>(request, `/api/plants/${plant.id}/modules/?serial=${serial}&page_size=1`, access);
+    const held = await apiGet<{ count: number }>(
+      request,
+      `/api/plants/${plant.id}/modules/?serial=${serial}&page_size=1`,
+      access,
+    );
     if (held.count === 0) free.push(serial);
     if (free.length === 3) break;
   }
   expect(free).toHaveLength(3);
   const rowIds = new Set(row.map((module) => module.id));
   const holder = modules.find(
-    (module) => !rowIds.has(module.id) && module.serial.length === 14 && !module.is_serial_duplicated && !module.is_serial_unregistered,
+    (module) =>
+      !rowIds.has(module.id) &&
+      module.serial.length === 14 &&
+      !module.is_serial_duplicated &&
+      !module.is_serial_unregistered,
   )!;
   expect(holder, 'a module outside the row with a clean serial').toBeTruthy();
   const unregistered = `E2E${Date.now().toString().slice(-11)}`;
@@ -89,7 +118,14 @@ async function drawPlan(page: Page, row: Module[]) {
   const xs = centres.map((c) => c[0]);
   const ys = centres.map((c) => c[1]);
   await waitForMapIdle(page);
-  await fitMap(page, [[Math.min(...xs), Math.min(...ys)], [Math.max(...xs), Math.max(...ys)]], { padding: 80, maxZoom: 21 });
+  await fitMap(
+    page,
+    [
+      [Math.min(...xs), Math.min(...ys)],
+      [Math.max(...xs), Math.max(...ys)],
+    ],
+    { padding: 80, maxZoom: 21 },
+  );
   await waitForMapIdle(page);
   // Draw the line from the first module to the fifth; a click on the last point again finishes it.
   await page.getByRole('button', { name: 'Nueva fila' }).click();
@@ -110,7 +146,6 @@ async function drawPlan(page: Page, row: Module[]) {
   await expect(modal.getByLabel('Longitud del número de serie')).toHaveValue('14');
   await modal.getByRole('button', { name: 'Guardar plan' }).click();
   await expect(modal).toBeHidden();
-
 }
 
 /** The next answer of POST serial-scan/. */
@@ -141,7 +176,12 @@ test('a plan drawn along a row is scanned with a keyboard scanner, each flag sho
   await expect
     .poll(() =>
       page.evaluate(
-        (id) => (window as MapWindow).__heliotrackMap!.getFeatureState({ source: 'elements', sourceLayer: 'elements', id }),
+        (id) =>
+          (window as MapWindow).__heliotrackMap!.getFeatureState({
+            source: 'elements',
+            sourceLayer: 'elements',
+            id,
+          }),
         row[0].id,
       ),
     )
@@ -184,15 +224,42 @@ test('a plan drawn along a row is scanned with a keyboard scanner, each flag sho
 
   // The server holds each serial with its flags; the module that already held the duplicated one is flagged too.
   const expected = [
-    { serial: free[0], is_serial_invalid_length: false, is_serial_duplicated: false, is_serial_unregistered: false },
-    { serial: 'SHORT1', is_serial_invalid_length: true, is_serial_duplicated: false, is_serial_unregistered: true },
-    { serial: holder.serial, is_serial_invalid_length: false, is_serial_duplicated: true, is_serial_unregistered: false },
-    { serial: unregistered, is_serial_invalid_length: false, is_serial_duplicated: false, is_serial_unregistered: true },
-    { serial: free[1], is_serial_invalid_length: false, is_serial_duplicated: false, is_serial_unregistered: false },
+    {
+      serial: free[0],
+      is_serial_invalid_length: false,
+      is_serial_duplicated: false,
+      is_serial_unregistered: false,
+    },
+    {
+      serial: 'SHORT1',
+      is_serial_invalid_length: true,
+      is_serial_duplicated: false,
+      is_serial_unregistered: true,
+    },
+    {
+      serial: holder.serial,
+      is_serial_invalid_length: false,
+      is_serial_duplicated: true,
+      is_serial_unregistered: false,
+    },
+    {
+      serial: unregistered,
+      is_serial_invalid_length: false,
+      is_serial_duplicated: false,
+      is_serial_unregistered: true,
+    },
+    {
+      serial: free[1],
+      is_serial_invalid_length: false,
+      is_serial_duplicated: false,
+      is_serial_unregistered: false,
+    },
   ];
   await expect
     .poll(async () =>
-      Promise.all(row.map((module) => apiGet<Module>(request, `/api/plants/${plant.id}/modules/${module.id}/`, access))).then((list) =>
+      Promise.all(
+        row.map((module) => apiGet<Module>(request, `/api/plants/${plant.id}/modules/${module.id}/`, access)),
+      ).then((list) =>
         list.map(({ serial, is_serial_invalid_length, is_serial_duplicated, is_serial_unregistered }) => ({
           serial,
           is_serial_invalid_length,
@@ -202,7 +269,10 @@ test('a plan drawn along a row is scanned with a keyboard scanner, each flag sho
       ),
     )
     .toEqual(expected);
-  expect((await apiGet<Module>(request, `/api/plants/${plant.id}/modules/${holder.id}/`, access)).is_serial_duplicated).toBe(true);
+  expect(
+    (await apiGet<Module>(request, `/api/plants/${plant.id}/modules/${holder.id}/`, access))
+      .is_serial_duplicated,
+  ).toBe(true);
 
   // The same plan as a table, kept on the device.
   await page.getByRole('link', { name: 'Ver como tabla' }).click();
@@ -212,7 +282,11 @@ test('a plan drawn along a row is scanned with a keyboard scanner, each flag sho
   await expect(table.getByRole('row').nth(2)).toContainText('Longitud no válida');
   await expect(table.getByRole('row').nth(3)).toContainText('Duplicado');
   await page.screenshot({ path: testInfo.outputPath('desktop-table-es.png') });
-  await expect(page.getByRole('combobox', { name: 'Plan de escaneo' }).or(page.getByRole('textbox', { name: 'Plan de escaneo' }))).toHaveValue('Fila 1 · 5/5');
+  await expect(
+    page
+      .getByRole('combobox', { name: 'Plan de escaneo' })
+      .or(page.getByRole('textbox', { name: 'Plan de escaneo' })),
+  ).toHaveValue('Fila 1 · 5/5');
 
   // The drawer's edit: a serial the server refuses opens the dialog with its message; a good one is kept.
   await page.goto(`/plants/${plant.id}/elements?type=MOD&code=${row[1].code}`);
@@ -281,13 +355,40 @@ test('offline, the rest of a plan goes to the outbox; the sync leaves each seria
   await expect(page.getByText('Sincronización terminada', { exact: false })).toBeVisible({ timeout: 30_000 });
 
   const shown = [
-    { serial: free[0], is_serial_invalid_length: false, is_serial_duplicated: false, is_serial_unregistered: false },
-    { serial: 'SHORT2', is_serial_invalid_length: true, is_serial_duplicated: false, is_serial_unregistered: true },
-    { serial: free[1], is_serial_invalid_length: false, is_serial_duplicated: true, is_serial_unregistered: false },
-    { serial: free[1], is_serial_invalid_length: false, is_serial_duplicated: true, is_serial_unregistered: false },
-    { serial: unregistered, is_serial_invalid_length: false, is_serial_duplicated: false, is_serial_unregistered: true },
+    {
+      serial: free[0],
+      is_serial_invalid_length: false,
+      is_serial_duplicated: false,
+      is_serial_unregistered: false,
+    },
+    {
+      serial: 'SHORT2',
+      is_serial_invalid_length: true,
+      is_serial_duplicated: false,
+      is_serial_unregistered: true,
+    },
+    {
+      serial: free[1],
+      is_serial_invalid_length: false,
+      is_serial_duplicated: true,
+      is_serial_unregistered: false,
+    },
+    {
+      serial: free[1],
+      is_serial_invalid_length: false,
+      is_serial_duplicated: true,
+      is_serial_unregistered: false,
+    },
+    {
+      serial: unregistered,
+      is_serial_invalid_length: false,
+      is_serial_duplicated: false,
+      is_serial_unregistered: true,
+    },
   ];
-  const onServer = await Promise.all(row.map((module) => apiGet<Module>(request, `/api/plants/${plant.id}/modules/${module.id}/`, access)));
+  const onServer = await Promise.all(
+    row.map((module) => apiGet<Module>(request, `/api/plants/${plant.id}/modules/${module.id}/`, access)),
+  );
   expect(
     onServer.map(({ serial, is_serial_invalid_length, is_serial_duplicated, is_serial_unregistered }) => ({
       serial,
@@ -298,7 +399,13 @@ test('offline, the rest of a plan goes to the outbox; the sync leaves each seria
   ).toEqual(shown);
   // Each serial once in the plant (the duplicated one on the two modules that share it).
   const holders = async (serial: string) =>
-    (await apiGet<{ count: number }>(request, `/api/plants/${plant.id}/modules/?serial=${serial}&page_size=1`, access)).count;
+    (
+      await apiGet<{ count: number }>(
+        request,
+        `/api/plants/${plant.id}/modules/?serial=${serial}&page_size=1`,
+        access,
+      )
+    ).count;
   expect(await holders(free[0])).toBe(1);
   expect(await holders(free[1])).toBe(2);
   expect(await holders(unregistered)).toBe(1);
@@ -307,29 +414,72 @@ test('offline, the rest of a plan goes to the outbox; the sync leaves each seria
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test('the scanning screens fit a 390 px phone with 44 px targets, in Spanish and English', async ({ page, request }, testInfo) => {
+  test('the scanning screens fit a 390 px phone with 44 px targets, in Spanish and English', async ({
+    page,
+    request,
+  }, testInfo) => {
     const { access } = await obtainTokens(request, ADMIN);
-    const plant = (await apiGet<Plant[]>(request, '/api/plants/', access)).find((item) => item.code === 'CAR-01')!;
-    const modules = (await apiGet<{ results: Module[] }>(request, `/api/plants/${plant.id}/modules/?page_size=12&ordering=code`, access)).results;
+    const plant = (await apiGet<Plant[]>(request, '/api/plants/', access)).find(
+      (item) => item.code === 'CAR-01',
+    )!;
+    const modules = (
+      await apiGet<{ results: Module[] }>(
+        request,
+        `/api/plants/${plant.id}/modules/?page_size=12&ordering=code`,
+        access,
+      )
+    ).results;
     await signInViaApi(page, request, ADMIN, `/plants/${plant.id}/scan-feature/elements`);
     await expect(pageHeading(page)).toHaveText('Escaneo de números de serie');
     // The page has opened the local database (its plans are listed: none yet).
-    await expect(page.getByText('Esta planta aún no tiene planes de escaneo', { exact: false })).toBeVisible();
+    await expect(
+      page.getByText('Esta planta aún no tiene planes de escaneo', { exact: false }),
+    ).toBeVisible();
     // A plan on the device, as the map would have saved it.
     await page.evaluate(
       async ({ plantId, modules }) => {
-        const store = await (window as unknown as { __heliotrackLocalStore(): Promise<{ call(op: string, ...args: unknown[]): Promise<unknown> }> }).__heliotrackLocalStore();
-        await store.call('replaceItem', 'scans', { id: 1, name: 'Fila 7', status: 0, plant_id: plantId, polyline: '[]', max_code_length: 14 });
-        await store.call('bulkReplace', 'element_to_scan', modules.map((m, list_index) => ({ ...m, scan_id: 1, list_index })));
+        const store = await (
+          window as unknown as {
+            __heliotrackLocalStore(): Promise<{ call(op: string, ...args: unknown[]): Promise<unknown> }>;
+          }
+        ).__heliotrackLocalStore();
+        await store.call('replaceItem', 'scans', {
+          id: 1,
+          name: 'Fila 7',
+          status: 0,
+          plant_id: plantId,
+          polyline: '[]',
+          max_code_length: 14,
+        });
+        await store.call(
+          'bulkReplace',
+          'element_to_scan',
+          modules.map((m, list_index) => ({ ...m, scan_id: 1, list_index })),
+        );
       },
-      { plantId: plant.id, modules: modules.map(({ id, code, serial, is_serial_invalid_length, is_serial_duplicated, is_serial_unregistered }) => ({ id, code, serial, is_serial_invalid_length: +is_serial_invalid_length, is_serial_duplicated: +is_serial_duplicated, is_serial_unregistered: +is_serial_unregistered })) },
+      {
+        plantId: plant.id,
+        modules: modules.map(
+          ({ id, code, serial, is_serial_invalid_length, is_serial_duplicated, is_serial_unregistered }) => ({
+            id,
+            code,
+            serial,
+            is_serial_invalid_length: +is_serial_invalid_length,
+            is_serial_duplicated: +is_serial_duplicated,
+            is_serial_unregistered: +is_serial_unregistered,
+          }),
+        ),
+      },
     );
     await page.reload();
     const progress = page.getByTestId('scan-progress');
     await expect(progress).toContainText('de 12');
 
     const checkLayout = async () => {
-      const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+      }));
       expect(scrollWidth, 'no sideways scroll').toBeLessThanOrEqual(innerWidth);
       for (const button of [
         page.getByRole('button', { name: /^(Saltar|Skip)$/ }),

@@ -1,4 +1,8 @@
-import type { DeliveredSerialsAll, SerialScanRequestInput, SerialScanResult } from '@heliotrack/domain/serials';
+import type {
+  DeliveredSerialsAll,
+  SerialScanRequestInput,
+  SerialScanResult,
+} from '@heliotrack/domain/serials';
 import { notifyError } from '../components/notifications/notify';
 import { isApiError } from '../lib/api-error';
 import { alert } from '../lib/dialogs';
@@ -27,7 +31,10 @@ export function getDeliveredSerialsAll(plantId: number): Promise<DeliveredSerial
  */
 export function showSerialEditError(error: unknown): void {
   if (isApiError(error) && (error.status === 400 || error.status === 403)) {
-    void alert({ title: t('serials.scan.editError'), message: error.detail ?? joinedServerMessages(error.body) });
+    void alert({
+      title: t('serials.scan.editError'),
+      message: error.detail ?? joinedServerMessages(error.body),
+    });
     return;
   }
   // 5xx and network failures already open the server-error dialog: a toast, not a second dialog.

@@ -23,7 +23,8 @@ const realFetch = globalThis.fetch;
 
 beforeAll(async () => {
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    if (String(input) === `${WASM_ORIGIN}/sql-wasm.wasm`) return new Response(await readFile(wasmFile), { headers: { 'content-type': 'application/wasm' } });
+    if (String(input) === `${WASM_ORIGIN}/sql-wasm.wasm`)
+      return new Response(await readFile(wasmFile), { headers: { 'content-type': 'application/wasm' } });
     return realFetch(input, init);
   });
   defineCustomElement();
@@ -79,18 +80,40 @@ describe('serial-scan offline', () => {
     };
     const answer = await recordSerialScanOffline(3, body);
     expect(answer.elements).toEqual([
-      { id: 1, serial: 'AAAAAAAAAAAAA1', is_serial_invalid_length: false, is_serial_duplicated: false, is_serial_unregistered: false },
-      { id: 2, serial: 'AAAAAAAAAAAAA9', is_serial_invalid_length: false, is_serial_duplicated: true, is_serial_unregistered: false },
+      {
+        id: 1,
+        serial: 'AAAAAAAAAAAAA1',
+        is_serial_invalid_length: false,
+        is_serial_duplicated: false,
+        is_serial_unregistered: false,
+      },
+      {
+        id: 2,
+        serial: 'AAAAAAAAAAAAA9',
+        is_serial_invalid_length: false,
+        is_serial_duplicated: true,
+        is_serial_unregistered: false,
+      },
       // Element 9 held that serial first: flagged too.
-      { id: 9, serial: 'AAAAAAAAAAAAA9', is_serial_invalid_length: false, is_serial_duplicated: true, is_serial_unregistered: false },
+      {
+        id: 9,
+        serial: 'AAAAAAAAAAAAA9',
+        is_serial_invalid_length: false,
+        is_serial_duplicated: true,
+        is_serial_unregistered: false,
+      },
     ]);
     const store = localStore();
-    expect(await store.call('select', 'SELECT id, serial, is_serial_duplicated FROM element ORDER BY id')).toEqual([
+    expect(
+      await store.call('select', 'SELECT id, serial, is_serial_duplicated FROM element ORDER BY id'),
+    ).toEqual([
       { id: 1, serial: 'AAAAAAAAAAAAA1', is_serial_duplicated: 0 },
       { id: 2, serial: 'AAAAAAAAAAAAA9', is_serial_duplicated: 1 },
       { id: 9, serial: 'AAAAAAAAAAAAA9', is_serial_duplicated: 1 },
     ]);
-    expect(await store.call('select', 'SELECT id, serial, is_serial_duplicated FROM element_to_scan ORDER BY id')).toEqual([
+    expect(
+      await store.call('select', 'SELECT id, serial, is_serial_duplicated FROM element_to_scan ORDER BY id'),
+    ).toEqual([
       { id: 1, serial: 'AAAAAAAAAAAAA1', is_serial_duplicated: 0 },
       { id: 2, serial: 'AAAAAAAAAAAAA9', is_serial_duplicated: 1 },
     ]);
@@ -98,25 +121,59 @@ describe('serial-scan offline', () => {
     await recordSerialScanOffline(3, body);
     const outbox = (await store.call('listOutbox')) as OutboxEntry[];
     expect(outbox).toHaveLength(1);
-    expect(outbox[0]).toMatchObject({ client_uuid: uuid, user_id: 7, kind: 'serial_scan', status: 'pending' });
-    expect(outbox[0].payload).toMatchObject({ method: 'POST', path: 'plants/3/serial-scan/', element_ids: [1, 2] });
+    expect(outbox[0]).toMatchObject({
+      client_uuid: uuid,
+      user_id: 7,
+      kind: 'serial_scan',
+      status: 'pending',
+    });
+    expect(outbox[0].payload).toMatchObject({
+      method: 'POST',
+      path: 'plants/3/serial-scan/',
+      element_ids: [1, 2],
+    });
     expect((outbox[0].payload.body as { max_code_length: number }).max_code_length).toBe(14);
 
     // Element 2 gives the serial up: element 9 is alone with it again.
-    const second = await recordSerialScanOffline(3, { client_uuid: '9c1f6a7e-6f1b-4a4e-9a57-2f5b9c1d0e12', serials: [{ element_id: 2, serial: 'SHORT' }] });
+    const second = await recordSerialScanOffline(3, {
+      client_uuid: '9c1f6a7e-6f1b-4a4e-9a57-2f5b9c1d0e12',
+      serials: [{ element_id: 2, serial: 'SHORT' }],
+    });
     expect(second.elements).toEqual([
-      { id: 2, serial: 'SHORT', is_serial_invalid_length: true, is_serial_duplicated: false, is_serial_unregistered: true },
-      { id: 9, serial: 'AAAAAAAAAAAAA9', is_serial_invalid_length: false, is_serial_duplicated: false, is_serial_unregistered: false },
+      {
+        id: 2,
+        serial: 'SHORT',
+        is_serial_invalid_length: true,
+        is_serial_duplicated: false,
+        is_serial_unregistered: true,
+      },
+      {
+        id: 9,
+        serial: 'AAAAAAAAAAAAA9',
+        is_serial_invalid_length: false,
+        is_serial_duplicated: false,
+        is_serial_unregistered: false,
+      },
     ]);
   });
 
   it('flags nothing unregistered without a delivered list, and refuses a bad request without writing', async () => {
     const store = localStore();
     await store.call('exec', 'DELETE FROM delivered_serial');
-    const answer = await recordSerialScanOffline(3, { client_uuid: uuid, max_code_length: 5, serials: [{ element_id: 1, serial: 'ZZZZZ' }] });
-    expect(answer.elements[0]).toMatchObject({ is_serial_unregistered: false, is_serial_invalid_length: false });
+    const answer = await recordSerialScanOffline(3, {
+      client_uuid: uuid,
+      max_code_length: 5,
+      serials: [{ element_id: 1, serial: 'ZZZZZ' }],
+    });
+    expect(answer.elements[0]).toMatchObject({
+      is_serial_unregistered: false,
+      is_serial_invalid_length: false,
+    });
 
-    const refused = await recordSerialScanOffline(3, { client_uuid: 'not-a-uuid', serials: [{ element_id: 2, serial: 'X' }] }).catch((e: unknown) => e);
+    const refused = await recordSerialScanOffline(3, {
+      client_uuid: 'not-a-uuid',
+      serials: [{ element_id: 2, serial: 'X' }],
+    }).catch((e: unknown) => e);
     expect(isApiError(refused) && refused.status).toBe(400);
     expect(await store.call('select', 'SELECT serial FROM element WHERE id = 2')).toEqual([{ serial: '' }]);
     expect(await store.call('countOutbox')).toEqual({ waiting: 1, refused: 0 });

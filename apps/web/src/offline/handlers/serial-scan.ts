@@ -1,4 +1,9 @@
-import { serialFlags, SerialScanRequest, type SerialScanElement, type SerialScanResult } from '@heliotrack/domain/serials';
+import {
+  serialFlags,
+  SerialScanRequest,
+  type SerialScanElement,
+  type SerialScanResult,
+} from '@heliotrack/domain/serials';
 import { ApiError } from '../../lib/api-error';
 import { t } from '../../lib/i18n';
 import { registerOfflineHandler, type OfflineRequest } from '../../lib/offline-resolver';
@@ -31,17 +36,24 @@ export async function recordSerialScanOffline(plantId: number, body: unknown): P
   const store = await openStore();
 
   // Who holds which serial on the device: downloaded elements first, plan rows for the rest.
-  const [plant] = (await store.call('select', 'SELECT is_serial_scan_enable FROM plant WHERE id = ?', [plantId])) as {
+  const [plant] = (await store.call('select', 'SELECT is_serial_scan_enable FROM plant WHERE id = ?', [
+    plantId,
+  ])) as {
     is_serial_scan_enable: number | null;
   }[];
   if (plant && !plant.is_serial_scan_enable)
-    throw new ApiError(403, 'Forbidden', { detail: t('api:serials.scanDisabled'), code: 'serial_scan_disabled' });
+    throw new ApiError(403, 'Forbidden', {
+      detail: t('api:serials.scanDisabled'),
+      code: 'serial_scan_disabled',
+    });
   const holders = new Map<number, Holder>();
-  const elementRows = (await store.call('select',
+  const elementRows = (await store.call(
+    'select',
     `SELECT id, serial, is_serial_duplicated, is_serial_invalid_length, is_serial_unregistered FROM element WHERE plant_id = ? AND serial IS NOT NULL AND serial <> ''`,
     [plantId],
   )) as unknown as Holder[];
-  const planRows = (await store.call('select',
+  const planRows = (await store.call(
+    'select',
     `SELECT e.id, e.serial, e.is_serial_duplicated, e.is_serial_invalid_length, e.is_serial_unregistered FROM element_to_scan AS e JOIN scans AS s ON s.id = e.scan_id
       WHERE s.plant_id = ? AND e.serial IS NOT NULL AND e.serial <> ''`,
     [plantId],
@@ -53,18 +65,30 @@ export async function recordSerialScanOffline(plantId: number, body: unknown): P
     const old = holders.get(item.element_id);
     if (old) affected.add(old.serial);
     if (item.serial) {
-      holders.set(item.element_id, { id: item.element_id, serial: item.serial, is_serial_duplicated: 0, is_serial_invalid_length: 0, is_serial_unregistered: 0 });
+      holders.set(item.element_id, {
+        id: item.element_id,
+        serial: item.serial,
+        is_serial_duplicated: 0,
+        is_serial_invalid_length: 0,
+        is_serial_unregistered: 0,
+      });
       affected.add(item.serial);
     } else holders.delete(item.element_id);
   }
   const bySerial = new Map<string, number[]>();
-  for (const row of holders.values()) if (affected.has(row.serial)) bySerial.set(row.serial, [...(bySerial.get(row.serial) ?? []), row.id]);
+  for (const row of holders.values())
+    if (affected.has(row.serial)) bySerial.set(row.serial, [...(bySerial.get(row.serial) ?? []), row.id]);
 
-  const [delivered] = (await store.call('select', 'SELECT COUNT(*) AS n FROM delivered_serial WHERE plant_id = ?', [plantId])) as unknown as { n: number }[];
+  const [delivered] = (await store.call(
+    'select',
+    'SELECT COUNT(*) AS n FROM delivered_serial WHERE plant_id = ?',
+    [plantId],
+  )) as unknown as { n: number }[];
   const deliveredSet = new Set<string>();
   if (delivered.n > 0) {
     const serials = request.serials.map((item) => item.serial).filter(Boolean);
-    const rows = (await store.call('select',
+    const rows = (await store.call(
+      'select',
       `SELECT serial FROM delivered_serial WHERE plant_id = ? AND serial IN (${serials.map(() => '?').join(', ') || "''"})`,
       [plantId, ...serials],
     )) as unknown as { serial: string }[];
@@ -89,8 +113,15 @@ export async function recordSerialScanOffline(plantId: number, body: unknown): P
     }
   // An element that gave its serial up may leave another one alone with it: unflag that one too.
   for (const [id, wasDuplicated] of before)
-    if (!written.has(id) && wasDuplicated && holders.has(id) && affected.has(holders.get(id)!.serial) && !reflagged.some((r) => r.id === id))
-      if ((bySerial.get(holders.get(id)!.serial)?.length ?? 0) <= 1) reflagged.push({ id, duplicated: false });
+    if (
+      !written.has(id) &&
+      wasDuplicated &&
+      holders.has(id) &&
+      affected.has(holders.get(id)!.serial) &&
+      !reflagged.some((r) => r.id === id)
+    )
+      if ((bySerial.get(holders.get(id)!.serial)?.length ?? 0) <= 1)
+        reflagged.push({ id, duplicated: false });
   reflagged.sort((a, b) => a.id - b.id);
 
   const writes: Statement[] = [];
@@ -115,7 +146,10 @@ export async function recordSerialScanOffline(plantId: number, body: unknown): P
   }
   for (const { id, duplicated } of reflagged)
     for (const table of ['element', 'element_to_scan'])
-      writes.push({ sql: `UPDATE ${table} SET is_serial_duplicated = ? WHERE id = ?`, params: [+duplicated, id] });
+      writes.push({
+        sql: `UPDATE ${table} SET is_serial_duplicated = ? WHERE id = ?`,
+        params: [+duplicated, id],
+      });
 
   await store.call(
     'enqueueOutbox',
@@ -144,7 +178,11 @@ export async function recordSerialScanOffline(plantId: number, body: unknown): P
       is_serial_duplicated: duplicated,
     };
   });
-  const [download] = (await store.call('select', 'SELECT elements_version FROM plant_download WHERE plant_id = ?', [plantId])) as {
+  const [download] = (await store.call(
+    'select',
+    'SELECT elements_version FROM plant_download WHERE plant_id = ?',
+    [plantId],
+  )) as {
     elements_version: number | null;
   }[];
   return { elements: [...answer, ...others], elements_version: download?.elements_version ?? 0 };

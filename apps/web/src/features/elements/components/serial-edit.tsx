@@ -15,7 +15,15 @@ import { TOUCH_TARGET } from '../../../lib/field-layout';
  * An element's serial with its flags, and its edit by hand (issue 19): POST serial-scan/ with this
  * element alone; the server answers the flags. A refusal opens 'Error al editar el serial'.
  */
-export function SerialEdit({ plantId, element, canEdit }: { plantId: number; element: ElementDetail; canEdit: boolean }) {
+export function SerialEdit({
+  plantId,
+  element,
+  canEdit,
+}: {
+  plantId: number;
+  element: ElementDetail;
+  canEdit: boolean;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [value, setValue] = useState<string | null>(null);
@@ -72,7 +80,12 @@ export function SerialEdit({ plantId, element, canEdit }: { plantId: number; ele
         <SerialFlags element={element} />
       </div>
       {canEdit && (
-        <ActionIcon variant="subtle" size={TOUCH_TARGET} onClick={() => setValue(element.serial)} aria-label={t('serials.scan.edit')}>
+        <ActionIcon
+          variant="subtle"
+          size={TOUCH_TARGET}
+          onClick={() => setValue(element.serial)}
+          aria-label={t('serials.scan.edit')}
+        >
           <IconPencil size={18} aria-hidden />
         </ActionIcon>
       )}

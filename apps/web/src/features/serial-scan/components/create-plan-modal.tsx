@@ -30,7 +30,10 @@ export function CreatePlanModal({
     const length = Number(codeLength);
     const found = {
       name: name.trim() ? undefined : t('serials.scan.create.nameRequired'),
-      codeLength: Number.isInteger(length) && length >= 1 && length <= MAX_CODE_LENGTH_MAX ? undefined : t('serials.scan.create.codeLengthRange'),
+      codeLength:
+        Number.isInteger(length) && length >= 1 && length <= MAX_CODE_LENGTH_MAX
+          ? undefined
+          : t('serials.scan.create.codeLengthRange'),
     };
     setErrors(found);
     if (found.name || found.codeLength) return;
@@ -38,7 +41,13 @@ export function CreatePlanModal({
   }
 
   return (
-    <Modal opened onClose={() => !isSaving && onClose()} title={t('serials.scan.create.title')} centered closeButtonProps={{ 'aria-label': t('common.close') }}>
+    <Modal
+      opened
+      onClose={() => !isSaving && onClose()}
+      title={t('serials.scan.create.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm">{t('serials.scan.create.crossed', { count: crossed })}</Text>

@@ -5,7 +5,15 @@ import { TOUCH_TARGET } from '../../../lib/field-layout';
 import type { ScanSession } from '../lib/scan-session';
 
 /** The plan's modules in walking order with their serials and flags; a row's button points the next read at it. */
-export function PlanTable({ name, session, onSelect }: { name: string; session: ScanSession; onSelect: (index: number) => void }) {
+export function PlanTable({
+  name,
+  session,
+  onSelect,
+}: {
+  name: string;
+  session: ScanSession;
+  onSelect: (index: number) => void;
+}) {
   const { t } = useTranslation();
   return (
     <Table.ScrollContainer minWidth={320}>
@@ -19,7 +27,11 @@ export function PlanTable({ name, session, onSelect }: { name: string; session: 
         </Table.Thead>
         <Table.Tbody>
           {session.elements.map((element, index) => (
-            <Table.Tr key={element.id} bg={index === session.cursor ? 'var(--mantine-color-orange-light)' : undefined} aria-current={index === session.cursor ? 'step' : undefined}>
+            <Table.Tr
+              key={element.id}
+              bg={index === session.cursor ? 'var(--mantine-color-orange-light)' : undefined}
+              aria-current={index === session.cursor ? 'step' : undefined}
+            >
               <Table.Td>{index + 1}</Table.Td>
               <Table.Td>
                 <Button

@@ -1,5 +1,23 @@
-import { Alert, Badge, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconArrowBackUp, IconCamera, IconCameraOff, IconCheck, IconKeyboard, IconPlayerSkipForward } from '@tabler/icons-react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import {
+  IconArrowBackUp,
+  IconCamera,
+  IconCameraOff,
+  IconCheck,
+  IconKeyboard,
+  IconPlayerSkipForward,
+} from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SerialFlags } from '../../../components/elements/serial-flags';
@@ -88,7 +106,11 @@ export function ScanPanel({
       stopCamera.current = await startCameraReading((code) => readRef.current(code), video.current);
       setCameraOn(true);
     } catch (error) {
-      setCameraError((error as { code?: string }).code === 'camera_permission_denied' ? t('serials.scan.camera.denied') : t('serials.scan.camera.unsupported'));
+      setCameraError(
+        (error as { code?: string }).code === 'camera_permission_denied'
+          ? t('serials.scan.camera.denied')
+          : t('serials.scan.camera.unsupported'),
+      );
     }
   }
 
@@ -122,7 +144,13 @@ export function ScanPanel({
               {t('serials.scan.next')}
             </Text>
             {next ? (
-              <Text ff="monospace" fw={700} size="lg" data-testid="scan-next" style={{ overflowWrap: 'anywhere' }}>
+              <Text
+                ff="monospace"
+                fw={700}
+                size="lg"
+                data-testid="scan-next"
+                style={{ overflowWrap: 'anywhere' }}
+              >
                 {next.code}
               </Text>
             ) : (
@@ -142,7 +170,12 @@ export function ScanPanel({
               {flagsOf(lastRead).length ? (
                 <SerialFlags element={lastRead} size="sm" />
               ) : (
-                <Badge color="teal" variant="light" size="sm" leftSection={<IconCheck size={12} aria-hidden />}>
+                <Badge
+                  color="teal"
+                  variant="light"
+                  size="sm"
+                  leftSection={<IconCheck size={12} aria-hidden />}
+                >
                   {t('serials.scan.ok')}
                 </Badge>
               )}
@@ -159,7 +192,14 @@ export function ScanPanel({
             { value: 'wedge', label: t('serials.scan.input.wedge') },
             { value: 'camera', label: t('serials.scan.input.camera') },
           ]}
-          styles={{ label: { minHeight: TOUCH_TARGET - 8, display: 'flex', alignItems: 'center', justifyContent: 'center' } }}
+          styles={{
+            label: {
+              minHeight: TOUCH_TARGET - 8,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+            },
+          }}
         />
         {input === 'wedge' ? (
           <Group gap="xs" wrap="nowrap" c="dimmed">
@@ -176,7 +216,9 @@ export function ScanPanel({
               <Button
                 h={TOUCH_TARGET}
                 variant="light"
-                leftSection={isCameraOn ? <IconCameraOff size={18} aria-hidden /> : <IconCamera size={18} aria-hidden />}
+                leftSection={
+                  isCameraOn ? <IconCameraOff size={18} aria-hidden /> : <IconCamera size={18} aria-hidden />
+                }
                 onClick={() => void toggleCamera(!isCameraOn)}
               >
                 {isCameraOn ? t('serials.scan.camera.stop') : t('serials.scan.camera.start')}
@@ -193,7 +235,13 @@ export function ScanPanel({
                 muted
                 playsInline
                 aria-label={t('serials.scan.camera.label')}
-                style={{ width: '100%', maxHeight: 220, display: isCameraOn ? 'block' : 'none', borderRadius: 8, background: '#000' }}
+                style={{
+                  width: '100%',
+                  maxHeight: 220,
+                  display: isCameraOn ? 'block' : 'none',
+                  borderRadius: 8,
+                  background: '#000',
+                }}
               />
             )}
           </Stack>
@@ -210,7 +258,9 @@ export function ScanPanel({
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
-              styles={{ input: { minHeight: TOUCH_TARGET, fontFamily: 'var(--mantine-font-family-monospace)' } }}
+              styles={{
+                input: { minHeight: TOUCH_TARGET, fontFamily: 'var(--mantine-font-family-monospace)' },
+              }}
               disabled={!next}
             />
             <Button type="submit" h={TOUCH_TARGET} disabled={!next || !manual.trim()}>
@@ -220,7 +270,13 @@ export function ScanPanel({
         </form>
 
         <Group gap="xs" grow>
-          <Button h={TOUCH_TARGET} variant="default" leftSection={<IconPlayerSkipForward size={18} aria-hidden />} onClick={onSkip} disabled={!next}>
+          <Button
+            h={TOUCH_TARGET}
+            variant="default"
+            leftSection={<IconPlayerSkipForward size={18} aria-hidden />}
+            onClick={onSkip}
+            disabled={!next}
+          >
             {t('serials.scan.skip')}
           </Button>
           <Button

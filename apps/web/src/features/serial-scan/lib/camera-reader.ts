@@ -31,7 +31,10 @@ export function isNativeCamera(): boolean {
  * Starts reading with the camera; each code is reported once until another one is seen. Answers
  * the function that stops it. On the web the stream plays in `video`.
  */
-export async function startCameraReading(onCode: (code: string) => void, video: HTMLVideoElement | null): Promise<() => Promise<void>> {
+export async function startCameraReading(
+  onCode: (code: string) => void,
+  video: HTMLVideoElement | null,
+): Promise<() => Promise<void>> {
   if (isNativeBarcodeAvailable()) return startNativeBarcodeScan(onCode);
   const Detector = detectorClass();
   if (!Detector || !video) throw new Error('camera reading unavailable');

@@ -19,17 +19,35 @@ const square = (id: number, x: number): Element => ({
 
 describe('scan plan geometry', () => {
   it('orders the crossed modules along the line, whichever way it is drawn, and leaves the others out', () => {
-    const modules = [square(1, 0), square(2, 2), square(3, 4), { ...square(4, 0), geom: 'POLYGON((0 5,1 5,1 6,0 6,0 5))' }];
-    const east = planRows(modules, [[-1, 0.5], [6, 0.5]]);
-    expect(east.map((row) => [row.id, row.list_index])).toEqual([[1, 0], [2, 1], [3, 2]]);
-    const west = planRows(modules, [[6, 0.5], [-1, 0.5]]);
+    const modules = [
+      square(1, 0),
+      square(2, 2),
+      square(3, 4),
+      { ...square(4, 0), geom: 'POLYGON((0 5,1 5,1 6,0 6,0 5))' },
+    ];
+    const east = planRows(modules, [
+      [-1, 0.5],
+      [6, 0.5],
+    ]);
+    expect(east.map((row) => [row.id, row.list_index])).toEqual([
+      [1, 0],
+      [2, 1],
+      [3, 2],
+    ]);
+    const west = planRows(modules, [
+      [6, 0.5],
+      [-1, 0.5],
+    ]);
     expect(west.map((row) => row.id)).toEqual([3, 2, 1]);
     // A serial already held by the element comes with its flags.
     expect(east[1]).toMatchObject({ serial: 'KEPT', is_serial_invalid_length: true });
   });
 
   it('searches a closed box around the line, grown on every side', () => {
-    const ring = searchRing([[0, 0], [10, 0]]);
+    const ring = searchRing([
+      [0, 0],
+      [10, 0],
+    ]);
     expect(ring).toHaveLength(5);
     expect(ring[0]).toEqual(ring[4]);
     expect(ring[0]).toEqual([-1, -1]);

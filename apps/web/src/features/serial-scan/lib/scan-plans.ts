@@ -63,7 +63,9 @@ const PLAN_SELECT = `SELECT s.id, s.plant_id, s.name, s.status, s.polyline, s.ma
   FROM scans AS s LEFT JOIN element_to_scan AS e ON e.scan_id = s.id`;
 
 export async function listPlans(plantId: number): Promise<ScanPlan[]> {
-  const rows = await (await store()).call('select', `${PLAN_SELECT} WHERE s.plant_id = ? GROUP BY s.id ORDER BY s.id DESC`, [plantId]);
+  const rows = await (
+    await store()
+  ).call('select', `${PLAN_SELECT} WHERE s.plant_id = ? GROUP BY s.id ORDER BY s.id DESC`, [plantId]);
   return (rows as unknown as PlanRowDb[]).map(toPlan);
 }
 
@@ -74,8 +76,20 @@ export async function getPlan(scanId: number): Promise<ScanPlan | null> {
 }
 
 const ROW_COLUMNS = [
-  'id', 'code', 'description', 'geom', 'last_state_change_contractor_id', 'state_id', 'type_id', 'updated_at', 'serial',
-  'list_index', 'scan_id', 'is_serial_invalid_length', 'is_serial_unregistered', 'is_serial_duplicated',
+  'id',
+  'code',
+  'description',
+  'geom',
+  'last_state_change_contractor_id',
+  'state_id',
+  'type_id',
+  'updated_at',
+  'serial',
+  'list_index',
+  'scan_id',
+  'is_serial_invalid_length',
+  'is_serial_unregistered',
+  'is_serial_duplicated',
 ] as const;
 
 /** Stores a new plan with its elements in one transaction; answers its id. */
@@ -100,12 +114,16 @@ export async function createPlan(
       }),
     })),
   ]);
-  const [created] = (await local.call('select', 'SELECT MAX(id) AS id FROM scans')) as unknown as { id: number }[];
+  const [created] = (await local.call('select', 'SELECT MAX(id) AS id FROM scans')) as unknown as {
+    id: number;
+  }[];
   return created.id;
 }
 
 export async function deletePlan(scanId: number): Promise<void> {
-  await (await store()).call('transaction', [
+  await (
+    await store()
+  ).call('transaction', [
     { sql: 'DELETE FROM element_to_scan WHERE scan_id = ?', params: [scanId] },
     { sql: 'DELETE FROM scans WHERE id = ?', params: [scanId] },
   ]);
@@ -122,7 +140,10 @@ interface ElementRowDb {
 }
 
 export async function planElements(scanId: number): Promise<PlanElement[]> {
-  const rows = (await (await store()).call('select',
+  const rows = (await (
+    await store()
+  ).call(
+    'select',
     `SELECT id, code, list_index, serial, is_serial_invalid_length, is_serial_duplicated, is_serial_unregistered
        FROM element_to_scan WHERE scan_id = ? ORDER BY list_index`,
     [scanId],
@@ -144,9 +165,15 @@ const flag = (value: boolean) => (value ? 1 : 0);
  * Keeps serials and flags of elements in every plan that holds them (also other plans: a serial
  * belongs to the element) and the plan's status, in one transaction.
  */
-export async function saveSerials(scanId: number, elements: readonly SerialScanElement[], status: 0 | 1): Promise<void> {
+export async function saveSerials(
+  scanId: number,
+  elements: readonly SerialScanElement[],
+  status: 0 | 1,
+): Promise<void> {
   if (elements.length === 0) return;
-  await (await store()).call('transaction', [
+  await (
+    await store()
+  ).call('transaction', [
     ...elements.map((element) => ({
       sql: `UPDATE element_to_scan SET serial = ?, is_serial_invalid_length = ?, is_serial_duplicated = ?, is_serial_unregistered = ?
             WHERE id = ?`,
@@ -166,7 +193,9 @@ const DELIVERED_CHUNK = 400;
 
 /** Keeps the plant's delivered list on the device (answered by GET delivered-serials/all/). */
 export async function storeDeliveredSerials(plantId: number, serials: readonly string[]): Promise<void> {
-  const statements = [{ sql: 'DELETE FROM delivered_serial WHERE plant_id = ?', params: [plantId] as unknown[] }];
+  const statements = [
+    { sql: 'DELETE FROM delivered_serial WHERE plant_id = ?', params: [plantId] as unknown[] },
+  ];
   for (let i = 0; i < serials.length; i += DELIVERED_CHUNK) {
     const chunk = serials.slice(i, i + DELIVERED_CHUNK);
     statements.push({
@@ -179,13 +208,20 @@ export async function storeDeliveredSerials(plantId: number, serials: readonly s
 
 /** The delivered list kept on the device; null when the plant has none (nothing is unregistered then). */
 export async function storedDeliveredSerials(plantId: number): Promise<Set<string> | null> {
-  const rows = (await (await store()).call('select', 'SELECT serial FROM delivered_serial WHERE plant_id = ?', [plantId])) as unknown as { serial: string }[];
+  const rows = (await (
+    await store()
+  ).call('select', 'SELECT serial FROM delivered_serial WHERE plant_id = ?', [plantId])) as unknown as {
+    serial: string;
+  }[];
   return rows.length ? new Set(rows.map((row) => row.serial)) : null;
 }
 
 /** Serials of the plant's downloaded elements (those outside a plan count for "duplicated"). */
 export async function storedPlantSerials(plantId: number): Promise<Map<string, number[]>> {
-  const rows = (await (await store()).call('select',
+  const rows = (await (
+    await store()
+  ).call(
+    'select',
     `SELECT id, serial FROM element WHERE plant_id = ? AND serial IS NOT NULL AND serial <> ''`,
     [plantId],
   )) as { id: number; serial: string }[];

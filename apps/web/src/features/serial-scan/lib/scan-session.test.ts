@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { applyServerFlags, progress, readSerial, selectElement, skip, startSession, undo, type PlanElement, type ScanContext } from './scan-session';
+import {
+  applyServerFlags,
+  progress,
+  readSerial,
+  selectElement,
+  skip,
+  startSession,
+  undo,
+  type PlanElement,
+  type ScanContext,
+} from './scan-session';
 
 const element = (id: number, list_index: number, serial = ''): PlanElement => ({
   id,
@@ -11,7 +21,10 @@ const element = (id: number, list_index: number, serial = ''): PlanElement => ({
   is_serial_unregistered: false,
 });
 
-const context: ScanContext = { maxCodeLength: 14, delivered: new Set(['AAAAAAAAAAAAA1', 'AAAAAAAAAAAAA2', 'AAAAAAAAAAAAA3']) };
+const context: ScanContext = {
+  maxCodeLength: 14,
+  delivered: new Set(['AAAAAAAAAAAAA1', 'AAAAAAAAAAAAA2', 'AAAAAAAAAAAAA3']),
+};
 
 describe('scan session', () => {
   it('orders by list index and reads into the next element without a serial', () => {
@@ -32,7 +45,10 @@ describe('scan session', () => {
   it('flags each rule at once: length, duplicated (both elements), unregistered', () => {
     let session = startSession([element(1, 0), element(2, 1), element(3, 2)]);
     session = readSerial(session, 'SHORT', context);
-    expect(session.elements[0]).toMatchObject({ is_serial_invalid_length: true, is_serial_unregistered: true });
+    expect(session.elements[0]).toMatchObject({
+      is_serial_invalid_length: true,
+      is_serial_unregistered: true,
+    });
     session = readSerial(session, 'AAAAAAAAAAAAA1', context);
     session = readSerial(session, 'AAAAAAAAAAAAA1', context);
     expect(session.elements[1].is_serial_duplicated).toBe(true);
@@ -48,8 +64,16 @@ describe('scan session', () => {
 
   it('counts a serial held outside the plan as duplicated, and flags nothing unregistered without a list', () => {
     let session = startSession([element(1, 0)]);
-    session = readSerial(session, 'BBBBBBBBBBBBB1', { maxCodeLength: 14, delivered: null, heldOutside: (serial) => serial === 'BBBBBBBBBBBBB1' });
-    expect(session.elements[0]).toMatchObject({ is_serial_duplicated: true, is_serial_unregistered: false, is_serial_invalid_length: false });
+    session = readSerial(session, 'BBBBBBBBBBBBB1', {
+      maxCodeLength: 14,
+      delivered: null,
+      heldOutside: (serial) => serial === 'BBBBBBBBBBBBB1',
+    });
+    expect(session.elements[0]).toMatchObject({
+      is_serial_duplicated: true,
+      is_serial_unregistered: false,
+      is_serial_invalid_length: false,
+    });
   });
 
   it('skips to the next element, wraps, and a correction reads into the chosen element', () => {
@@ -70,8 +94,20 @@ describe('scan session', () => {
     let session = startSession([element(1, 0)]);
     session = readSerial(session, 'AAAAAAAAAAAAA1', context);
     session = applyServerFlags(session, [
-      { id: 1, serial: 'AAAAAAAAAAAAA1', is_serial_duplicated: true, is_serial_invalid_length: false, is_serial_unregistered: false },
-      { id: 99, serial: 'AAAAAAAAAAAAA1', is_serial_duplicated: true, is_serial_invalid_length: false, is_serial_unregistered: false },
+      {
+        id: 1,
+        serial: 'AAAAAAAAAAAAA1',
+        is_serial_duplicated: true,
+        is_serial_invalid_length: false,
+        is_serial_unregistered: false,
+      },
+      {
+        id: 99,
+        serial: 'AAAAAAAAAAAAA1',
+        is_serial_duplicated: true,
+        is_serial_invalid_length: false,
+        is_serial_unregistered: false,
+      },
     ]);
     expect(session.elements).toHaveLength(1);
     expect(session.elements[0].is_serial_duplicated).toBe(true);

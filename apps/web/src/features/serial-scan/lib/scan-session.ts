@@ -59,14 +59,19 @@ export function startSession(elements: PlanElement[]): ScanSession {
 /** Flags of every element of the plan again: a new serial may make another one duplicated, or no longer. */
 function reflag(elements: PlanElement[], context: ScanContext): PlanElement[] {
   const holders = new Map<string, number>();
-  for (const element of elements) if (element.serial) holders.set(element.serial, (holders.get(element.serial) ?? 0) + 1);
+  for (const element of elements)
+    if (element.serial) holders.set(element.serial, (holders.get(element.serial) ?? 0) + 1);
   return elements.map((element) => {
     if (!element.serial) return { ...element, ...NO_SERIAL_FLAGS };
     const heldByAnotherElement =
       (holders.get(element.serial) ?? 0) > 1 || !!context.heldOutside?.(element.serial, element.id);
     return {
       ...element,
-      ...serialFlags(element.serial, { maxCodeLength: context.maxCodeLength, delivered: context.delivered, heldByAnotherElement }),
+      ...serialFlags(element.serial, {
+        maxCodeLength: context.maxCodeLength,
+        delivered: context.delivered,
+        heldByAnotherElement,
+      }),
     };
   });
 }
@@ -76,9 +81,15 @@ export function readSerial(session: ScanSession, text: string, context: ScanCont
   const serial = normaliseSerial(text);
   if (!serial || session.cursor >= session.elements.length) return session;
   const snapshot: Snapshot = { elements: session.elements, cursor: session.cursor };
-  const written = session.elements.map((element, index) => (index === session.cursor ? { ...element, serial } : element));
+  const written = session.elements.map((element, index) =>
+    index === session.cursor ? { ...element, serial } : element,
+  );
   const elements = reflag(written, context);
-  return { elements, cursor: nextEmpty(elements, session.cursor + 1), history: [...session.history, snapshot] };
+  return {
+    elements,
+    cursor: nextEmpty(elements, session.cursor + 1),
+    history: [...session.history, snapshot],
+  };
 }
 
 /** Leaves the element under the cursor for later and goes to the next one (the end wraps to the first). */
@@ -99,7 +110,10 @@ export function undo(session: ScanSession): { session: ScanSession; element: Pla
   const last = session.history.at(-1);
   if (!last) return { session, element: null };
   const element = last.elements[last.cursor];
-  return { session: { elements: last.elements, cursor: last.cursor, history: session.history.slice(0, -1) }, element };
+  return {
+    session: { elements: last.elements, cursor: last.cursor, history: session.history.slice(0, -1) },
+    element,
+  };
 }
 
 /** The server's answer wins: its serials and flags replace the device's for the elements it names. */
@@ -114,12 +128,19 @@ export function applyServerFlags(session: ScanSession, answer: readonly SerialSc
   };
 }
 
-export function progress(session: ScanSession): { expected: number; read: number; left: number; status: 0 | 1 } {
+export function progress(session: ScanSession): {
+  expected: number;
+  read: number;
+  left: number;
+  status: 0 | 1;
+} {
   const expected = session.elements.length;
   const read = session.elements.filter(hasSerial).length;
   return { expected, read, left: expected - read, status: expected > 0 && read === expected ? 1 : 0 };
 }
 
 export function flagsOf(element: PlanElement): (keyof SerialFlags)[] {
-  return (['is_serial_invalid_length', 'is_serial_duplicated', 'is_serial_unregistered'] as const).filter((flag) => element[flag]);
+  return (['is_serial_invalid_length', 'is_serial_duplicated', 'is_serial_unregistered'] as const).filter(
+    (flag) => element[flag],
+  );
 }

@@ -16,7 +16,10 @@ const KEY = 'scan_settings';
 
 export function readScanSettings(): ScanSettings {
   const stored = readJson<Partial<ScanSettings>>(KEY) ?? {};
-  const codeLength = Number.isInteger(stored.codeLength) && stored.codeLength! >= 1 && stored.codeLength! <= 100 ? stored.codeLength! : DEFAULT_SCAN_CODE_LENGTH;
+  const codeLength =
+    Number.isInteger(stored.codeLength) && stored.codeLength! >= 1 && stored.codeLength! <= 100
+      ? stored.codeLength!
+      : DEFAULT_SCAN_CODE_LENGTH;
   return { codeLength, input: stored.input === 'camera' ? 'camera' : 'wedge' };
 }
 

@@ -18,7 +18,14 @@ import {
   type ScanContext,
   type ScanSession,
 } from './scan-session';
-import { planElements, saveSerials, storeDeliveredSerials, storedDeliveredSerials, storedPlantSerials, type ScanPlan } from './scan-plans';
+import {
+  planElements,
+  saveSerials,
+  storeDeliveredSerials,
+  storedDeliveredSerials,
+  storedPlantSerials,
+  type ScanPlan,
+} from './scan-plans';
 
 /** Reads close together go up in one request (a scanner reads a module a second). */
 const BATCH_DELAY_MS = 300;
@@ -108,7 +115,9 @@ export function useScanSession(plantId: number, plan: ScanPlan | null, onSaved?:
         body: {
           client_uuid: newClientUuid(),
           max_code_length: activePlan.max_code_length,
-          serials: ids.filter((id) => byId.has(id)).map((id) => ({ element_id: id, serial: byId.get(id)!.serial })),
+          serials: ids
+            .filter((id) => byId.has(id))
+            .map((id) => ({ element_id: id, serial: byId.get(id)!.serial })),
         },
       };
     }
@@ -120,7 +129,9 @@ export function useScanSession(plantId: number, plan: ScanPlan | null, onSaved?:
       const next = applyServerFlags(sessionRef.current ?? current, answer.elements);
       sessionRef.current = next;
       setSession(next);
-      setLastRead((last) => (last ? (next.elements.find((element) => element.id === last.id) ?? last) : last));
+      setLastRead((last) =>
+        last ? (next.elements.find((element) => element.id === last.id) ?? last) : last,
+      );
       await saveSerials(activePlan.id, answer.elements, progress(next).status);
       savedRef.current?.();
     } catch (error) {
@@ -133,7 +144,8 @@ export function useScanSession(plantId: number, plan: ScanPlan | null, onSaved?:
       inFlight.current = false;
       setSending(false);
     }
-    if ((pending.current.size > 0 || retry.current) && !timer.current) timer.current = setTimeout(() => void flush(), BATCH_DELAY_MS);
+    if ((pending.current.size > 0 || retry.current) && !timer.current)
+      timer.current = setTimeout(() => void flush(), BATCH_DELAY_MS);
   }, [plantId]);
 
   // Whatever is still pending goes up when the screen closes.
@@ -152,7 +164,11 @@ export function useScanSession(plantId: number, plan: ScanPlan | null, onSaved?:
       const old = new Map(before.elements.map((element) => [element.id, element]));
       const changed = next.elements.filter((element) => {
         const previous = old.get(element.id);
-        return !previous || previous.serial !== element.serial || flagsOf(previous).join() !== flagsOf(element).join();
+        return (
+          !previous ||
+          previous.serial !== element.serial ||
+          flagsOf(previous).join() !== flagsOf(element).join()
+        );
       });
       sessionRef.current = next;
       setSession(next);

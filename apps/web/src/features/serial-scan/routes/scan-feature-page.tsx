@@ -1,5 +1,25 @@
-import { ActionIcon, Box, Button, Center, Grid, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
-import { IconBarcode, IconInfoCircle, IconLine, IconMap2, IconTable, IconTrash, IconX } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Center,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  Stack,
+  Text,
+} from '@mantine/core';
+import {
+  IconBarcode,
+  IconInfoCircle,
+  IconLine,
+  IconMap2,
+  IconTable,
+  IconTrash,
+  IconX,
+} from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,14 +64,16 @@ export function ScanTablePage() {
 function ScanFeaturePage({ view }: { view: View }) {
   const { t } = useTranslation();
   const plantId = plantIdOf(useParams().plantId);
-  if (plantId === null) return <EmptyState icon={<IconBarcode size={32} />} title={t('elements.invalidPlant')} />;
+  if (plantId === null)
+    return <EmptyState icon={<IconBarcode size={32} />} title={t('elements.invalidPlant')} />;
   return <PlantScanFeature key={plantId} plantId={plantId} view={view} />;
 }
 
 function PlantScanFeature({ plantId, view }: { plantId: number; view: View }) {
   const { t } = useTranslation();
   const plant = usePlant(plantId);
-  if (plant.error && !plant.data) return <QueryError error={plant.error} onRetry={() => void plant.refetch()} />;
+  if (plant.error && !plant.data)
+    return <QueryError error={plant.error} onRetry={() => void plant.refetch()} />;
   if (!plant.data)
     return (
       <Center h={200}>
@@ -68,7 +90,15 @@ function PlantScanFeature({ plantId, view }: { plantId: number; view: View }) {
   return <ScanWorkspace plantId={plantId} plant={plant.data} view={view} />;
 }
 
-function ScanWorkspace({ plantId, plant, view }: { plantId: number; plant: NonNullable<ReturnType<typeof usePlant>['data']>; view: View }) {
+function ScanWorkspace({
+  plantId,
+  plant,
+  view,
+}: {
+  plantId: number;
+  plant: NonNullable<ReturnType<typeof usePlant>['data']>;
+  view: View;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const isPhone = useIsPhone();
@@ -92,12 +122,15 @@ function ScanWorkspace({ plantId, plant, view }: { plantId: number; plant: NonNu
   const moduleType = types.data?.find((type) => type.code === MODULE_TYPE) ?? null;
 
   function choosePlan(id: number | null) {
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (id === null) next.delete('plan');
-      else next.set('plan', String(id));
-      return next;
-    }, { replace: true });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id === null) next.delete('plan');
+        else next.set('plan', String(id));
+        return next;
+      },
+      { replace: true },
+    );
   }
 
   async function onPolyline(line: Position[]) {
@@ -105,7 +138,11 @@ function ScanWorkspace({ plantId, plant, view }: { plantId: number; plant: NonNu
     if (!moduleType || line.length < 2) return;
     setSearching(true);
     try {
-      const candidates = await getElementsByPolygon({ plantId, type: moduleType, polygon: ringToPolygonParam(searchRing(line)) });
+      const candidates = await getElementsByPolygon({
+        plantId,
+        type: moduleType,
+        polygon: ringToPolygonParam(searchRing(line)),
+      });
       const rows = planRows(candidates, line);
       if (rows.length === 0) {
         notifyError(t('serials.scan.noneCrossed'));
@@ -124,7 +161,11 @@ function ScanWorkspace({ plantId, plant, view }: { plantId: number; plant: NonNu
     setSaving(true);
     try {
       writeScanSettings({ codeLength });
-      const id = await createPlan(plantId, { name, polyline: draft.line, maxCodeLength: codeLength }, draft.rows);
+      const id = await createPlan(
+        plantId,
+        { name, polyline: draft.line, maxCodeLength: codeLength },
+        draft.rows,
+      );
       await queryClient.invalidateQueries({ queryKey: plansKey });
       choosePlan(id);
       setDraft(null);
@@ -201,7 +242,13 @@ function ScanWorkspace({ plantId, plant, view }: { plantId: number; plant: NonNu
         </Button>
       )}
       {plan && (
-        <ActionIcon variant="light" color="red" size={TOUCH_TARGET} onClick={() => void removePlan()} aria-label={t('serials.scan.deletePlan')}>
+        <ActionIcon
+          variant="light"
+          color="red"
+          size={TOUCH_TARGET}
+          onClick={() => void removePlan()}
+          aria-label={t('serials.scan.deletePlan')}
+        >
           <IconTrash size={20} aria-hidden />
         </ActionIcon>
       )}
@@ -209,7 +256,13 @@ function ScanWorkspace({ plantId, plant, view }: { plantId: number; plant: NonNu
   );
 
   const map = (
-    <Paper withBorder p={0} style={{ overflow: 'hidden', position: 'relative' }} h={isPhone ? '34dvh' : 'max(420px, calc(100dvh - 300px))'} mih={240}>
+    <Paper
+      withBorder
+      p={0}
+      style={{ overflow: 'hidden', position: 'relative' }}
+      h={isPhone ? '34dvh' : 'max(420px, calc(100dvh - 300px))'}
+      mih={240}
+    >
       {bounds.isPending ? (
         <Center h="100%">
           <Loader aria-label={t('app.loading')} />
@@ -231,11 +284,22 @@ function ScanWorkspace({ plantId, plant, view }: { plantId: number; plant: NonNu
         />
       )}
       {(isDrawing || isSearching) && (
-        <Paper shadow="sm" px="sm" py={6} pos="absolute" top={10} left="50%" maw="90%" style={{ transform: 'translateX(-50%)', zIndex: 2, pointerEvents: 'none' }}>
+        <Paper
+          shadow="sm"
+          px="sm"
+          py={6}
+          pos="absolute"
+          top={10}
+          left="50%"
+          maw="90%"
+          style={{ transform: 'translateX(-50%)', zIndex: 2, pointerEvents: 'none' }}
+        >
           <Group gap="xs" wrap="nowrap">
             <IconInfoCircle size={18} aria-hidden style={{ flexShrink: 0 }} />
             <Text size="sm">
-              {isSearching ? t('serials.scan.searching') : t(isTouch ? 'serials.scan.drawingHintTouch' : 'serials.scan.drawingHint')}
+              {isSearching
+                ? t('serials.scan.searching')
+                : t(isTouch ? 'serials.scan.drawingHintTouch' : 'serials.scan.drawingHint')}
             </Text>
           </Group>
         </Paper>
@@ -245,7 +309,14 @@ function ScanWorkspace({ plantId, plant, view }: { plantId: number; plant: NonNu
 
   const work =
     plan && session ? (
-      <ScanPanel session={session} lastRead={lastRead} isSending={isSending} onRead={actions.read} onSkip={actions.skip} onUndo={actions.undo} />
+      <ScanPanel
+        session={session}
+        lastRead={lastRead}
+        isSending={isSending}
+        onRead={actions.read}
+        onSkip={actions.skip}
+        onUndo={actions.undo}
+      />
     ) : plans.isPending ? null : planList.length === 0 ? (
       <Text size="sm" c="dimmed">
         {t('serials.scan.noPlans')}
@@ -263,7 +334,12 @@ function ScanWorkspace({ plantId, plant, view }: { plantId: number; plant: NonNu
               <OtherIcon size={22} aria-hidden />
             </ActionIcon>
           ) : (
-            <Button component={Link} to={otherUrl} variant="light" leftSection={<OtherIcon size={18} aria-hidden />}>
+            <Button
+              component={Link}
+              to={otherUrl}
+              variant="light"
+              leftSection={<OtherIcon size={18} aria-hidden />}
+            >
               {otherLabel}
             </Button>
           )
