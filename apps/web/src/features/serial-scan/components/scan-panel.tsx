@@ -106,11 +106,11 @@ export function ScanPanel({
       stopCamera.current = await startCameraReading((code) => readRef.current(code), video.current);
       setCameraOn(true);
     } catch (error) {
-      setCameraError(
-        (error as { code?: string }).code === 'camera_permission_denied'
-          ? t('serials.scan.camera.denied')
-          : t('serials.scan.camera.unsupported'),
-      );
+      // Refused on the device (ML Kit's CameraPermissionError) or in the browser (NotAllowedError).
+      const denied =
+        (error as { code?: string }).code === 'camera_permission_denied' ||
+        (error as { name?: string }).name === 'NotAllowedError';
+      setCameraError(denied ? t('serials.scan.camera.denied') : t('serials.scan.camera.unsupported'));
     }
   }
 

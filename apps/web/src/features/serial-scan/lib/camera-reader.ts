@@ -2,8 +2,8 @@ import { isNativeBarcodeAvailable, startNativeBarcodeScan } from '../../../lib/n
 
 /*
  * The camera as a barcode reader: ML Kit in the native app (lib/native-barcode.ts), the browser's
- * BarcodeDetector where it exists (Chrome on Android, among others). zxing-wasm for browsers
- * without BarcodeDetector is not wired yet: those use the scanner or the manual entry.
+ * BarcodeDetector where it exists (Chrome on Android, among others), else zxing-wasm with its
+ * .wasm served by our server (zxing-reader.ts, loaded on first use).
  */
 
 interface DetectedBarcode {
@@ -19,7 +19,25 @@ function detectorClass(): BarcodeDetectorClass | null {
 }
 
 export function isCameraReadingAvailable(): boolean {
-  return isNativeBarcodeAvailable() || (detectorClass() !== null && !!navigator.mediaDevices?.getUserMedia);
+  return isNativeBarcodeAvailable() || !!navigator.mediaDevices?.getUserMedia;
+}
+
+/** zxing-wasm behind BarcodeDetector's shape: a frame of the video drawn on a canvas, then read. */
+async function zxingDetector(): Promise<BarcodeDetectorLike> {
+  const { readCodes } = await import('./zxing-reader');
+  const canvas = document.createElement('canvas');
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  return {
+    async detect(source) {
+      const video = source as HTMLVideoElement;
+      if (!context || !video.videoWidth) return [];
+      canvas.width = video.videoWidth;
+      canvas.height = video.videoHeight;
+      context.drawImage(video, 0, 0);
+      const codes = await readCodes(context.getImageData(0, 0, canvas.width, canvas.height));
+      return codes.map((rawValue) => ({ rawValue }));
+    },
+  };
 }
 
 /** Whether the camera shows behind the page (native) or in a video element of the page (web). */
@@ -36,12 +54,12 @@ export async function startCameraReading(
   video: HTMLVideoElement | null,
 ): Promise<() => Promise<void>> {
   if (isNativeBarcodeAvailable()) return startNativeBarcodeScan(onCode);
+  if (!video || !navigator.mediaDevices?.getUserMedia) throw new Error('camera reading unavailable');
   const Detector = detectorClass();
-  if (!Detector || !video) throw new Error('camera reading unavailable');
+  const detector = Detector ? new Detector() : await zxingDetector();
   const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
   video.srcObject = stream;
   await video.play();
-  const detector = new Detector();
   let stopped = false;
   let last: string | null = null;
   const tick = async () => {
