@@ -3,6 +3,7 @@ import {
   ADMIN,
   apiGet,
   bearer,
+  seedScanPlan,
   chooseLanguage,
   coordinatesOf,
   expect,
@@ -435,42 +436,7 @@ test.describe('on a phone', () => {
     await expect(
       page.getByText('Esta planta aún no tiene planes de escaneo', { exact: false }),
     ).toBeVisible();
-    // A plan on the device, as the map would have saved it.
-    await page.evaluate(
-      async ({ plantId, modules }) => {
-        const store = await (
-          window as unknown as {
-            __heliotrackLocalStore(): Promise<{ call(op: string, ...args: unknown[]): Promise<unknown> }>;
-          }
-        ).__heliotrackLocalStore();
-        await store.call('replaceItem', 'scans', {
-          id: 1,
-          name: 'Fila 7',
-          status: 0,
-          plant_id: plantId,
-          polyline: '[]',
-          max_code_length: 14,
-        });
-        await store.call(
-          'bulkReplace',
-          'element_to_scan',
-          modules.map((m, list_index) => ({ ...m, scan_id: 1, list_index })),
-        );
-      },
-      {
-        plantId: plant.id,
-        modules: modules.map(
-          ({ id, code, serial, is_serial_invalid_length, is_serial_duplicated, is_serial_unregistered }) => ({
-            id,
-            code,
-            serial,
-            is_serial_invalid_length: +is_serial_invalid_length,
-            is_serial_duplicated: +is_serial_duplicated,
-            is_serial_unregistered: +is_serial_unregistered,
-          }),
-        ),
-      },
-    );
+    await seedScanPlan(page, plant.id, modules);
     await page.reload();
     const progress = page.getByTestId('scan-progress');
     await expect(progress).toContainText('de 12');
