@@ -35,11 +35,19 @@ describe('WedgeReader', () => {
     expect(codes).toEqual([]);
   });
 
+  it('keeps a read whole when one key comes late', () => {
+    const codes: string[] = [];
+    const reader = new WedgeReader((code) => codes.push(code));
+    let time = 0;
+    for (const key of [...'JAM0001000', 'Enter']) reader.key({ key, time: (time += key === '1' ? 180 : 5) });
+    expect(codes).toEqual(['JAM0001000']);
+  });
+
   it('drops what a person typed before a burst and skips modifier keys', () => {
     const codes: string[] = [];
     const reader = new WedgeReader((code) => codes.push(code));
     reader.key({ key: 'x', time: 0 });
-    let time = 400;
+    let time = 600;
     for (const key of ['Shift', 'A', 'Shift', 'B', '1', '2', 'Enter']) reader.key({ key, time: (time += 3) });
     expect(codes).toEqual(['AB12']);
   });

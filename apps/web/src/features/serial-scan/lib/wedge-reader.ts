@@ -1,12 +1,15 @@
 /*
  * A Bluetooth or USB barcode scanner paired as a keyboard ("keyboard wedge") types a read as a burst
  * of keystrokes a few milliseconds apart, ended by Enter. A person types far slower. The reader keeps
- * the characters of a burst and hands the code over on Enter when every gap in it was short; slow
- * typing is dropped (manual entry has its own field, whose keystrokes the page leaves alone).
+ * the characters since the last pause and hands the code over on Enter when the keys came fast on
+ * average: one late key (a busy device, a radio hiccup) does not cut a read in two, and slow typing
+ * is dropped (manual entry has its own field, whose keystrokes the page leaves alone).
  */
 
-/** Longest gap between two keystrokes of one read (scanners send 1–20 ms; a loaded device may stretch some gaps; people type 150 ms and more apart). */
-export const WEDGE_MAX_GAP_MS = 100;
+/** Average gap between the keys of a read: scanners send 1–20 ms; people type 150 ms and more apart. */
+export const WEDGE_MAX_AVERAGE_GAP_MS = 80;
+/** A pause this long starts a new read: what came before it is not part of this one. */
+export const WEDGE_PAUSE_MS = 400;
 /** Shortest read: a lone Enter or a few keys are not a code. */
 export const WEDGE_MIN_LENGTH = 4;
 
@@ -18,6 +21,7 @@ export interface WedgeKey {
 
 export class WedgeReader {
   private buffer = '';
+  private first = 0;
   private last = -Infinity;
 
   constructor(private readonly onCode: (code: string) => void) {}
@@ -26,11 +30,12 @@ export class WedgeReader {
   key({ key, time }: WedgeKey): boolean {
     // Shift, Control…: scanners press Shift for capitals; they neither end nor start a burst.
     if (key.length !== 1 && key !== 'Enter' && key !== 'Tab') return false;
-    const gap = time - this.last;
+    const paused = time - this.last >= WEDGE_PAUSE_MS;
     this.last = time;
     if (key === 'Enter' || key === 'Tab') {
-      const code = this.buffer;
-      const fast = gap <= WEDGE_MAX_GAP_MS;
+      const code = paused ? '' : this.buffer;
+      // Gaps between the code's keys and the Enter: as many as characters.
+      const fast = code.length > 0 && (time - this.first) / code.length <= WEDGE_MAX_AVERAGE_GAP_MS;
       this.buffer = '';
       if (fast && code.length >= WEDGE_MIN_LENGTH) {
         this.onCode(code);
@@ -38,8 +43,10 @@ export class WedgeReader {
       }
       return false;
     }
-    // A slow key starts a new burst: what a person typed before it is not part of a read.
-    this.buffer = gap <= WEDGE_MAX_GAP_MS ? this.buffer + key : key;
+    if (paused || this.buffer === '') {
+      this.buffer = key;
+      this.first = time;
+    } else this.buffer += key;
     return this.buffer.length > 1;
   }
 
