@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ElementIds } from '@heliotrack/domain/elements';
+import type { Element, ElementIds } from '@heliotrack/domain/elements';
 import { http } from '../lib/http-client';
 import { byPolygonPath, typeQuery, type ElementTypeRef } from './element-paths';
 
@@ -24,4 +24,9 @@ export function getElementIdsByPolygon({ plantId, type, polygon }: ElementsByPol
 
 export function useElementIdsByPolygon() {
   return useMutation({ mutationFn: getElementIdsByPolygon });
+}
+
+/** The elements themselves (with their geometries): a scan plan orders them along its line. */
+export function getElementsByPolygon({ plantId, type, polygon }: ElementsByPolygonRequest): Promise<Element[]> {
+  return http.get<Element[]>(byPolygonPath(plantId, type), { query: { ...typeQuery(type), polygon } });
 }

@@ -112,6 +112,20 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: 'plants/:plantId/scan-feature/elements-map',
+            lazy: () =>
+              import('../features/serial-scan/routes/scan-feature-page').then((m) => ({
+                Component: m.ScanMapPage,
+              })),
+          },
+          {
+            path: 'plants/:plantId/scan-feature/elements',
+            lazy: () =>
+              import('../features/serial-scan/routes/scan-feature-page').then((m) => ({
+                Component: m.ScanTablePage,
+              })),
+          },
+          {
             path: 'plants/:plantId/elements-map-offline',
             lazy: () =>
               import('../features/elements/routes/elements-map-page').then((m) => ({

@@ -170,7 +170,7 @@ export function jsonArrayInsert(t: TableName, columns: readonly string[], json: 
 /** Deletes every row of every data table, children first and plants before clients (section 7); the outbox stays. */
 export async function clearAllData(db: LocalDatabase): Promise<void> {
   const order: TableName[] = [
-    'element_to_scan', 'scans', 'element_state_change', 'element', 'plant_state', 'plant_contractor', 'plant_download',
+    'element_to_scan', 'scans', 'delivered_serial', 'element_state_change', 'element', 'plant_state', 'plant_contractor', 'plant_download',
     'state', 'transaction_type', 'element_type', 'contractor', 'plant', 'client', 'users',
   ];
   // The map's overview copy too (its trigger empties it row by row anyway; this says so plainly).

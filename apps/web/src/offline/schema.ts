@@ -162,6 +162,28 @@ export const SCHEMA_UPGRADES: readonly SchemaUpgrade[] = [
       ...OVERVIEW_TRIGGERS,
     ],
   },
+  {
+    // 21 (issue 19): scan plans belong to a plant; an element may sit in several plans (the key is
+    // the plan and the element, not the element alone); the plant's delivered serials, to flag
+    // "unregistered" offline (an empty list = the plant keeps none, nothing is unregistered).
+    toVersion: 21,
+    statements: [
+      `ALTER TABLE scans ADD COLUMN plant_id INTEGER`,
+      `CREATE TABLE element_to_scan_v21 (
+         id INTEGER NOT NULL, code TEXT, description TEXT, geom TEXT,
+         last_state_change_contractor_id INTEGER, state_id INTEGER, type_id INTEGER, updated_at TEXT,
+         serial TEXT, list_index INTEGER, scan_id INTEGER NOT NULL DEFAULT 0, is_serial_invalid_length INTEGER,
+         is_serial_unregistered INTEGER, is_serial_duplicated INTEGER, PRIMARY KEY (scan_id, id))`,
+      `INSERT OR IGNORE INTO element_to_scan_v21 SELECT id, code, description, geom, last_state_change_contractor_id, state_id,
+         type_id, updated_at, serial, list_index, COALESCE(scan_id, 0), is_serial_invalid_length, is_serial_unregistered,
+         is_serial_duplicated FROM element_to_scan`,
+      `DROP TABLE element_to_scan`,
+      `ALTER TABLE element_to_scan_v21 RENAME TO element_to_scan`,
+      `CREATE INDEX IF NOT EXISTS element_to_scan_element_idx ON element_to_scan (id)`,
+      `CREATE INDEX IF NOT EXISTS scans_plant_idx ON scans (plant_id)`,
+      `CREATE TABLE IF NOT EXISTS delivered_serial (plant_id INTEGER NOT NULL, serial TEXT NOT NULL, PRIMARY KEY (plant_id, serial))`,
+    ],
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = SCHEMA_UPGRADES[SCHEMA_UPGRADES.length - 1].toVersion;
@@ -187,7 +209,8 @@ export const TABLE_COLUMNS = {
     'id', 'code', 'description', 'geom', 'last_state_change_contractor_id', 'state_id', 'type_id', 'updated_at', 'serial', 'list_index',
     'scan_id', 'is_serial_invalid_length', 'is_serial_unregistered', 'is_serial_duplicated',
   ],
-  scans: ['id', 'name', 'status', 'polyline', 'max_code_length'],
+  scans: ['id', 'name', 'status', 'polyline', 'max_code_length', 'plant_id'],
+  delivered_serial: ['plant_id', 'serial'],
   plant_state: ['plant_id', 'state_id'],
   plant_contractor: ['plant_id', 'contractor_id'],
   outbox: [
@@ -205,6 +228,7 @@ export const KEY_COLUMN: Record<TableName, string> = {
   element_type: 'code',
   outbox: 'client_uuid',
   plant_download: 'plant_id',
+  delivered_serial: 'plant_id',
   plant_state: 'plant_id',
   plant_contractor: 'plant_id',
 };

@@ -1,6 +1,6 @@
 import { Box } from '@mantine/core';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { TerraDraw, TerraDrawPolygonMode } from 'terra-draw';
+import { TerraDraw, TerraDrawLineStringMode, TerraDrawPolygonMode } from 'terra-draw';
 import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
 import type { BBox, Position } from '@heliotrack/domain/geometry';
 import { DEFAULT_MAP_CENTER } from '@heliotrack/domain/constants';
@@ -27,6 +27,7 @@ import { refreshTokens } from '../../lib/http-client';
 
 const ELEMENTS_SOURCE = 'elements';
 const SELECTION_COLOR = '#7048e8';
+const CURRENT_COLOR = '#f76707';
 /** 1 for a selected element (feature state `selected`), else 0: selection layers draw only those. */
 const IF_SELECTED = (on: number): ExpressionSpecification => ['case', ['boolean', ['feature-state', 'selected'], false], on, 0];
 export const ELEMENT_LAYER_IDS = ELEMENT_GEOMETRY_KINDS.map((kind) => layerId(ELEMENTS_SOURCE, kind));
@@ -54,10 +55,13 @@ export function PlantMap({
   bounds,
   filter = null,
   selectedIds = null,
+  currentId = null,
   isDrawing = false,
+  drawMode = 'polygon',
   clearDrawingKey = 0,
   label,
   onPolygon,
+  onPolyline,
   onElementClick,
   onZoomChange,
   tileUrl: customTileUrl,
@@ -73,11 +77,16 @@ export function PlantMap({
   filter?: FilterSpecification | null;
   /** Elements to outline (drawn where the tiles draw them: modules and piles from zoom 16). */
   selectedIds?: readonly number[] | null;
+  /** One element to mark apart from the selection (the module a scan plan reads next). */
+  currentId?: number | null;
   isDrawing?: boolean;
+  /** What a drawing makes: a polygon (selections) or a line (a scan plan along a row). */
+  drawMode?: 'polygon' | 'linestring';
   /** Each change removes the drawn polygon. */
   clearDrawingKey?: number;
   label: string;
   onPolygon?: (ring: Position[]) => void;
+  onPolyline?: (line: Position[]) => void;
   onElementClick: (element: ClickedElement) => void;
   onZoomChange?: (zoom: number) => void;
   /**
@@ -98,6 +107,8 @@ export function PlantMap({
   const mapRef = useRef<MapLibreMap | null>(null);
   const drawRef = useRef<TerraDraw | null>(null);
   const isDrawingRef = useRef(isDrawing);
+  const drawModeRef = useRef(drawMode);
+  const markedCurrent = useRef<number | null>(null);
   const tileUrl = customTileUrl ?? plantTileUrl(plantId, elementsVersion);
   const appliedTileUrl = useRef(tileUrl);
   const fittedBounds = useRef(false);
@@ -106,6 +117,7 @@ export function PlantMap({
   const [isReady, setReady] = useState(false);
 
   const emitPolygon = useEffectEvent((ring: Position[]) => onPolygon?.(ring));
+  const emitPolyline = useEffectEvent((line: Position[]) => onPolyline?.(line));
   const emitClick = useEffectEvent((element: ClickedElement) => onElementClick(element));
   const emitZoom = useEffectEvent((zoom: number) => onZoomChange?.(zoom));
   const initialState = useEffectEvent(() => ({ tileUrl, filter, center, bounds }));
@@ -187,6 +199,23 @@ export function PlantMap({
         },
       });
 
+      // The element a scan reads next: an orange outline over everything (feature state `current`).
+      const IF_CURRENT = (on: number): ExpressionSpecification => ['case', ['boolean', ['feature-state', 'current'], false], on, 0];
+      map.addLayer({
+        id: 'current-fill',
+        type: 'fill',
+        ...selectionLayer,
+        filter: ['==', ['geometry-type'], 'Polygon'],
+        paint: { 'fill-color': CURRENT_COLOR, 'fill-opacity': IF_CURRENT(0.6) },
+      });
+      map.addLayer({
+        id: 'current-outline',
+        type: 'line',
+        ...selectionLayer,
+        filter: ['in', ['geometry-type'], ['literal', ['Polygon', 'LineString']]],
+        paint: { 'line-color': CURRENT_COLOR, 'line-opacity': IF_CURRENT(1), 'line-width': 4 },
+      });
+
       draw = new TerraDraw({
         adapter: new TerraDrawMapLibreGLAdapter({ map }),
         modes: [
@@ -207,15 +236,21 @@ export function PlantMap({
               coordinatePointColor: '#7048e8',
             },
           }),
+          new TerraDrawLineStringMode({
+            keyEvents: { cancel: 'Escape', finish: 'Enter' },
+            pointerDistance: 14,
+            styles: { lineStringColor: '#7048e8', lineStringWidth: 3, closingPointColor: '#ffffff', closingPointOutlineColor: '#7048e8', closingPointWidth: 6, closingPointOutlineWidth: 2 },
+          }),
         ],
       });
       draw.start();
-      draw.setMode(isDrawingRef.current ? 'polygon' : 'static');
+      draw.setMode(isDrawingRef.current ? drawModeRef.current : 'static');
       draw.on('finish', (id, context) => {
-        if (context.mode !== 'polygon') return;
+        if (context.mode !== 'polygon' && context.mode !== 'linestring') return;
         lastFinish = performance.now();
         const feature = draw?.getSnapshotFeature(id);
         if (feature?.geometry.type === 'Polygon') emitPolygon(feature.geometry.coordinates[0] as Position[]);
+        if (feature?.geometry.type === 'LineString') emitPolyline(feature.geometry.coordinates as Position[]);
       });
       drawRef.current = draw;
       emitZoom(map.getZoom());
@@ -259,6 +294,7 @@ export function PlantMap({
     return () => {
       setReady(false);
       markedIds.current = new Set();
+      markedCurrent.current = null;
       drawRef.current = null;
       mapRef.current = null;
       hideFromTests();
@@ -297,12 +333,23 @@ export function PlantMap({
   }, [isReady, selectedIds]);
 
   useEffect(() => {
+    const map = mapRef.current;
+    if (!isReady || !map) return;
+    const feature = (id: number) => ({ source: ELEMENTS_SOURCE, sourceLayer: PLANT_TILE_LAYER, id });
+    if (markedCurrent.current !== null && markedCurrent.current !== currentId)
+      map.removeFeatureState(feature(markedCurrent.current), 'current');
+    if (currentId !== null) map.setFeatureState(feature(currentId), { current: true });
+    markedCurrent.current = currentId;
+  }, [isReady, currentId]);
+
+  useEffect(() => {
     isDrawingRef.current = isDrawing;
+    drawModeRef.current = drawMode;
     const draw = drawRef.current;
     if (!isReady || !draw) return;
-    draw.setMode(isDrawing ? 'polygon' : 'static');
+    draw.setMode(isDrawing ? drawMode : 'static');
     if (isDrawing && mapRef.current) mapRef.current.getCanvas().style.cursor = '';
-  }, [isReady, isDrawing]);
+  }, [isReady, isDrawing, drawMode]);
 
   useEffect(() => {
     if (isReady) drawRef.current?.clear();

@@ -23,6 +23,7 @@ const catalogues = () => import('./catalogues').then((m) => m.catalogueHandlers)
 const elements = () => import('./elements').then((m) => m.elementHandlers);
 const stateChanges = () => import('./state-changes').then((m) => m.stateChangeHandlers);
 const tiles = () => import('./tiles').then((m) => m.tileHandlers);
+const serialScan = () => import('./serial-scan').then((m) => m.serialScanHandlers);
 
 let registered = false;
 
@@ -52,6 +53,7 @@ export function registerOfflineHandlers(): void {
     lazy('POST', PATHS.stateChange, stateChanges, 'single'),
     lazy('POST', PATHS.massiveStateChange, stateChanges, 'massive'),
     lazy('GET', 'plants/:plantId/tiles/bounds/', tiles, 'bounds'),
+    lazy('POST', PATHS.serialScan, serialScan, 'scan'),
     lazy('GET', PATHS.plants, catalogues, 'plants'),
     lazy('GET', PATHS.plant, catalogues, 'plant'),
     lazy('GET', PATHS.contractors, catalogues, 'contractors'),

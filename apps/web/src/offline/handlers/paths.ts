@@ -24,6 +24,7 @@ export const PATHS = {
   elementDetail: elementPath('(\\d+)/?'),
   stateChange: elementPath('(\\d+)/state-change/?'),
   massiveStateChange: elementPath('massive-state-change/?'),
+  serialScan: 'plants/:plantId/serial-scan/',
 } as const;
 
 /** The path's groups (plant id, type segment, element id…), or null. */

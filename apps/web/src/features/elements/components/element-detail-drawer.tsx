@@ -9,9 +9,10 @@ import { QueryError } from '../../../components/query-error';
 import { StateBadge } from '../../../components/state-badge/state-badge';
 import { formatDateTime } from '../../../lib/format';
 import { usePlantContractors } from '../../../api/get-plant-contractors';
+import { usePlant } from '../../../api/get-plant';
 import { useElement } from '../api/get-element';
 import { ElementHistory } from './element-history';
-import { SerialFlags } from '../../../components/elements/serial-flags';
+import { SerialEdit } from './serial-edit';
 import { useIsTouch } from '../../../lib/field-layout';
 
 // MapLibre loads with the first opened element, not with the table.
@@ -52,6 +53,7 @@ export function ElementDetailDrawer({
   const { t } = useTranslation();
   const element = useElement(plantId, elementType, elementId);
   const contractors = usePlantContractors(plantId);
+  const plant = usePlant(plantId);
   const detail = element.data;
   const contractor =
     detail?.last_state_change_contractor_id != null
@@ -105,12 +107,7 @@ export function ElementDetailDrawer({
               <Text size="sm">{contractor?.name ?? notAvailable}</Text>
             </Field>
             <Field label={t('elements.detail.serial')}>
-              <Stack gap={4}>
-                <Text size="sm" ff="monospace">
-                  {detail.serial || notAvailable}
-                </Text>
-                <SerialFlags element={detail} />
-              </Stack>
+              <SerialEdit plantId={plantId} element={detail} canEdit={!!plant.data?.is_serial_scan_enable} />
             </Field>
             <Field label={t('elements.detail.updatedAt')}>
               <Text size="sm">{formatDateTime(detail.updated_at)}</Text>

@@ -5,6 +5,7 @@ import {
   IconFileReport,
   IconMap2,
   IconMapPin,
+  IconBarcode,
   IconScan,
   IconTable,
 } from '@tabler/icons-react';
@@ -104,6 +105,18 @@ export function PlantCard({ plant }: { plant: Plant }) {
         >
           {t('reports.open')}
         </Button>
+        {plant.is_serial_scan_enable && (
+          <Button
+            component={Link}
+            to={`/plants/${plant.id}/scan-feature/elements-map`}
+            variant="light"
+            size="xs"
+            leftSection={<IconBarcode size={16} aria-hidden />}
+            aria-label={t('serials.scan.openFor', { plant: plant.name })}
+          >
+            {t('serials.scan.menu')}
+          </Button>
+        )}
         {plant.is_serial_scan_enable && (
           <Button
             variant="light"
