@@ -390,9 +390,17 @@ test.describe('working offline', () => {
     await downloadFromCard(page, plant);
     await page.goto(`/plants/${plant.id}/elements?type=HIN&state=${pilesInitial.id}`);
     await expect(page.getByRole('table', { name: `Elementos de tipo ${piles.name}` })).toBeVisible();
+    const started = Date.now();
     await goOffline(page, context);
     const pileCodes = await changeFirstRows(page, piles.name, pileStep.name, 2);
     await page.getByRole('tab', { name: trackers.name }).click();
+    // The trackers' rows, not the piles' kept on screen while the new page loads.
+    const allTrackers = await apiGet<Paged<Element>>(
+      request,
+      `/api/plants/${plant.id}/trackers/?page_size=1`,
+      access,
+    );
+    await expect(page.getByText(`de ${allTrackers.count}`, { exact: false })).toBeVisible();
     const trackerCodes = await changeFirstRows(page, trackers.name, trackerStep.name, 2, false);
     await expect(pendingBadge(page, 4)).toBeVisible();
 
@@ -420,7 +428,7 @@ test.describe('working offline', () => {
       await expect(pendingBadge(page, 2)).toBeVisible();
 
       const trackerIds = await idsOf(request, access, plant.id, 'trackers', trackerCodes);
-      await expectRecordedOnce(request, access, trackerIds, trackerStep.id, [0, Date.now()]);
+      await expectRecordedOnce(request, access, trackerIds, trackerStep.id, [started, Date.now()]);
       const pileIds = await idsOf(request, access, plant.id, 'hincas', pileCodes);
       for (const id of pileIds)
         expect((await history(request, access, id)).some((h) => h.state.id === pileStep.id)).toBe(false);
@@ -452,7 +460,9 @@ test.describe('working offline', () => {
     await card
       .getByRole('button', { name: `Descargar para uso sin conexión: ${plant.name}`, exact: true })
       .click();
-    await expect(card.getByRole('progressbar')).toBeVisible();
+    // The bar (elements done / total) and its text while it runs.
+    await expect(card.getByRole('progressbar', { name: 'Descargar para uso sin conexión' })).toBeAttached();
+    await expect(card.getByText(/^Descargando… /)).toBeVisible();
     await expect(card.getByText('Disponible sin conexión')).toBeVisible({ timeout: 60_000 });
     console.log(`download of ${plant.name} (${plant.element_count} elements): ${Date.now() - started} ms`);
     const local = await localCall<{ n: number }[]>(
