@@ -472,6 +472,11 @@ test.describe('working offline', () => {
       [plant.id],
     );
     expect(local[0].n).toBe(plant.element_count);
+    // The plant's delivered serials come with it: scanning flags "unregistered" offline.
+    const delivered = await apiGet<{ count: number }>(request, `/api/plants/${plant.id}/delivered-serials/all/`, access);
+    expect(delivered.count).toBeGreaterThan(0);
+    const kept = await localCall<{ n: number }[]>(page, 'select', 'SELECT count(*) AS n FROM delivered_serial WHERE plant_id = ?', [plant.id]);
+    expect(kept[0].n).toBe(delivered.count);
 
     // One change on the server (by the administrator), then a second press downloads only it.
     const types = await apiGet<ElementType[]>(request, `/api/plants/${plant.id}/element-types/`, access);

@@ -3,6 +3,7 @@ import { request } from '../lib/http-client';
 import { getLanguage } from '../lib/i18n';
 import { absoluteApiRoot } from '../lib/server-url';
 import { getAccessToken } from '../lib/session';
+import { downloadDeliveredSerials } from './delivered-serials';
 import { preloadOfflineHandlers } from './handlers';
 import { markLocalDatabaseUsed, isLocalDatabaseUsed } from './outbox-status';
 import type { LoadResult } from './protocol';
@@ -83,7 +84,10 @@ export async function downloadPlant(plantId: number): Promise<LoadResult> {
       (progress) => setRunning(plantId, { done: progress.done, total: progress.total, cancel: load.cancel }),
     );
     cancelLoad = load.cancel;
-    return await load.done;
+    const result = await load.done;
+    // The delivered list too, so that scanning flags "unregistered" offline; without it nothing is flagged so.
+    await downloadDeliveredSerials(local, plantId).catch((error: unknown) => console.warn('Delivered serials not downloaded', error));
+    return result;
   } finally {
     setRunning(plantId, null);
     await refreshStoredDownloads().catch(() => undefined);

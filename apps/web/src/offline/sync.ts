@@ -4,6 +4,7 @@ import { setSyncing } from '../lib/offline-mode';
 import { queryClient } from '../lib/query-client';
 import { absoluteApiRoot } from '../lib/server-url';
 import { getAccessToken, getStoredUser } from '../lib/session';
+import { downloadDeliveredSerials } from './delivered-serials';
 import type { LocalStore } from './local-store';
 import {
   isLocalDatabaseUsed,
@@ -78,6 +79,7 @@ async function downloadPlantsAgain(store: LocalStore): Promise<boolean> {
         language: getLanguage(),
         apiRoot: absoluteApiRoot().replace(/\/+$/, ''),
       }).done;
+      await downloadDeliveredSerials(store, plant_id, { quiet: true });
     } catch {
       ok = false;
     }

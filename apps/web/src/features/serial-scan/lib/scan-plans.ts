@@ -1,5 +1,6 @@
 import type { Polyline } from '@heliotrack/domain/geometry';
 import type { SerialScanElement } from '@heliotrack/domain/serials';
+import * as deliveredSerials from '../../../offline/delivered-serials';
 import type { LocalStore } from '../../../offline/local-store';
 import { openLocalDatabase } from '../../../offline/open-local-database';
 import type { PlanRow } from './plan-geometry';
@@ -189,31 +190,14 @@ export async function saveSerials(
   ]);
 }
 
-const DELIVERED_CHUNK = 400;
-
 /** Keeps the plant's delivered list on the device (answered by GET delivered-serials/all/). */
 export async function storeDeliveredSerials(plantId: number, serials: readonly string[]): Promise<void> {
-  const statements = [
-    { sql: 'DELETE FROM delivered_serial WHERE plant_id = ?', params: [plantId] as unknown[] },
-  ];
-  for (let i = 0; i < serials.length; i += DELIVERED_CHUNK) {
-    const chunk = serials.slice(i, i + DELIVERED_CHUNK);
-    statements.push({
-      sql: `INSERT OR IGNORE INTO delivered_serial (plant_id, serial) VALUES ${chunk.map(() => '(?, ?)').join(', ')}`,
-      params: chunk.flatMap((serial) => [plantId, serial]),
-    });
-  }
-  await (await store()).call('transaction', statements as { sql: string; params: (string | number)[] }[]);
+  await deliveredSerials.storeDeliveredSerials(await store(), plantId, serials);
 }
 
 /** The delivered list kept on the device; null when the plant has none (nothing is unregistered then). */
 export async function storedDeliveredSerials(plantId: number): Promise<Set<string> | null> {
-  const rows = (await (
-    await store()
-  ).call('select', 'SELECT serial FROM delivered_serial WHERE plant_id = ?', [plantId])) as unknown as {
-    serial: string;
-  }[];
-  return rows.length ? new Set(rows.map((row) => row.serial)) : null;
+  return deliveredSerials.storedDeliveredSerials(await store(), plantId);
 }
 
 /** Serials of the plant's downloaded elements (those outside a plan count for "duplicated"). */
