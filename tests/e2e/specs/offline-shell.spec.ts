@@ -44,6 +44,13 @@ interface Element {
   geom: string;
 }
 
+interface HistoryItem {
+  state: { id: number };
+  element_count: number;
+  created_at: string;
+  recorded_at: string | null;
+}
+
 type LocalTilesWindow = Window & {
   __heliotrackLocalTiles?: { answered: number; bytes: number; failed: number };
 };
@@ -95,7 +102,7 @@ async function drawPolygon(page: Page, ring: [number, number][], buttonName: str
 }
 
 test.describe('offline shell (Offline III)', () => {
-  test('after one online visit the app reloads offline: the plants, the offline map from local tiles, polygon selection, and the screens that need a connection', async ({
+  test('after one online visit the app reloads offline: the plants, the offline map from local tiles, a polygon massive change kept across a reload and synced once, and the screens that need a connection', async ({
     page,
     context,
     request,
@@ -206,6 +213,7 @@ test.describe('offline shell (Offline III)', () => {
         state.element_type === trackerType.id && state.depends_on === null && recordable.includes(state.id),
     )!;
     expect(newState, 'a state the technician may record on trackers').toBeTruthy();
+    const changeStarted = Date.now();
     await page.getByRole('button', { name: 'Cambiar estado', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: `Cambio masivo de ${server.count} elementos` });
     await dialog.getByLabel('Estado nuevo').click();
@@ -224,6 +232,46 @@ test.describe('offline shell (Offline III)', () => {
           .length;
       })
       .toBe(server.count);
+    const changeMade = Date.now();
+
+    // Closed and opened again, still offline: the change still waits and the map keeps the new state.
+    await page.reload();
+    await expect(pageHeading(page)).toHaveText('Mapa sin conexión');
+    const badge = page.getByRole('button', { name: 'Cambios pendientes: 1', exact: true });
+    await expect(badge).toBeVisible();
+    await expect
+      .poll(async () => {
+        await waitForMapIdle(page);
+        return (await renderedStates(page, server.ids)).filter((feature) => feature.state === newState.id)
+          .length;
+      })
+      .toBe(server.count);
+
+    // The network is back: one sync sends the change, and each element's history on the server holds
+    // it exactly once, with the time the technician made it (before the sync sent it).
+    await context.setOffline(false);
+    await badge.click();
+    await page
+      .getByRole('dialog', { name: 'Cambios pendientes de sincronizar' })
+      .getByRole('button', { name: 'Sincronizar' })
+      .click();
+    await expect(page.getByRole('button', { name: /^Cambios pendientes/ })).toHaveCount(0, { timeout: 30_000 });
+    for (const id of server.ids) {
+      const changes = await apiGet<{ results: HistoryItem[] }>(
+        request,
+        `/api/elements/${id}/state-changes/?page_size=100`,
+        access,
+      );
+      const mine = changes.results.filter((h) => h.state.id === newState.id && Date.parse(h.created_at) >= changeStarted);
+      expect(mine, `element ${id}: the offline change, once`).toHaveLength(1);
+      expect(mine[0].element_count).toBe(server.count);
+      const recorded = Date.parse(mine[0].recorded_at!);
+      expect(recorded).toBeGreaterThanOrEqual(changeStarted);
+      expect(recorded).toBeLessThanOrEqual(changeMade);
+      expect(recorded).toBeLessThan(Date.parse(mine[0].created_at));
+    }
+    expect(await localCall(page, 'countOutbox')).toEqual({ waiting: 0, refused: 0 });
+    await context.setOffline(true);
 
     // A screen that needs the server says so, and the menu marks it.
     await page.goto('/dashboard');
