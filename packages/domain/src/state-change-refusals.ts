@@ -46,3 +46,13 @@ export type StateChangeRefusal = z.infer<typeof StateChangeRefusal>;
 export function isStateChangeRefusal(body: unknown): body is StateChangeRefusal {
   return StateChangeRefusal.safeParse(body).success;
 }
+
+/** Refusals name a few ids, never thousands: the first five, then "…and N more" (the message's second form). */
+export const REFUSAL_NAMED_IDS = 5;
+
+/** The `ids` (and `more`) parameters of a refusal listing `ids`; `more` set means the "…and N more" message. */
+export function namedIds(ids: readonly number[]): { ids: string; more?: number } {
+  const named = ids.slice(0, REFUSAL_NAMED_IDS).join(', ');
+  const more = ids.length - REFUSAL_NAMED_IDS;
+  return more > 0 ? { ids: named, more } : { ids: named };
+}

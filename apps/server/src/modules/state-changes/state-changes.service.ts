@@ -11,7 +11,7 @@ import {
 import type { ApiMessageKey } from '@heliotrack/domain/i18n/translate';
 import { translate } from '@heliotrack/domain/i18n/translate';
 import type { PageQuery } from '@heliotrack/domain/pagination';
-import type { StateChangeRefusalCode } from '@heliotrack/domain/state-change-refusals';
+import { namedIds, type StateChangeRefusalCode } from '@heliotrack/domain/state-change-refusals';
 import { statesReaching } from '@heliotrack/domain/states';
 import type { Db } from '../../db/database';
 import { fromFlag } from '../../db/dialect';
@@ -28,10 +28,7 @@ import { type ElementTypeRow, matchesPath, requireExtraType, requirePathType } f
 import { mayRecordState } from '../rucs/rucs.service';
 import * as repo from './state-changes.repository';
 
-/** Refusals name a few ids, never thousands. */
-const NAMED_IDS = 5;
-
-/** A refusal on `field` listing some `ids`, with the "…and N more" sentence when there are more. */
+/** A refusal on `field` listing some `ids` (the domain's namedIds: a few, then "…and N more"). */
 function idsRefusal(
   code: StateChangeRefusalCode,
   field: string,
@@ -39,9 +36,8 @@ function idsRefusal(
   ids: number[],
   params: Record<string, string | number>,
 ) {
-  const named = ids.slice(0, NAMED_IDS).join(', ');
-  const more = ids.length - NAMED_IDS;
-  return more > 0 ? refusal(code, field, keys[1], { ...params, ids: named, more }) : refusal(code, field, keys[0], { ...params, ids: named });
+  const named = namedIds(ids);
+  return refusal(code, field, keys[named.more === undefined ? 0 : 1], { ...params, ...named });
 }
 
 /** `recorded_at` as stored (UTC). Later than now, beyond the clock skew devices are allowed, is refused. */

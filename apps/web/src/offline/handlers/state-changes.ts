@@ -6,7 +6,7 @@ import {
   type StateChangeResult,
 } from '@heliotrack/domain/elements';
 import { type ApiMessageKey, translate } from '@heliotrack/domain/i18n/translate';
-import type { StateChangeRefusalCode } from '@heliotrack/domain/state-change-refusals';
+import { namedIds, type StateChangeRefusalCode } from '@heliotrack/domain/state-change-refusals';
 import { statesReaching } from '@heliotrack/domain/states';
 import { ApiError } from '../../lib/api-error';
 import { newClientUuid } from '../../lib/client-uuid';
@@ -28,9 +28,7 @@ import { idParam, language, notFound, parse, refusal, store } from './local';
  * transaction types edited meanwhile, RUCs changed on the server) the server decides at sync.
  */
 
-/** Refusals name a few ids, never thousands (as the server's idsRefusal). */
-const NAMED_IDS = 5;
-
+/** A refusal on `field` listing some `ids` (the domain's namedIds: a few, then "…and N more"). */
 function idsRefusal(
   code: StateChangeRefusalCode,
   field: string,
@@ -38,11 +36,8 @@ function idsRefusal(
   ids: number[],
   params: Record<string, string | number>,
 ) {
-  const named = ids.slice(0, NAMED_IDS).join(', ');
-  const more = ids.length - NAMED_IDS;
-  return more > 0
-    ? refusal(code, field, keys[1], { ...params, ids: named, more })
-    : refusal(code, field, keys[0], { ...params, ids: named });
+  const named = namedIds(ids);
+  return refusal(code, field, keys[named.more === undefined ? 0 : 1], { ...params, ...named });
 }
 
 interface LocalState {
