@@ -49,10 +49,14 @@ export function formatters(language: string) {
     month: '2-digit',
     year: 'numeric',
   });
+  // Four-digit years in every language (the 'short' date style gives 24/11/26 in es and it).
   const dateTime = new Intl.DateTimeFormat(locale, {
     timeZone: 'UTC',
-    dateStyle: 'short',
-    timeStyle: 'short',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
     hourCycle: 'h23',
   });
   return {
