@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import { ADMIN, apiGet, bearer, coordinatesOf, DEMO_PASSWORD, expect, fitMap, obtainTokens, pageHeading, signInViaApi, TECHNICIAN, test, waitForMapIdle, type MapWindow } from '../fixtures';
+import { ADMIN, apiGet, coordinatesOf, expect, fitMap, pageHeading, signInViaApi, test, waitForMapIdle, type MapWindow } from '../fixtures';
+import { apiPost, INSPECTOR, makePpiPlan } from '../fixtures/ppi';
 
 /**
  * Issue "PPIs II": the inspector records results in bulk from the register's table and on one
@@ -8,15 +9,9 @@ import { ADMIN, apiGet, bearer, coordinatesOf, DEMO_PASSWORD, expect, fitMap, ob
  * and exports the dossier and opens it.
  */
 
-const INSPECTOR = { email: 'inspector@heliotrack.demo', password: DEMO_PASSWORD };
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
-interface Plan {
-  id: number;
-  code: string;
-  activities: { id: number; name: string }[];
-}
 interface Result {
   id: number;
   result: string;
@@ -25,54 +20,14 @@ interface Result {
   activity: { id: number };
 }
 
-async function post<T>(request: APIRequestContext, path: string, access: string, data: unknown): Promise<T> {
-  const res = await request.post(path, { headers: bearer(access), data });
-  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-  return (await res.json()) as T;
-}
-
 /**
  * A plan of six piles of CAR-01 (or six trackers: a polygon selects lines and polygons, never
- * points): two activities of the inspector (CA) and one of the technician (TC).
+ * points): two activities of the inspector (CA) and one of the technician (TC), who has recorded
+ * the galvanising of the first pile not OK (fixtures/ppi.ts).
  */
 async function setUp(request: APIRequestContext, kind: { path: string; code: string } = { path: 'hincas', code: 'HIN' }) {
-  const { access } = await obtainTokens(request, ADMIN);
-  const suffix = Date.now().toString(36).slice(-5).toUpperCase();
-  const plants = await apiGet<{ id: number; code: string; client_id?: number }[]>(request, '/api/plants/', access);
-  const plant = plants.find((p) => p.code === 'CAR-01')!;
-  const types = await apiGet<{ id: number; code: string }[]>(request, `/api/plants/${plant.id}/element-types/`, access).catch(() => null);
-  const piles = (await apiGet<{ results: { id: number; code: string; type_id: number; geom: string }[] }>(request, `/api/plants/${plant.id}/${kind.path}/?page_size=6&ordering=code`, access)).results;
-  const typeId = types?.find((t) => t.code === kind.code)?.id ?? piles[0].type_id;
-  const template = await post<{ id: number }>(request, '/api/templates/', access, {
-    name: `${kind.code} ${suffix}`,
-    element_type: typeId,
-    activities: [
-      { name: 'Profundidad de hincado', criteria: '≥ proyecto', roles: ['CA'] },
-      { name: 'Par de apriete', roles: ['CA'] },
-      { name: 'Galvanizado', roles: ['TC'] },
-    ],
-  });
-  const users = await apiGet<{ id: number; email: string }[]>(request, `/api/client-ppi-users?plant=${plant.id}`, access);
-  const userId = (email: string) => users.find((u) => u.email === email)!.id;
-  const plan = await post<Plan>(request, `/api/plants/${plant.id}/ppis/`, access, {
-    code: `RES-${suffix}`,
-    name: 'Resultados del bloque 1',
-    template: template.id,
-    users: [
-      { user: userId(INSPECTOR.email), role: 'CA' },
-      { user: userId(TECHNICIAN.email), role: 'TC' },
-    ],
-  });
-  await post(request, `/api/ppis/${plan.id}/link-elements`, access, { element_ids: piles.map((p) => p.id) });
-  // The technician has recorded the galvanising of the first pile: not OK.
-  const technician = await obtainTokens(request, TECHNICIAN);
-  await post(request, `/api/ppis/${plan.id}/bulk-update-results/`, technician.access, {
-    activity: plan.activities[2].id,
-    element_ids: [piles[0].id],
-    result: 'not_ok',
-    observations: 'Galvanizado dañado en la cabeza',
-  });
-  return { access, plan, piles };
+  const { access, plan, elements } = await makePpiPlan(request, kind, 'RES');
+  return { access, plan, piles: elements };
 }
 
 test.describe('PPI results', () => {
@@ -189,7 +144,7 @@ test.describe('PPI results', () => {
     const { access, plan, piles: trackers } = await setUp(request, { path: 'trackers', code: 'TRA' });
     const [, torque] = plan.activities;
     // The sixth tracker is unlinked again: inside the polygon, but no element of the plan.
-    await post(request, `/api/ppis/${plan.id}/unlink-elements`, access, { element_ids: [trackers[5].id] });
+    await apiPost(request, `/api/ppis/${plan.id}/unlink-elements`, access, { element_ids: [trackers[5].id] });
     const linked = trackers.slice(0, 5).map((p) => p.id).sort((a, b) => a - b);
 
     await signInViaApi(page, request, INSPECTOR, `/ppis/${plan.id}/ppi-results/select-elements-map`);
