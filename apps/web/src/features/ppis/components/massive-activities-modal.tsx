@@ -1,20 +1,18 @@
-import { Alert, Checkbox, Group, Paper, SegmentedControl, Select, Stack, Switch, Text, Textarea } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { Alert, Checkbox, Group, Paper, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PPI_RESULTS, type PpiResultValue } from '@heliotrack/domain/ppi-results';
 import type { Activity } from '@heliotrack/domain/ppis';
 import { FormModal } from '../../../components/form-modal';
+import { ResultDetailsFields, today } from './result-details-fields';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { newClientUuid } from '../../../lib/client-uuid';
-import { DAY_FORMAT, formatDay, parseDay } from '../../../lib/day';
 import { useIsTouch } from '../../../lib/field-layout';
 import { formatInteger } from '../../../lib/format';
 import { formErrorsOf } from '../../../lib/validate-form';
-import { useCalibrationEquipment, useMassiveResults } from '../api/ppi-results';
+import { useMassiveResults } from '../api/ppi-results';
 
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * Many activities of the caller's role on many linked elements at once
@@ -38,7 +36,6 @@ export function MassiveActivitiesModal({
 }) {
   const { t } = useTranslation();
   const isTouch = useIsTouch();
-  const equipment = useCalibrationEquipment();
   const massive = useMassiveResults(ppiId);
   const [clientUuid] = useState(newClientUuid);
   const [chosen, setChosen] = useState<string[]>(() => activities.map((a) => String(a.id)));
@@ -81,11 +78,6 @@ export function MassiveActivitiesModal({
       setError(messages.join(' '));
     }
   }
-
-  const equipmentOptions = (equipment.data ?? []).map((e) => ({
-    value: String(e.id),
-    label: `${e.name} · ${t(e.is_expired ? 'ppis.results.form.expired' : 'ppis.results.form.validUntil', { date: formatDay(e.expiry_date) })}`,
-  }));
 
   return (
     <FormModal
@@ -158,31 +150,13 @@ export function MassiveActivitiesModal({
             })}
           </Stack>
         </Checkbox.Group>
-        <Textarea
-          label={t('ppis.results.form.observations')}
-          value={observations}
-          onChange={(e) => setObservations(e.currentTarget.value)}
-          autosize
-          minRows={2}
-          maxLength={2000}
-        />
-        <Select
-          label={t('ppis.results.form.equipment')}
-          placeholder={t('ppis.results.form.noEquipment')}
-          data={equipmentOptions}
-          value={equipmentId}
-          onChange={setEquipmentId}
-          clearable
-          searchable
-        />
-        <DateInput
-          label={t('ppis.results.form.date')}
-          dateParser={parseDay}
-          valueFormat={DAY_FORMAT}
-          value={resultDate}
-          maxDate={today()}
-          onChange={(value) => setResultDate(value ?? today())}
-          withAsterisk
+        <ResultDetailsFields
+          observations={observations}
+          onObservations={setObservations}
+          equipmentId={equipmentId}
+          onEquipment={setEquipmentId}
+          resultDate={resultDate}
+          onResultDate={setResultDate}
         />
       </Stack>
     </FormModal>

@@ -1,14 +1,13 @@
-import { Alert, FileInput, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { Alert, FileInput, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PPI_RESULTS, type PpiResultValue } from '@heliotrack/domain/ppi-results';
 import type { Activity } from '@heliotrack/domain/ppis';
 import { FormModal } from '../../../components/form-modal';
+import { ResultDetailsFields, today } from './result-details-fields';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { newClientUuid } from '../../../lib/client-uuid';
-import { DAY_FORMAT, formatDay, parseDay } from '../../../lib/day';
 import { formatInteger } from '../../../lib/format';
 import { http } from '../../../lib/http-client';
 import { formErrorsOf, type FormErrors } from '../../../lib/validate-form';
@@ -16,13 +15,11 @@ import type { Paged } from '@heliotrack/domain/pagination';
 import type { PpiResult } from '@heliotrack/domain/ppi-results';
 import {
   useBulkResults,
-  useCalibrationEquipment,
   useUpdateResult,
   useUploadResultPhoto,
 } from '../api/ppi-results';
 
 const PHOTO_ACCEPT = 'image/png,image/jpeg,image/webp';
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** What the dialog records: one activity on these elements, or one result again. */
 export interface RecordTarget {
@@ -51,7 +48,6 @@ export function RecordResultModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const equipment = useCalibrationEquipment();
   const bulk = useBulkResults(ppiId);
   const update = useUpdateResult(ppiId);
   const upload = useUploadResultPhoto(ppiId);
@@ -115,11 +111,6 @@ export function RecordResultModal({
     }
   }
 
-  const equipmentOptions = (equipment.data ?? []).map((e) => ({
-    value: String(e.id),
-    label: `${e.name} · ${t(e.is_expired ? 'ppis.results.form.expired' : 'ppis.results.form.validUntil', { date: formatDay(e.expiry_date) })}`,
-  }));
-
   return (
     <FormModal
       title={
@@ -174,34 +165,14 @@ export function RecordResultModal({
             data={PPI_RESULTS.map((value) => ({ value, label: t(`ppis.results.value.${value}`) }))}
           />
         </div>
-        <Textarea
-          label={t('ppis.results.form.observations')}
-          value={observations}
-          onChange={(e) => setObservations(e.currentTarget.value)}
-          error={errors.observations}
-          autosize
-          minRows={2}
-          maxLength={2000}
-        />
-        <Select
-          label={t('ppis.results.form.equipment')}
-          placeholder={t('ppis.results.form.noEquipment')}
-          data={equipmentOptions}
-          value={equipmentId}
-          onChange={setEquipmentId}
-          clearable
-          searchable
-          error={errors.equipment}
-        />
-        <DateInput
-          label={t('ppis.results.form.date')}
-          dateParser={parseDay}
-          valueFormat={DAY_FORMAT}
-          value={resultDate}
-          maxDate={today()}
-          onChange={(value) => setResultDate(value ?? today())}
-          error={errors.result_date}
-          withAsterisk
+        <ResultDetailsFields
+          observations={observations}
+          onObservations={setObservations}
+          equipmentId={equipmentId}
+          onEquipment={setEquipmentId}
+          resultDate={resultDate}
+          onResultDate={setResultDate}
+          errors={errors}
         />
         {single ? (
           <FileInput
