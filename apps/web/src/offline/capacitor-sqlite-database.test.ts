@@ -7,6 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import {
   everyOperationAndMessage,
   outboxOperations,
+  pendingDocumentOperations,
   upgradeFromVersion15,
   type ConformanceExpect,
   type ConformanceTarget,
@@ -82,6 +83,10 @@ describe('Capacitor SQLite local database (plugin web implementation on jeep-sql
 
   it('keeps the changes to send in the outbox (conformance suite)', async () => {
     await outboxOperations(target(localStore()), expect as unknown as ConformanceExpect);
+  }, 60_000);
+
+  it('keeps documents chosen for an offline change until their change leaves (conformance suite)', async () => {
+    await pendingDocumentOperations(target(localStore()), expect as unknown as ConformanceExpect);
   }, 60_000);
 
   it('upgrades a version-15 database to the latest version, keeping its rows (conformance suite)', async () => {
