@@ -17,11 +17,14 @@ import { fieldError, language, store } from './local';
 
 const OTHER_OWNERS = ['transaction_id', 'flash_report_id', 'equipment_id', 'ppi_result_id', 'is_photo'];
 
-function base64Of(bytes: Uint8Array): string {
-  let binary = '';
-  // In slices: String.fromCharCode with millions of arguments overflows the stack.
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
+/** The file's bytes in base64, through FileReader (older WebViews have no Blob.arrayBuffer). */
+function base64Of(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsDataURL(file);
+  });
 }
 
 export const documentHandlers = {
@@ -60,7 +63,7 @@ export const documentHandlers = {
       name,
       contentType: kind.contentType,
       size: file.size,
-      data: base64Of(new Uint8Array(await file.arrayBuffer())),
+      data: await base64Of(file),
     });
     // No download url until the server holds it: the device keeps the file.
     return { id, name, size: file.size, content_type: kind.contentType, url: '' };
