@@ -234,7 +234,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
       await api.register(layoutImportRoutes, { layoutImport: services.layoutImport });
       // One document per upload (DESIGN section 10: size and type limits); files stream to storage.
       // preservePath: busboy would strip folders from a file name; the documents service refuses them instead.
-      await api.register(multipart, { preservePath: true, limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 100, parts: 6 } });
+      await api.register(multipart, { preservePath: true, limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 7, fieldSize: 100, parts: 8 } });
       await api.register(cataloguesRoutes, { catalogues: services.catalogues });
       await api.register(elementsRoutes, { elements: services.elements });
       await api.register(stateChangesRoutes, { stateChanges: services.stateChanges });

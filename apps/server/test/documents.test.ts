@@ -122,10 +122,10 @@ describeEachDatabase('documents', (get) => {
     expect(empty.body).toEqual({ document: ['The file is empty.'] });
     const twoFiles = await upload([plantPart, photo('a.png'), photo('b.png')]);
     expect(twoFiles.status).toBe(400);
-    expect(twoFiles.body).toEqual({ non_field_errors: ['El envío tiene más partes de las admitidas: un archivo y como mucho 6 campos.'] });
+    expect(twoFiles.body).toEqual({ non_field_errors: ['El envío tiene más partes de las admitidas: un archivo y como mucho 7 campos.'] });
     const manyFields = await upload([plantPart, ...Array.from({ length: 7 }, (): [string, string] => ['is_photo', 'false']), photo()]);
     expect(manyFields.status).toBe(400);
-    expect(manyFields.body).toEqual({ non_field_errors: ['El envío tiene más partes de las admitidas: un archivo y como mucho 6 campos.'] });
+    expect(manyFields.body).toEqual({ non_field_errors: ['El envío tiene más partes de las admitidas: un archivo y como mucho 7 campos.'] });
     expect(storedFiles()).toHaveLength(before);
     expect(await get().db.selectFrom('documents').select('id').execute()).toHaveLength(documentsBefore);
   });
@@ -210,5 +210,42 @@ describeEachDatabase('documents', (get) => {
     const history = await get().call('GET', `/api/elements/${element}/state-changes/`);
     expect(history.body.results[0]).toMatchObject({ id: stateChangeId, documents: [] });
     expect((await get().call('GET', document.url)).status).toBe(404);
+  });
+  it('answers the first document to an upload resent with the same client uuid, storing nothing (issue 16)', async () => {
+    const uuid = `doc-${randomBytes(8).toString('hex')}`;
+    const before = storedFiles().length;
+    const first = await upload([['plant_id', String(demo.plant.id)], ['client_uuid', uuid], photo('resend.png')]);
+    expect(first.status).toBe(201);
+    const again = await upload([['plant_id', String(demo.plant.id)], ['client_uuid', uuid], photo('resend.png')]);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(storedFiles()).toHaveLength(before + 1);
+    const rows = await get().db.selectFrom('documents').select('id').where('client_uuid', '=', uuid).execute();
+    expect(rows).toEqual([{ id: first.body.id }]);
+
+    // The resent document goes into the change like any other, once.
+    const change = await get().call('POST', `/api/plants/${demo.plant.id}/modules/${demo.moduleIds[7]}/state-change/`, {
+      payload: { state: demo.notOkId, element_type: demo.moduleTypeId, documents: [again.body.id] },
+    });
+    expect(change.status).toBe(200);
+
+    // Another organisation's uuid space is its own; a malformed uuid is a clear 400 that stores nothing.
+    const bad = await upload([['plant_id', String(demo.plant.id)], ['client_uuid', 'no spaces!'], photo()]);
+    expect(bad.status).toBe(400);
+    expect(bad.body.client_uuid).toBeDefined();
+    expect(storedFiles()).toHaveLength(before + 1);
+  });
+
+  it('keeps one document when two uploads with the same client uuid race', async () => {
+    const uuid = `race-${randomBytes(8).toString('hex')}`;
+    const before = storedFiles().length;
+    const results = await Promise.all(
+      [1, 2, 3].map(() => upload([['plant_id', String(demo.plant.id)], ['client_uuid', uuid], photo('race.png')])),
+    );
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201]);
+    expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
+    const rows = await get().db.selectFrom('documents').select('id').where('client_uuid', '=', uuid).execute();
+    expect(rows).toHaveLength(1);
+    expect(storedFiles()).toHaveLength(before + 1);
   });
 });

@@ -2,7 +2,13 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { VectorTile } from '@mapbox/vector-tile';
 import Pbf from 'pbf';
 import { ADMIN, apiGet, bearer, expect, localCall, localFailure, localLoadPlant, obtainTokens, test, type LocalStoreWindow } from '../fixtures';
-import { everyOperationAndMessage, outboxOperations, upgradeFromVersion15, type ConformanceTarget } from '../fixtures/local-database-conformance';
+import {
+  everyOperationAndMessage,
+  outboxOperations,
+  pendingDocumentOperations,
+  upgradeFromVersion15,
+  type ConformanceTarget,
+} from '../fixtures/local-database-conformance';
 
 /**
  * Issue 15 (Offline II): the local database in the browser — sqlite-wasm in a dedicated Worker with
@@ -318,6 +324,11 @@ test.describe('local database (Offline II)', () => {
   test('keeps the changes to send in the outbox', async ({ page }) => {
     await openApp(page);
     await outboxOperations(localTarget(page), expect);
+  });
+
+  test('keeps documents chosen for an offline change until their change leaves', async ({ page }) => {
+    await openApp(page);
+    await pendingDocumentOperations(localTarget(page), expect);
   });
 
   test('upgrades a version-15 database to the latest version, keeping its rows', async ({ page }) => {

@@ -522,4 +522,71 @@ test.describe('working offline', () => {
     );
     expect(row.state_id).toBe(notOk.id);
   });
+
+  test('a photo chosen offline for a change arrives once with it, even with the network cut after its upload', async ({
+    page,
+    context,
+    request,
+  }) => {
+    // A 1x1 PNG: the server checks the bytes are an image.
+    const photo = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const { access, plant, piles, pileStep, pilesInitial } = await smallPlant(request);
+    await signInViaApi(page, request, TECHNICIAN, '/plants');
+    await downloadFromCard(page, plant);
+    await page.goto(`/plants/${plant.id}/elements?type=HIN&state=${pilesInitial.id}`);
+    const table = page.getByRole('table', { name: `Elementos de tipo ${piles.name}` });
+    await expect(table).toBeVisible();
+    await goOffline(page, context);
+
+    const button = table.getByRole('button', { name: /^Cambiar el estado de / }).first();
+    const code = (await button.getAttribute('aria-label'))!.replace('Cambiar el estado de ', '');
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: `Cambiar el estado de ${code}` });
+    await dialog.getByLabel('Estado nuevo').click();
+    await page.getByRole('option', { name: new RegExp(`^${pileStep.name}(\\s|$)`) }).click();
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'hinca-offline.png', mimeType: 'image/png', buffer: photo });
+    await dialog.getByRole('button', { name: 'Cambiar estado' }).click();
+    await expect(dialog.getByRole('status')).toContainText('1 elemento actualizado');
+    await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
+    await expect(pendingBadge(page, 1)).toBeVisible();
+    // The photo waits on the device, tied to its change.
+    const kept = await localCall<{ name: string; outbox_uuid: string | null }[]>(page, 'select', 'SELECT name, outbox_uuid FROM pending_document');
+    expect(kept).toEqual([{ name: 'hinca-offline.png', outbox_uuid: expect.any(String) }]);
+    await context.setOffline(false);
+
+    // Every answer to an upload, and the network cut after the upload, before the change.
+    const uploaded: number[] = [];
+    page.on('response', async (response) => {
+      if (response.request().method() === 'POST' && /\/api\/documents\/$/.test(response.url())) {
+        uploaded.push(((await response.json()) as { id: number }).id);
+      }
+    });
+    await page.route('**/state-change/', (route) => route.abort('internetdisconnected'));
+    const first = await syncFromBadge(page, 1);
+    await expect(first.status).toContainText('La sincronización se ha detenido');
+    await expect.poll(() => uploaded.length).toBe(1);
+    expect(await localCall(page, 'select', 'SELECT name FROM pending_document')).toHaveLength(1);
+
+    await page.unroute('**/state-change/');
+    await first.panel.getByRole('button', { name: 'Sincronizar' }).click();
+    await expect(first.panel.getByRole('status').filter({ hasText: 'Sincronización terminada' })).toHaveText(
+      'Sincronización terminada: 1 enviados, 0 rechazados.',
+    );
+    // The resend got the same document back (client uuid): no second one, no orphan.
+    await expect.poll(() => uploaded.length).toBe(2);
+    expect(uploaded[1]).toBe(uploaded[0]);
+    expect(await localCall(page, 'select', 'SELECT name FROM pending_document')).toEqual([]);
+
+    const [id] = await idsOf(request, access, plant.id, 'hincas', [code]);
+    const changes = (await history(request, access, id)).filter((h) => h.state.id === pileStep.id && h.user?.name === TECHNICIAN.name);
+    expect(changes).toHaveLength(1);
+    const documents = (changes[0] as HistoryItem & { documents: { id: number; name: string; url: string }[] }).documents;
+    expect(documents.map((d) => [d.id, d.name])).toEqual([[uploaded[0], 'hinca-offline.png']]);
+    const download = await request.get(documents[0].url, { headers: bearer(access) });
+    expect(download.status()).toBe(200);
+    expect(Buffer.from(await download.body())).toEqual(photo);
+  });
 });

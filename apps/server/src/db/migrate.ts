@@ -14,6 +14,7 @@ import * as ppiResults from './migrations/2026_11_24_0011_ppi_results';
 import * as fileStorage from './migrations/2026_11_24_0012_file_storage';
 import * as appVersions from './migrations/2026_11_24_0013_app_versions';
 import * as serialScan from './migrations/2026_11_24_0014_serial_scan';
+import * as documentClientUuid from './migrations/2026_11_24_0015_document_client_uuid';
 
 /** Migrations listed explicitly (no folder scanning), in date order. Frozen once committed. */
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_24_0012_file_storage': fileStorage,
   '2026_11_24_0013_app_versions': appVersions,
   '2026_11_24_0014_serial_scan': serialScan,
+  '2026_11_24_0015_document_client_uuid': documentClientUuid,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -219,6 +219,8 @@ export interface DocumentsTable {
   storage_key: string;
   uploaded_by: number | null;
   created_at: string;
+  /** The device's uuid of an upload made offline, unique per organisation (migration 0015). */
+  client_uuid: Generated<string | null>;
 }
 
 export interface RucsTable {

@@ -7,6 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import {
   everyOperationAndMessage,
   outboxOperations,
+  pendingDocumentOperations,
   upgradeFromVersion15,
   type ConformanceExpect,
   type ConformanceTarget,
@@ -84,6 +85,10 @@ describe('Capacitor SQLite local database (plugin web implementation on jeep-sql
     await outboxOperations(target(localStore()), expect as unknown as ConformanceExpect);
   }, 60_000);
 
+  it('keeps documents chosen for an offline change until their change leaves (conformance suite)', async () => {
+    await pendingDocumentOperations(target(localStore()), expect as unknown as ConformanceExpect);
+  }, 60_000);
+
   it('upgrades a version-15 database to the latest version, keeping its rows (conformance suite)', async () => {
     await upgradeFromVersion15(target(localStore()), expect as unknown as ConformanceExpect);
   }, 60_000);
@@ -96,7 +101,7 @@ describe('Capacitor SQLite local database (plugin web implementation on jeep-sql
     await first.close();
     const second = new CapacitorSqliteDatabase('kept');
     await second.open();
-    expect(await second.version()).toBe(21);
+    expect(await second.version()).toBe(22);
     expect(await second.select('SELECT * FROM users')).toEqual([{ id: 3, name: 'Eva', active: 1 }]);
     await second.close();
   });

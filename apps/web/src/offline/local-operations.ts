@@ -186,7 +186,7 @@ export async function clearAllData(db: LocalDatabase): Promise<void> {
 /** Drops every table and sets the version to 0: the next open creates the schema again. */
 export async function dropAllTables(db: LocalDatabase): Promise<void> {
   await db.transaction([
-    ...[...TABLE_NAMES, 'element_overview'].map((t) => ({ sql: `DROP TABLE IF EXISTS ${t}` })),
+    ...[...TABLE_NAMES, 'element_overview', 'pending_document'].map((t) => ({ sql: `DROP TABLE IF EXISTS ${t}` })),
     { sql: 'PRAGMA user_version = 0' },
   ]);
 }

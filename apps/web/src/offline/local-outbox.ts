@@ -1,5 +1,6 @@
 import type { LocalDatabase, Statement } from './local-database';
 import { LocalDbError, LOCAL_DB_MESSAGES } from './messages';
+import { forgetPendingDocumentsOf } from './pending-documents';
 
 /*
  * The outbox (schema upgrade 18): what the device recorded offline and must still send, in the
@@ -108,10 +109,13 @@ export async function markOutbox(
   );
 }
 
-/** Removes an entry: after the server confirmed it, or when the user discards a refused one. */
+/**
+ * Removes an entry: after the server confirmed it, or when the user discards a refused one. The
+ * documents kept for it (pending-documents.ts) go in the same transaction, never before.
+ */
 export async function removeOutbox(db: LocalDatabase, clientUuid: string): Promise<void> {
   required(clientUuid, 'client_uuid');
-  await db.exec('DELETE FROM outbox WHERE client_uuid = ?', [clientUuid]);
+  await db.transaction([{ sql: 'DELETE FROM outbox WHERE client_uuid = ?', params: [clientUuid] }, forgetPendingDocumentsOf(clientUuid)]);
 }
 
 /** Entries a push left in 'sending' (the page closed mid-push) go back to pending: the client uuid makes a resend safe. */

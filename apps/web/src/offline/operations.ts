@@ -2,6 +2,7 @@ import type { ElementListQuery } from '@heliotrack/domain/elements';
 import type { LocalDatabase, SqlParams, Statement } from './local-database';
 import * as ops from './local-operations';
 import * as outbox from './local-outbox';
+import * as pending from './pending-documents';
 import * as queries from './local-queries';
 import { upgrade } from './schema';
 
@@ -63,6 +64,10 @@ export const OPERATIONS = {
     outbox.markOutbox(db, clientUuid, status, refusal),
   removeOutbox: (db: LocalDatabase, clientUuid: string) => outbox.removeOutbox(db, clientUuid),
   resumeOutbox: (db: LocalDatabase) => outbox.resumeOutbox(db),
+  savePendingDocument: (db: LocalDatabase, document: pending.NewPendingDocument) => pending.savePendingDocument(db, document),
+  findPendingDocuments: (db: LocalDatabase, provisionalIds: number[]) => pending.findPendingDocuments(db, provisionalIds),
+  pendingDocumentsOf: (db: LocalDatabase, outboxUuid: string) => pending.pendingDocumentsOf(db, outboxUuid),
+  dropUnlinkedPendingDocuments: (db: LocalDatabase) => pending.dropUnlinkedPendingDocuments(db),
 };
 
 export type Operations = typeof OPERATIONS;

@@ -52,6 +52,8 @@ export function requestsOf(
       body: {
         ...(body as object),
         element_ids: ids.slice(i, i + MASSIVE_CHANGE_MAX),
+        // The documents go with the first part: the server links a document to one change only.
+        ...(part > 0 && Array.isArray((body as { documents?: unknown }).documents) ? { documents: [] } : {}),
         client_uuid: `${entry.client_uuid}-${part}`,
       },
     });

@@ -184,6 +184,19 @@ export const SCHEMA_UPGRADES: readonly SchemaUpgrade[] = [
       `CREATE TABLE IF NOT EXISTS delivered_serial (plant_id INTEGER NOT NULL, serial TEXT NOT NULL, PRIMARY KEY (plant_id, serial))`,
     ],
   },
+  {
+    // 22 (issue 16): documents chosen for an offline change, kept until their change is confirmed
+    // (pending-documents.ts). The provisional id (negative) stands for the server's id in the
+    // change's body; the client uuid makes their upload at sync idempotent; outbox_uuid is the change.
+    toVersion: 22,
+    statements: [
+      `CREATE TABLE IF NOT EXISTS pending_document (
+         client_uuid TEXT PRIMARY KEY NOT NULL, provisional_id INTEGER NOT NULL UNIQUE, user_id INTEGER NOT NULL,
+         plant_id INTEGER NOT NULL, name TEXT NOT NULL, content_type TEXT NOT NULL, size INTEGER NOT NULL,
+         data TEXT NOT NULL, outbox_uuid TEXT, created_at TEXT NOT NULL)`,
+      `CREATE INDEX IF NOT EXISTS pending_document_outbox_idx ON pending_document (outbox_uuid)`,
+    ],
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = SCHEMA_UPGRADES[SCHEMA_UPGRADES.length - 1].toVersion;

@@ -12,6 +12,7 @@ import {
   syncState as state,
   type SyncState,
 } from './outbox-status';
+import { bodyWithServerDocuments, uploadFormOf } from './push-documents';
 import { pushOutbox } from './push-outbox';
 
 /*
@@ -39,6 +40,7 @@ async function sync(): Promise<SyncState['last']> {
     const store = await openLocalDatabase();
     // Entries a closed page left in 'sending' go back to pending: the client uuid makes a resend safe.
     await store.call('resumeOutbox');
+    await store.call('dropUnlinkedPendingDocuments');
     const outcome = await pushOutbox({
       list: () => store.call('listOutbox', user.id),
       mark: (uuid, status, refusal) => store.call('markOutbox', uuid, status, refusal),
@@ -47,6 +49,13 @@ async function sync(): Promise<SyncState['last']> {
         await refreshOutboxCounts();
       },
       send: ({ method, path, body }) => request(path, { method, body, quiet: true, handle400: false }),
+      // Documents chosen offline go up first (idempotent, client uuid); their server ids go in the change.
+      prepare: (entry) =>
+        bodyWithServerDocuments(entry, {
+          pendingOf: (uuid) => store.call('pendingDocumentsOf', uuid),
+          upload: (document) =>
+            request<{ id: number }>('documents/', { method: 'POST', body: uploadFormOf(document), quiet: true, handle400: false }),
+        }),
       onProgress: (progress) => state.set((s) => ({ ...s, progress })),
     });
     let downloadFailed = false;

@@ -15,6 +15,11 @@ const DocumentUploadForm = z.object({
   flash_report_id: z.string().regex(/^\d+$/).optional().describe('A flash report to attach the document to (without plant_id).'),
   is_photo: z.enum(['true', 'false']).optional().describe('With flash_report_id: the file is a photo of the report (PNG, JPEG or WebP).'),
   equipment_id: z.string().regex(/^\d+$/).optional().describe('Calibration equipment whose certificate this is (without plant_id).'),
+  client_uuid: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{8,64}$/)
+    .optional()
+    .describe('The device\'s uuid of this upload (offline uploads sent at sync): a second upload with the same uuid in the organisation answers the first document and stores nothing.'),
 });
 
 export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsService }> = async (app, { documents }) => {
@@ -28,7 +33,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         description:
           'The `document` file part and exactly one owner: `plant_id` (optionally with `transaction_id`, a state change of that plant); ' +
           '`ppi_result_id` (a photo or document of a PPI result: `is_photo=true` for a photo; who may record it, plan open); `flash_report_id` (the plant is the report\'s; `is_photo=true` for a photo, which must be PNG, JPEG or WebP; its author or an administrator); ' +
-          'or `equipment_id` without `plant_id`, for a certificate of calibration equipment of the organisation.',
+          'or `equipment_id` without `plant_id`, for a certificate of calibration equipment of the organisation. ' +
+          'An optional `client_uuid` makes the upload idempotent: a resend with the same uuid answers the first document and stores nothing.',
         consumes: ['multipart/form-data'],
         multipart: DocumentUploadForm,
         response: { 201: DocumentInfo },

@@ -65,7 +65,7 @@ interface StoredUpload {
   declaredType: string;
 }
 
-const UPLOAD_FIELDS = ['plant_id', 'transaction_id', 'flash_report_id', 'equipment_id', 'ppi_result_id', 'is_photo'];
+const UPLOAD_FIELDS = ['plant_id', 'transaction_id', 'flash_report_id', 'equipment_id', 'ppi_result_id', 'is_photo', 'client_uuid'];
 const PHOTO_KINDS: DocumentKind[] = ['png', 'jpeg', 'webp'];
 
 const positiveInt = (value: string | undefined) => (value !== undefined && /^\d{1,9}$/.test(value.trim()) && Number(value) > 0 ? Number(value) : null);
@@ -82,7 +82,9 @@ export class DocumentsService {
    * `is_photo=true` marks a photo, which must be an image) for the report's author or an
    * administrator; or `equipment_id`, without a plant, for a certificate of calibration equipment
    * of the organisation. The file is streamed to storage as it arrives, whatever the order of the
-   * parts, and removed again when anything about the upload is refused.
+   * parts, and removed again when anything about the upload is refused. An optional `client_uuid`
+   * (uploads made offline, sent at sync) makes the upload idempotent per organisation: a resend
+   * answers the first document and keeps no second file.
    */
   async upload(user: CurrentUser, parts: AsyncIterable<Multipart> | null, contentType: string | undefined) {
     if (!parts) throw detailError(415, 'errors.unsupportedMediaType', 'unsupported_media_type', { type: contentType ?? '' });
@@ -103,8 +105,17 @@ export class DocumentsService {
         }
       }
 
+      const clientUuid = fields.client_uuid?.trim() || null;
+      if (clientUuid !== null && !/^[A-Za-z0-9-]{8,64}$/.test(clientUuid)) throw fieldError('client_uuid', 'validation.invalid');
       const owner = await this.owner(user, fields);
       if (!stored) throw fieldError('document', 'documents.fileRequired');
+      // A resend of an upload the server already holds (the device's uuid): the first document, nothing stored.
+      const earlier = clientUuid === null ? undefined : await repo.findDocumentByClientUuid(this.db, user.clientId, clientUuid);
+      if (earlier) {
+        await this.storage.delete(stored.key);
+        stored = null;
+        return toDocumentDto(earlier);
+      }
       const kind = checkDocumentKind(stored.fileName, stored.declaredType, stored.head);
       if (!kind.ok) {
         throw kind.reason === 'mismatch'
@@ -128,6 +139,19 @@ export class DocumentsService {
         uploaded_by: user.id,
         created_at: nowIso(),
       };
+      if (clientUuid !== null) {
+        const id = await repo.insertDocumentOnce(this.db, { ...row, client_uuid: clientUuid });
+        if (id === null) {
+          // A concurrent twin with the same uuid won the insert: answer it, keep one file.
+          const twin = await repo.findDocumentByClientUuid(this.db, user.clientId, clientUuid);
+          if (!twin) throw new Error('document client uuid conflict without a row');
+          await this.storage.delete(stored.key);
+          stored = null;
+          return toDocumentDto(twin);
+        }
+        stored = null;
+        return toDocumentDto({ id, ...row });
+      }
       const id = await repo.insertDocument(this.db, row);
       stored = null;
       return toDocumentDto({ id, ...row });

@@ -24,6 +24,7 @@ const elements = () => import('./elements').then((m) => m.elementHandlers);
 const stateChanges = () => import('./state-changes').then((m) => m.stateChangeHandlers);
 const tiles = () => import('./tiles').then((m) => m.tileHandlers);
 const serialScan = () => import('./serial-scan').then((m) => m.serialScanHandlers);
+const documents = () => import('./documents').then((m) => m.documentHandlers);
 
 let registered = false;
 
@@ -34,7 +35,7 @@ let registered = false;
  */
 export function preloadOfflineHandlers(): Promise<unknown> {
   const open = import('../open-local-database').then((m) => m.openLocalDatabase());
-  return Promise.all([catalogues(), elements(), stateChanges(), tiles(), open]).catch(() => undefined);
+  return Promise.all([catalogues(), elements(), stateChanges(), tiles(), documents(), open]).catch(() => undefined);
 }
 
 /**
@@ -54,6 +55,7 @@ export function registerOfflineHandlers(): void {
     lazy('POST', PATHS.massiveStateChange, stateChanges, 'massive'),
     lazy('GET', 'plants/:plantId/tiles/bounds/', tiles, 'bounds'),
     lazy('POST', PATHS.serialScan, serialScan, 'scan'),
+    lazy('POST', PATHS.documents, documents, 'upload'),
     lazy('GET', PATHS.plants, catalogues, 'plants'),
     lazy('GET', PATHS.plant, catalogues, 'plant'),
     lazy('GET', PATHS.contractors, catalogues, 'contractors'),

@@ -25,6 +25,7 @@ export const PATHS = {
   stateChange: elementPath('(\\d+)/state-change/?'),
   massiveStateChange: elementPath('massive-state-change/?'),
   serialScan: 'plants/:plantId/serial-scan/',
+  documents: 'documents/',
 } as const;
 
 /** The path's groups (plant id, type segment, element id…), or null. */

@@ -15,6 +15,7 @@ import { getStoredUser } from '../../lib/session';
 import type { Statement } from '../local-database';
 import type { OutboxKind } from '../local-outbox';
 import { markLocalDatabaseUsed, refreshOutboxCounts } from '../outbox-status';
+import { linkPendingDocuments } from '../pending-documents';
 import { resolvePlantType } from './element-type';
 import { groupsOf, PATHS } from './paths';
 import { idParam, language, notFound, parse, refusal, store } from './local';
@@ -55,6 +56,7 @@ async function record(
   segment: string,
   body: StateChangeRequest,
   elementIds: number[],
+  provisional: number[],
   singleId?: number,
 ): Promise<StateChangeResult> {
   const user = getStoredUser();
@@ -168,6 +170,18 @@ async function record(
 
   const now = new Date().toISOString();
   const writes: Statement[] = [];
+  if (provisional.length) {
+    // Documents kept on the device: this user's, of this plant, not taken by another change.
+    const kept = await local.call('findPendingDocuments', provisional);
+    const unavailable = provisional.filter((id) => {
+      const document = kept.find((k) => k.provisional_id === id);
+      return !document || document.plant_id !== plantId || document.user_id !== user.id || (document.outbox_uuid !== null && document.outbox_uuid !== clientUuid);
+    });
+    if (unavailable.length) {
+      throw refusal('documents_unavailable', 'documents', 'stateChanges.documentsUnavailable', { ids: unavailable.join(', ') });
+    }
+    writes.push(linkPendingDocuments(clientUuid, provisional));
+  }
   for (let i = 0; i < ids.length; i += BULK_CHUNK_SIZE) {
     writes.push({
       // The last contractor stays when the change names none, as on the server.
@@ -204,25 +218,39 @@ async function record(
   return answer(state.id);
 }
 
+/**
+ * Parses a state change whose `documents` may hold provisional ids (negative: documents kept on the
+ * device by the offline `POST documents/`, handlers/documents.ts). The schema checks their count and
+ * that they are integers on their absolute values; the body keeps them negative, for the sync.
+ */
+function parseChange<T extends { documents: number[] }>(parseBody: (value: unknown) => T, raw: unknown) {
+  const given = (raw as { documents?: unknown } | null)?.documents;
+  if (!Array.isArray(given)) return { body: parseBody(raw), provisional: [] as number[] };
+  const isProvisional = (d: unknown): d is number => Number.isInteger(d) && (d as number) < 0;
+  const provisional = [...new Set(given.filter(isProvisional))];
+  const body = parseBody({ ...(raw as object), documents: given.map((d) => (isProvisional(d) ? -d : d)) });
+  return { body: { ...body, documents: body.documents.map((d, i) => (isProvisional(given[i]) ? (given[i] as number) : d)) }, provisional };
+}
+
 export const stateChangeHandlers = {
   single: async (request: OfflineRequest) => {
     const match = groupsOf(PATHS.stateChange, request.path);
     if (!match) throw notFound();
     const [plantIdText, segment, elementIdText] = match;
     const elementId = idParam(elementIdText);
-    const body = parse(StateChangeSchema, request.body);
+    const { body, provisional } = parseChange((value) => parse(StateChangeSchema, value), request.body);
     if (body.element_ids && (body.element_ids.length !== 1 || body.element_ids[0] !== elementId)) {
       throw refusal('element_ids_mismatch', 'element_ids', 'stateChanges.elementIdsMismatch', {
         id: elementId,
       });
     }
-    return record(request, 'state_change', plantIdText, segment, body, [elementId], elementId);
+    return record(request, 'state_change', plantIdText, segment, body, [elementId], provisional, elementId);
   },
   massive: async (request: OfflineRequest) => {
     const match = groupsOf(PATHS.massiveStateChange, request.path);
     if (!match) throw notFound();
     const [plantIdText, segment] = match;
-    const body = parse(MassiveStateChangeRequest, request.body);
-    return record(request, 'massive_state_change', plantIdText, segment, body, body.element_ids);
+    const { body, provisional } = parseChange((value) => parse(MassiveStateChangeRequest, value), request.body);
+    return record(request, 'massive_state_change', plantIdText, segment, body, body.element_ids, provisional);
   },
 };

@@ -1,0 +1,88 @@
+import 'fake-indexeddb/auto';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { defineCustomElement } from 'jeep-sqlite/dist/components/jeep-sqlite';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api-error';
+import { localStore } from '../local-store';
+import { documentHandlers } from './documents';
+
+/*
+ * The offline answer of `POST documents/` on a real SQLite (the Capacitor plugin's web implementation
+ * on jeep-sqlite and sql.js, as serial-scan.test.ts runs it): the file kept with a provisional id in
+ * the server's shape, and what the device refuses itself or leaves to a connection.
+ */
+vi.mock('../../lib/native-platform', () => ({ isOnDevice: () => true }));
+vi.mock('../../lib/session', () => ({ getStoredUser: () => ({ id: 7 }) }));
+
+const WASM_ORIGIN = 'http://sql-wasm.test';
+const wasmFile = createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm');
+const realFetch = globalThis.fetch;
+
+beforeAll(async () => {
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (String(input) === `${WASM_ORIGIN}/sql-wasm.wasm`)
+      return new Response(await readFile(wasmFile), { headers: { 'content-type': 'application/wasm' } });
+    return realFetch(input, init);
+  });
+  defineCustomElement();
+  const element = document.createElement('jeep-sqlite') as HTMLElement & { wasmPath: string };
+  element.wasmPath = WASM_ORIGIN;
+  document.body.appendChild(element);
+  await customElements.whenDefined('jeep-sqlite');
+});
+
+beforeEach(async () => {
+  vi.spyOn(console, 'log').mockImplementation(() => undefined);
+  const store = localStore();
+  await store.call('open');
+  await store.call('reset');
+  await store.call('exec', 'DELETE FROM pending_document');
+  await store.call('exec', 'DELETE FROM plant_download');
+  await store.call('exec', 'INSERT INTO plant_download (plant_id, elements_version) VALUES (3, 1)');
+});
+afterEach(() => vi.restoreAllMocks());
+
+function upload(fields: Record<string, string>, file?: File) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (file) form.append('document', file, file.name);
+  return documentHandlers.upload({ method: 'POST', path: 'documents/', params: {}, query: new URLSearchParams(), body: form });
+}
+
+const png = (name = 'foto.png') => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
+
+async function failure(promise: Promise<unknown>) {
+  try {
+    await promise;
+    return null;
+  } catch (error) {
+    return error as ApiError;
+  }
+}
+
+describe('POST documents/ offline', () => {
+  it('keeps the file on the device and answers the server shape with a provisional id', async () => {
+    const first = await upload({ plant_id: '3' }, png('Fila 3.png'));
+    expect(first).toEqual({ id: -1, name: 'Fila 3.png', size: 4, content_type: 'image/png', url: '' });
+    expect((await upload({ plant_id: '3' }, png())).id).toBe(-2);
+    const [row] = await localStore().call('select', 'SELECT * FROM pending_document WHERE provisional_id = -1');
+    expect(row).toMatchObject({ user_id: 7, plant_id: 3, name: 'Fila 3.png', content_type: 'image/png', size: 4, data: 'iVBORw==', outbox_uuid: null });
+    expect(String(row.client_uuid)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('refuses what the server would refuse, keeping nothing', async () => {
+    expect((await failure(upload({ plant_id: '3' }, png('virus.exe'))))?.status).toBe(400);
+    expect((await failure(upload({ plant_id: 'x' }, png())))?.status).toBe(400);
+    expect((await failure(upload({ plant_id: '3' })))?.status).toBe(400);
+    expect((await failure(upload({ plant_id: '3' }, new File([], 'vacio.pdf'))))?.status).toBe(400);
+    expect(await localStore().call('select', 'SELECT * FROM pending_document')).toEqual([]);
+  });
+
+  it('leaves other owners and plants not downloaded to a connection', async () => {
+    expect((await failure(upload({ flash_report_id: '2' }, png())))?.status).toBe(0);
+    expect((await failure(upload({ plant_id: '3', transaction_id: '9' }, png())))?.status).toBe(0);
+    expect((await failure(upload({ plant_id: '4' }, png())))?.status).toBe(0);
+    expect(await localStore().call('select', 'SELECT * FROM pending_document')).toEqual([]);
+  });
+});

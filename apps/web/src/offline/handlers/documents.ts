@@ -1,0 +1,71 @@
+import { DOCUMENT_KINDS, DOCUMENT_MAX_BYTES, type DocumentInfo } from '@heliotrack/domain/elements';
+import { translate } from '@heliotrack/domain/i18n/translate';
+import { ApiError } from '../../lib/api-error';
+import { newClientUuid } from '../../lib/client-uuid';
+import type { OfflineRequest } from '../../lib/offline-resolver';
+import { getStoredUser } from '../../lib/session';
+import { fieldError, language, store } from './local';
+
+/*
+ * `POST documents/` offline (issue 16): a document chosen for a state change of a downloaded plant
+ * waits on the device (pending-documents.ts) and is answered in the server's shape with a
+ * provisional id, negative, that the state-change handlers accept in `documents`. The sync uploads
+ * it with its client uuid before its change and puts the server's id in the change. The server
+ * checks the file's content then; here the checks the device can make (name, size, kind).
+ * Uploads for other owners (flash reports, PPI results, equipment) need a connection.
+ */
+
+const OTHER_OWNERS = ['transaction_id', 'flash_report_id', 'equipment_id', 'ppi_result_id', 'is_photo'];
+
+/** The file's bytes in base64, through FileReader (older WebViews have no Blob.arrayBuffer). */
+function base64Of(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsDataURL(file);
+  });
+}
+
+export const documentHandlers = {
+  upload: async (request: OfflineRequest): Promise<DocumentInfo> => {
+    const form = request.body;
+    if (!(form instanceof FormData) || OTHER_OWNERS.some((name) => form.has(name))) {
+      throw new ApiError(0, 'Offline', null);
+    }
+    const user = getStoredUser();
+    if (!user) throw new ApiError(401, 'Unauthorized', { detail: translate(language(), 'auth.notAuthenticated'), code: 'not_authenticated' });
+    const plantText = String(form.get('plant_id') ?? '');
+    const plantId = /^\d{1,9}$/.test(plantText) ? Number(plantText) : 0;
+    if (plantId < 1) throw fieldError('plant_id', plantText ? 'validation.notInteger' : 'validation.required');
+    const file = form.get('document');
+    if (!(file instanceof Blob)) throw fieldError('document', 'documents.fileRequired');
+    const name = (file instanceof File ? file.name : '').trim() || 'documento';
+    if (file.size === 0) throw fieldError('document', 'documents.emptyFile');
+    if (file.size > DOCUMENT_MAX_BYTES) {
+      throw new ApiError(413, 'Payload Too Large', {
+        detail: translate(language(), 'documents.tooLarge', { max: DOCUMENT_MAX_BYTES / (1024 * 1024) }),
+        code: 'too_large',
+      });
+    }
+    const extension = name.includes('.') ? name.split('.').pop()!.toLowerCase() : '';
+    const kind = DOCUMENT_KINDS.find((k) => (k.extensions as readonly string[]).includes(extension));
+    if (!kind) throw fieldError('document', 'documents.typeNotAllowed');
+
+    const local = await store();
+    const [plant] = await local.call('select', 'SELECT plant_id FROM plant_download WHERE plant_id = ?', [plantId]);
+    if (!plant) throw new ApiError(0, 'Offline', null);
+    const clientUuid = String(form.get('client_uuid') ?? '') || newClientUuid();
+    const id = await local.call('savePendingDocument', {
+      clientUuid,
+      userId: user.id,
+      plantId,
+      name,
+      contentType: kind.contentType,
+      size: file.size,
+      data: await base64Of(file),
+    });
+    // No download url until the server holds it: the device keeps the file.
+    return { id, name, size: file.size, content_type: kind.contentType, url: '' };
+  },
+};

@@ -1,0 +1,102 @@
+import 'fake-indexeddb/auto';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { defineCustomElement } from 'jeep-sqlite/dist/components/jeep-sqlite';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ApiError } from '../../lib/api-error';
+import type { OutboxEntry } from '../local-outbox';
+import { localStore } from '../local-store';
+import { stateChangeHandlers } from './state-changes';
+
+/*
+ * A state change offline that names documents kept on the device (issue 16), on a real SQLite (as
+ * serial-scan.test.ts): the provisional ids travel in the outbox entry's body and the documents are
+ * tied to that entry in the same write; a provisional id that is not this plant's, or taken by
+ * another change, is the server's documents_unavailable refusal and changes nothing.
+ */
+vi.mock('../../lib/native-platform', () => ({ isOnDevice: () => true }));
+vi.mock('../../lib/session', () => ({ getStoredUser: () => ({ id: 7 }) }));
+
+const WASM_ORIGIN = 'http://sql-wasm.test';
+const wasmFile = createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm');
+const realFetch = globalThis.fetch;
+
+beforeAll(async () => {
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (String(input) === `${WASM_ORIGIN}/sql-wasm.wasm`)
+      return new Response(await readFile(wasmFile), { headers: { 'content-type': 'application/wasm' } });
+    return realFetch(input, init);
+  });
+  defineCustomElement();
+  const element = document.createElement('jeep-sqlite') as HTMLElement & { wasmPath: string };
+  element.wasmPath = WASM_ORIGIN;
+  document.body.appendChild(element);
+  await customElements.whenDefined('jeep-sqlite');
+});
+
+const keep = (uuid: string, plantId: number) =>
+  localStore().call('savePendingDocument', { clientUuid: uuid, userId: 7, plantId, name: `${uuid}.png`, contentType: 'image/png', size: 3, data: 'UE5H' });
+
+beforeEach(async () => {
+  vi.spyOn(console, 'log').mockImplementation(() => undefined);
+  const store = localStore();
+  await store.call('open');
+  await store.call('reset');
+  await store.call('clearAllData');
+  await store.call('exec', 'DELETE FROM outbox');
+  await store.call('exec', 'DELETE FROM pending_document');
+  await store.call('replaceItem', 'plant', { id: 3, name: 'P', code: 'P3' });
+  await store.call('replaceItem', 'element_type', { code: 'MOD', id: 5, name: 'Módulo' });
+  await store.call('bulkReplace', 'state', [
+    { id: 1, element_type: 5, code: 'INI', name: 'Inicial', is_active: 1 },
+    { id: 2, element_type: 5, code: 'MON', name: 'Montado', is_active: 1 },
+  ]);
+  await store.call('bulkReplace', 'plant_state', [
+    { plant_id: 3, state_id: 1 },
+    { plant_id: 3, state_id: 2 },
+  ]);
+  await store.call('exec', `INSERT INTO plant_download (plant_id, elements_version, recordable_state_ids) VALUES (3, 1, '[1,2]')`);
+  await store.call('bulkReplace', 'element', [{ id: 11, code: 'M-11', plant_id: 3, type_id: 5, state_id: 1 }]);
+});
+afterEach(() => vi.restoreAllMocks());
+
+const change = (documents: number[], uuid: string) =>
+  stateChangeHandlers.single({
+    method: 'POST',
+    path: 'plants/3/modules/11/state-change/',
+    params: {},
+    query: new URLSearchParams(),
+    body: { state: 2, element_type: 5, documents, client_uuid: uuid },
+  });
+
+async function refusalOf(promise: Promise<unknown>) {
+  try {
+    await promise;
+    return null;
+  } catch (error) {
+    return (error as ApiError).body as Record<string, unknown>;
+  }
+}
+
+describe('offline state change with documents kept on the device', () => {
+  it('keeps the provisional ids in the outbox body and ties the documents to the entry', async () => {
+    const first = await keep('doc-1', 3);
+    const second = await keep('doc-2', 3);
+    expect(await change([first, 12, second], 'change-1')).toMatchObject({ element_count: 1, state: 2 });
+    const [entry] = (await localStore().call('listOutbox')) as OutboxEntry[];
+    expect(entry.payload.body).toMatchObject({ documents: [-1, 12, -2], client_uuid: 'change-1' });
+    const tied = await localStore().call('pendingDocumentsOf', 'change-1');
+    expect(tied.map((d) => d.provisional_id)).toEqual([-1, -2]);
+  });
+
+  it('refuses documents of another plant, unknown, or taken by another change, and writes nothing', async () => {
+    const other = await keep('doc-other', 4);
+    expect(await refusalOf(change([other], 'change-2'))).toMatchObject({ code: 'documents_unavailable' });
+    expect(await refusalOf(change([-9], 'change-3'))).toMatchObject({ code: 'documents_unavailable' });
+    const mine = await keep('doc-mine', 3);
+    await change([mine], 'change-4');
+    expect(await refusalOf(change([mine], 'change-5'))).toMatchObject({ code: 'documents_unavailable' });
+    const entries = (await localStore().call('listOutbox')) as OutboxEntry[];
+    expect(entries.map((e) => e.client_uuid)).toEqual(['change-4']);
+  });
+});
