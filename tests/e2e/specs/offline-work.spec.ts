@@ -299,7 +299,11 @@ test.describe('working offline', () => {
 
     // The massive change: the trackers of one block row, from the table's "select all matching" (answered locally).
     await page.getByRole('tab', { name: trackers.name }).click();
-    await page.getByLabel('Código', { exact: true }).fill(trackerPrefix);
+    // The trackers' table first: typed into the filter before the tab has switched, the code is cleared with it.
+    await expect(page.getByRole('table', { name: `Elementos de tipo ${trackers.name}` })).toBeVisible();
+    const codeFilter = page.getByLabel('Código', { exact: true });
+    await codeFilter.fill(trackerPrefix);
+    await expect(codeFilter).toHaveValue(trackerPrefix);
     await expect(page.getByText(`de ${matchingTrackers.count}`, { exact: false })).toBeVisible();
     await changeAllMatching(page, matchingTrackers.count, trackerStep.name);
     await expect(pendingBadge(page, 51)).toBeVisible();
