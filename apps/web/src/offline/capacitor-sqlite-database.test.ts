@@ -1,9 +1,7 @@
 import 'fake-indexeddb/auto';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { defineCustomElement } from 'jeep-sqlite/dist/components/jeep-sqlite';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setUpJeepSqlite, sqlWasmFile } from './test-support/jeep-sqlite';
 import {
   everyOperationAndMessage,
   outboxOperations,
@@ -26,23 +24,9 @@ import { NativeLocalStore } from './native-local-store';
  */
 vi.mock('../lib/native-platform', () => ({ isOnDevice: () => true }));
 
-// sql.js's glue inside jeep-sqlite 2.8 fetches `${wasmPath}/sql-wasm.wasm`; it must be the wasm of the
-// same sql.js release (1.12.0, pinned in apps/web's devDependencies). Served here as a server would.
-const WASM_ORIGIN = 'http://sql-wasm.test';
-const wasmFile = createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm');
-const realFetch = globalThis.fetch;
-
 beforeAll(async () => {
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    if (String(input) === `${WASM_ORIGIN}/sql-wasm.wasm`) return new Response(await readFile(wasmFile), { headers: { 'content-type': 'application/wasm' } });
-    return realFetch(input, init);
-  });
-  defineCustomElement();
-  const element = document.createElement('jeep-sqlite') as HTMLElement & { wasmPath: string };
-  element.wasmPath = WASM_ORIGIN;
-  document.body.appendChild(element);
-  await customElements.whenDefined('jeep-sqlite');
-  expect(path.basename(path.dirname(path.dirname(wasmFile)))).toBe('sql.js');
+  await setUpJeepSqlite();
+  expect(path.basename(path.dirname(path.dirname(sqlWasmFile)))).toBe('sql.js');
 });
 
 // jeep-sqlite logs every version it reads.

@@ -1,8 +1,6 @@
 import 'fake-indexeddb/auto';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { defineCustomElement } from 'jeep-sqlite/dist/components/jeep-sqlite';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setUpJeepSqlite } from '../test-support/jeep-sqlite';
 import { isApiError } from '../../lib/api-error';
 import { findOfflineHandler } from '../../lib/offline-resolver';
 import { localStore } from '../local-store';
@@ -17,21 +15,8 @@ import { recordSerialScanOffline, registerSerialScanHandlers } from './serial-sc
 vi.mock('../../lib/native-platform', () => ({ isOnDevice: () => true }));
 vi.mock('../../lib/session', () => ({ getStoredUser: () => ({ id: 7 }) }));
 
-const WASM_ORIGIN = 'http://sql-wasm.test';
-const wasmFile = createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm');
-const realFetch = globalThis.fetch;
-
 beforeAll(async () => {
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    if (String(input) === `${WASM_ORIGIN}/sql-wasm.wasm`)
-      return new Response(await readFile(wasmFile), { headers: { 'content-type': 'application/wasm' } });
-    return realFetch(input, init);
-  });
-  defineCustomElement();
-  const element = document.createElement('jeep-sqlite') as HTMLElement & { wasmPath: string };
-  element.wasmPath = WASM_ORIGIN;
-  document.body.appendChild(element);
-  await customElements.whenDefined('jeep-sqlite');
+  await setUpJeepSqlite();
 });
 
 beforeEach(async () => {
