@@ -1,6 +1,7 @@
 import { createStore, useStore } from '../lib/create-store';
 import { readString, WEB_STORAGE_KEYS, writeString } from '../lib/storage';
 import type { OutboxEntry } from './local-outbox';
+import { openedLocalStore } from './opened-local-store';
 
 /*
  * What the header shows about the outbox: how many changes wait and how many the server refused,
@@ -47,10 +48,7 @@ export function isLocalDatabaseUsed(): boolean {
   return readString(WEB_STORAGE_KEYS.localDatabaseUsed) === 'true';
 }
 
-async function store() {
-  const { openLocalDatabase } = await import('./open-local-database');
-  return openLocalDatabase();
-}
+const store = openedLocalStore;
 
 /** Reads the counts again (after a change offline, a sync, a discard). */
 export async function refreshOutboxCounts(): Promise<OutboxCounts> {

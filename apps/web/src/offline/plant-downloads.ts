@@ -7,6 +7,7 @@ import { downloadDeliveredSerials } from './delivered-serials';
 import { preloadOfflineHandlers } from './handlers';
 import { markLocalDatabaseUsed, isLocalDatabaseUsed } from './outbox-status';
 import type { LoadResult } from './protocol';
+import { openedLocalStore } from './opened-local-store';
 
 /*
  * "Download for offline use" on the plant cards: one download per plant at a time, its progress
@@ -37,10 +38,7 @@ function setRunning(plantId: number, progress: DownloadProgress | null) {
   });
 }
 
-async function store() {
-  const { openLocalDatabase } = await import('./open-local-database');
-  return openLocalDatabase();
-}
+const store = openedLocalStore;
 
 export async function refreshStoredDownloads(): Promise<void> {
   if (!isLocalDatabaseUsed()) {

@@ -5,20 +5,15 @@ import type { z } from 'zod';
 import { ApiError } from '../../lib/api-error';
 import { getLanguage } from '../../lib/i18n';
 import type { LocalStore } from '../local-store';
+import { openedLocalStore } from '../opened-local-store';
 
 /*
  * What every offline handler shares: the local store (imported on first use, so neither the worker
  * nor sqlite-wasm enters the main bundle), and the server's error answers (same status, same body,
  * same translated texts) for what the device can refuse itself.
  */
-let opened: Promise<LocalStore> | null = null;
-
-/** The open local store; opened once, again after a failure. */
-export function store(): Promise<LocalStore> {
-  opened ??= import('../open-local-database').then(({ openLocalDatabase }) => openLocalDatabase());
-  opened.catch(() => (opened = null));
-  return opened;
-}
+/** The open local store. */
+export const store: () => Promise<LocalStore> = openedLocalStore;
 
 export function language(): Language {
   return getLanguage();

@@ -1,8 +1,7 @@
 import type { Polyline } from '@heliotrack/domain/geometry';
 import type { SerialScanElement } from '@heliotrack/domain/serials';
 import * as deliveredSerials from '../../../offline/delivered-serials';
-import type { LocalStore } from '../../../offline/local-store';
-import { openLocalDatabase } from '../../../offline/open-local-database';
+import { openedLocalStore } from '../../../offline/opened-local-store';
 import type { PlanRow } from './plan-geometry';
 import type { PlanElement } from './scan-session';
 
@@ -12,16 +11,7 @@ import type { PlanElement } from './scan-session';
  * installer's walk along a row, not shared data. The serials themselves go to the server.
  */
 
-let opening: Promise<LocalStore> | null = null;
-
-/** The local store, opened once on first use (opening is idempotent; a failure is shown and retried next time). */
-async function store(): Promise<LocalStore> {
-  opening ??= openLocalDatabase().catch((error: unknown) => {
-    opening = null;
-    throw error;
-  });
-  return opening;
-}
+const store = openedLocalStore;
 
 export interface ScanPlan {
   id: number;
