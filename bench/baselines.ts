@@ -2,6 +2,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { BBox } from '@heliotrack/domain/geometry';
 import { SYNC_ELEMENT_COLUMNS } from '@heliotrack/domain/sync';
+import { DEFAULT_BUFFER, DEFAULT_EXTENT } from '@heliotrack/domain/tiles';
 import type { BenchTarget } from './prepare';
 
 /**
@@ -19,6 +20,13 @@ export interface RawDriver {
    * of the geometries), as `{count, ids}` JSON. Null without PostGIS (SQLite, or not installed).
    */
   coveredIds(plantId: number, typeId: number, ringWkt: string): Promise<number[] | null>;
+  /**
+   * PostGIS + a tile server: the same tile as Mapbox Vector Tile bytes by ST_AsMVT over the copy's
+   * Web Mercator geometries (GiST index), one layer `elements` with the API's feature properties
+   * (type code, code, state, colour, is_ok) joined from the elements, at the API's extent and
+   * buffer. Answers the size in bytes; null without PostGIS.
+   */
+  postgisTile(plantId: number, tile: { z: number; x: number; y: number }, typeIds: number[] | null): Promise<number | null>;
   /** Why coveredIds answers null, when it does. */
   postgisNote(): Promise<string | null>;
   /** Candidate rows of a polygon selection: every list column of the elements whose bbox lies within `box`. */
@@ -38,10 +46,13 @@ export interface RawDriver {
   /** Every element with its type code, state name and contractor name, type by type in keyset chunks of 5,000. */
   exportRows(plantId: number): Promise<number>;
   /**
-   * One keyset chunk of a plant sync, as arrays of the sync columns and row_version last: the
-   * elements newer than `version` (afterId null), or the rest of `version` after `afterId`.
+   * One keyset chunk of a plant sync written as its NDJSON lines, the way the API writes them on
+   * that database (PostgreSQL: by the database, one text per 100 lines; SQLite: the integer and
+   * text columns as a JSON array and geom quoted by the database, the bounding box added in
+   * JavaScript): the elements newer than `version` (afterId null), or the rest of `version` after
+   * `afterId`.
    */
-  syncChunk(plantId: number, version: number, afterId: number | null, limit: number): Promise<unknown[][]>;
+  syncChunk(plantId: number, version: number, afterId: number | null, limit: number): Promise<SyncText>;
   /** The plant's elements_version. */
   plantVersion(plantId: number): Promise<number>;
   /** Count of a plant's elements plus one page of them (every type), ordered by id. */
@@ -68,9 +79,23 @@ type ExportRow = { id: number; code: string };
 
 const LIST_COLUMNS =
   'id, code, description, geom, last_state_change_contractor_id, state_id, type_id, updated_at, serial, is_serial_invalid_length, is_serial_duplicated, is_serial_unregistered';
-const SYNC_COLUMNS = `${SYNC_ELEMENT_COLUMNS.join(', ')}, row_version`;
-const SYNC_NEWER = `select ${SYNC_COLUMNS} from elements where plant_id = $1 and row_version > $2 order by row_version, id limit $3`;
-const SYNC_REST = `select ${SYNC_COLUMNS} from elements where plant_id = $1 and row_version = $2 and id > $3 order by id limit $4`;
+/** A chunk of sync lines, its line count and the (row_version, id) of its last line. */
+export interface SyncText {
+  text: string;
+  count: number;
+  last: { version: number; id: number } | null;
+}
+const SYNC_HEAD = SYNC_ELEMENT_COLUMNS.slice(0, SYNC_ELEMENT_COLUMNS.indexOf('min_x'));
+const SYNC_SQLITE_COLUMNS = `json_array(${SYNC_HEAD.join(', ')}) as head, min_x, min_y, max_x, max_y, ifnull(json_quote(geom), 'null') as geom, row_version, id`;
+const SYNC_NEWER = `from elements where plant_id = $1 and row_version > $2 order by row_version, id limit $3`;
+const SYNC_REST = `from elements where plant_id = $1 and row_version = $2 and id > $3 order by id limit $4`;
+/** As sync.repository.ts writes a PostgreSQL chunk: one text per 100 lines, in order. */
+const syncPostgres = (rows: string) => `select string_agg(n.line, chr(10) order by n.row_version, n.id) as text, count(*) as count,
+  (array_agg(n.row_version order by n.row_version desc, n.id desc))[1] as last_version, (array_agg(n.id order by n.row_version desc, n.id desc))[1] as last_id
+  from (select c.line, c.row_version, c.id, (row_number() over (order by c.row_version, c.id) - 1) / 100 as piece
+        from (select json_build_array(${SYNC_ELEMENT_COLUMNS.join(', ')})::text as line, row_version, id ${rows}) c) n
+  group by n.piece order by n.piece`;
+type SqliteSyncRow = { head: string; min_x: number; min_y: number; max_x: number; max_y: number; geom: string; row_version: number; id: number };
 const PLANT_COUNT = 'select count(*) as n from elements where plant_id = $1';
 const PLANT_PAGE = `select ${LIST_COLUMNS} from elements where plant_id = $1 order by id limit $2 offset $3`;
 
@@ -93,8 +118,8 @@ function sqliteDriver(file: string): RawDriver {
   );
   const updateState = db.prepare('update elements set state_id = ?, updated_at = ?, last_state_change_contractor_id = null where id = ?');
   const bump = db.prepare('update plants set elements_version = elements_version + 1 where id = ?');
-  const syncNewer = db.prepare(forSqlite(SYNC_NEWER)).raw(true);
-  const syncRest = db.prepare(forSqlite(SYNC_REST)).raw(true);
+  const syncNewer = db.prepare(forSqlite(`select ${SYNC_SQLITE_COLUMNS} ${SYNC_NEWER}`));
+  const syncRest = db.prepare(forSqlite(`select ${SYNC_SQLITE_COLUMNS} ${SYNC_REST}`));
   const massive = db.transaction((c: Parameters<RawDriver['massiveChange']>[0]) => {
     const now = new Date().toISOString();
     const { id } = insertChange.get(c.clientId, c.plantId, c.typeId, c.stateId, c.userId, c.ids.length, now) as { id: number };
@@ -109,6 +134,9 @@ function sqliteDriver(file: string): RawDriver {
       return JSON.parse(JSON.stringify({ count: ids.length, ids })).count;
     },
     async coveredIds() {
+      return null;
+    },
+    async postgisTile() {
       return null;
     },
     async postgisNote() {
@@ -161,9 +189,11 @@ function sqliteDriver(file: string): RawDriver {
       return total;
     },
     async syncChunk(plantId, version, afterId, limit) {
-      return afterId === null
-        ? (syncNewer.all(plantId, version, limit) as unknown[][])
-        : (syncRest.all(plantId, version, afterId, limit) as unknown[][]);
+      const rows = (afterId === null ? syncNewer.all(plantId, version, limit) : syncRest.all(plantId, version, afterId, limit)) as SqliteSyncRow[];
+      let text = '';
+      for (const r of rows) text += `${r.head.slice(0, -1)},${r.min_x},${r.min_y},${r.max_x},${r.max_y},${r.geom}]\n`;
+      const last = rows[rows.length - 1];
+      return { text, count: rows.length, last: last ? { version: last.row_version, id: last.id } : null };
     },
     async plantVersion(plantId) {
       return (db.prepare('select elements_version as v from plants where id = ?').get(plantId) as { v: number }).v;
@@ -199,6 +229,11 @@ function postgresDriver(url: string): RawDriver {
       const ids = rows.map((row) => row[0] as number);
       JSON.stringify({ count: ids.length, ids });
       return ids;
+    },
+    async postgisTile(plantId, { z, x, y }, typeIds) {
+      if ((await postgis()) !== null) return null;
+      const { rows } = await pool.query({ text: POSTGIS_TILE(typeIds !== null), values: [z, x, y, plantId, ...(typeIds ? [typeIds] : [])], rowMode: 'array' });
+      return (rows[0][0] as Buffer).length;
     },
     postgisNote: () => postgis(),
     async listPage(plantId, typeId, stateIds, limit, offset, withCount = true) {
@@ -274,11 +309,16 @@ function postgresDriver(url: string): RawDriver {
       return total;
     },
     async syncChunk(plantId, version, afterId, limit) {
-      const result =
+      const { rows } =
         afterId === null
-          ? await pool.query({ text: SYNC_NEWER, values: [plantId, version, limit], rowMode: 'array' })
-          : await pool.query({ text: SYNC_REST, values: [plantId, version, afterId, limit], rowMode: 'array' });
-      return result.rows;
+          ? await pool.query(syncPostgres(`${SYNC_NEWER}`), [plantId, version, limit])
+          : await pool.query(syncPostgres(`${SYNC_REST}`), [plantId, version, afterId, limit]);
+      const last = rows[rows.length - 1];
+      return {
+        text: rows.map((row) => `${row.text}\n`).join(''),
+        count: rows.reduce((n, row) => n + Number(row.count), 0),
+        last: last ? { version: Number(last.last_version), id: Number(last.last_id) } : null,
+      };
     },
     async plantVersion(plantId) {
       return (await pool.query('select elements_version as v from plants where id = $1', [plantId])).rows[0].v;
@@ -292,6 +332,14 @@ function postgresDriver(url: string): RawDriver {
     },
   };
 }
+
+/** Extent and buffer of the API's tiles (packages/domain/src/tiles.ts). */
+const POSTGIS_TILE = (someTypes: boolean) => `select ST_AsMVT(t, 'elements', ${DEFAULT_EXTENT}, 'geom', 'id') from (
+  select p.id, et.code as type, e.code, coalesce(e.state_id, 0) as state, coalesce(s.color, '') as color, coalesce(s.is_ok, 0) <> 0 as is_ok,
+    ST_AsMVTGeom(p.g3857, ST_TileEnvelope($1, $2, $3), ${DEFAULT_EXTENT}, ${DEFAULT_BUFFER}, true) as geom
+  from bench_postgis_elements p join elements e on e.id = p.id join element_types et on et.id = e.type_id left join states s on s.id = e.state_id
+  where p.plant_id = $4 and p.g3857 && ST_TileEnvelope($1, $2, $3, margin => ${DEFAULT_BUFFER / DEFAULT_EXTENT})${someTypes ? ' and p.type_id = any($5::int[])' : ''}
+) t`;
 
 /**
  * A copy of every element geometry as a PostGIS geometry with a GiST index, made once per bench
@@ -313,6 +361,13 @@ async function preparePostgis(pool: pg.Pool): Promise<string | null> {
     );
     await pool.query('create index if not exists bench_postgis_elements_g_idx on bench_postgis_elements using gist (g)');
     await pool.query('create index if not exists bench_postgis_elements_plant_type_idx on bench_postgis_elements (plant_id, type_id)');
+    await pool.query('analyze bench_postgis_elements');
+  }
+  // Web Mercator, as a tile server keeps it, so that ST_AsMVT does not transform on every request.
+  await pool.query('alter table bench_postgis_elements add column if not exists g3857 geometry(Geometry, 3857)');
+  if ((await pool.query('select 1 from bench_postgis_elements where g3857 is null limit 1')).rowCount) {
+    await pool.query('update bench_postgis_elements set g3857 = ST_Transform(g, 3857) where g3857 is null');
+    await pool.query('create index if not exists bench_postgis_elements_g3857_idx on bench_postgis_elements using gist (g3857)');
     await pool.query('analyze bench_postgis_elements');
   }
   return null;

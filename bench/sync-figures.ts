@@ -3,24 +3,52 @@
  * server side, an incremental answer after a small change under 100 ms), beside the paged element
  * list's rows/s measured in the same run.
  *
- * The full download goes through a real HTTP connection (app.listen) to a reader that counts the
- * bytes and drops them, as a device's download would be read, so that the answer is streamed and
- * not collected by inject; the resident memory is sampled meanwhile. The raw baseline does the same
- * work without the API: the bare driver reads the same rows in the same keyset chunks, writes the
- * same NDJSON lines and gzips them at the same level.
+ * Every request goes over HTTP to the API in its own process (server-process.ts). The full
+ * download is read by a reader that counts the bytes and drops them, as a device's download would
+ * be read; the server process' resident memory and CPU are sampled meanwhile. The raw baseline does
+ * the same work without the API: the bare driver reads the same rows in the same keyset chunks,
+ * has the same NDJSON lines written (by the database on PostgreSQL, as the API does) and gzips them
+ * at the same level.
  */
-import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { SYNC_CHUNK } from '@heliotrack/server/src/modules/sync/sync.service';
 import { GZIP_CHUNK, GZIP_LEVEL } from '@heliotrack/server/src/modules/sync/sync.routes';
+import type { Db } from '@heliotrack/server/src/db/database';
 import type { RawDriver } from './baselines';
-import type { ReportContext } from './report-figures';
+import { login, type ServerProcess } from './server-process';
 import { streamedGet } from './streamed';
 import { type Figure, median, time } from './stats';
 
-export type SyncContext = ReportContext;
+/** The sync figures go to the API in its own process (server-process.ts), over HTTP. */
+export interface SyncContext {
+  label: string;
+  db: Db;
+  raw: RawDriver;
+  server: ServerProcess;
+  /** Another API process, started afresh with these extra variables (stopped by the caller). */
+  freshServer(env?: Record<string, string>): Promise<ServerProcess>;
+  /** A plant a fifth of the reference plant's size, in the same database: memory must not grow with the plant. */
+  smallPlantId: number;
+  plantId: number;
+  typeIds: Map<string, number>;
+  headers: Record<string, string>;
+  admin: { email: string; password: string };
+  runs: number;
+}
+
+/** One request over HTTP to the server process; the body read whole as text. */
+async function request(ctx: SyncContext, method: 'GET' | 'POST', url: string, payload?: unknown) {
+  const res = await fetch(`${ctx.server.origin}${url}`, {
+    method,
+    headers: { ...ctx.headers, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: payload === undefined ? undefined : JSON.stringify(payload),
+  });
+  const body = await res.text();
+  if (res.status !== 200) throw new Error(`${method} ${url} answered ${res.status}: ${body.slice(0, 300)}`);
+  return body;
+}
 
 const MB = 1024 * 1024;
 const CHANGED = 10;
@@ -33,14 +61,11 @@ async function rawDownload(raw: RawDriver, plantId: number, since: number) {
     let version = since;
     let lastId: number | null = null;
     for (;;) {
-      const rows = await raw.syncChunk(plantId, version, lastId, SYNC_CHUNK);
-      let text = '';
-      for (const row of rows) text += `${JSON.stringify(row.slice(0, -1))}\n`;
-      if (text) yield text;
-      if (rows.length === SYNC_CHUNK) {
-        const last = rows[rows.length - 1];
-        version = Number(last[last.length - 1]);
-        lastId = Number(last[0]);
+      const chunk = await raw.syncChunk(plantId, version, lastId, SYNC_CHUNK);
+      if (chunk.text) yield chunk.text;
+      if (chunk.count === SYNC_CHUNK) {
+        version = chunk.last!.version;
+        lastId = chunk.last!.id;
       } else if (lastId === null) {
         return;
       } else {
@@ -56,9 +81,7 @@ async function rawDownload(raw: RawDriver, plantId: number, since: number) {
 }
 
 async function fullDownload(ctx: SyncContext, elements: number): Promise<Figure[]> {
-  // The report figures may have opened the app's socket already.
-  if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}/api/plants/${ctx.plantId}/sync/`;
+  const url = `${ctx.server.origin}/api/plants/${ctx.plantId}/sync/`;
   const figures: Figure[] = [];
   for (const encoding of ['gzip', 'identity'] as const) {
     const figure: Figure = {
@@ -71,24 +94,22 @@ async function fullDownload(ctx: SyncContext, elements: number): Promise<Figure[
     };
     let bytes = 0;
     let growth = 0;
-    let heap = 0;
     const cpu: number[] = [];
     const runs = encoding === 'gzip' ? Math.min(ctx.runs, 5) : Math.min(ctx.runs, 2);
-    await streamedGet(url, { ...ctx.headers, 'accept-encoding': encoding });
+    await streamedGet(url, { ...ctx.headers, 'accept-encoding': encoding }, ctx.server);
     for (let i = 0; i < runs; i++) {
-      const { ms, value } = await time(() => streamedGet(url, { ...ctx.headers, 'accept-encoding': encoding }));
+      const { ms, value } = await time(() => streamedGet(url, { ...ctx.headers, 'accept-encoding': encoding }, ctx.server));
       figure.api.push(ms);
       ({ bytes } = value);
       growth = Math.max(growth, value.growth);
-      heap = Math.max(heap, value.heap);
       cpu.push(value.cpuMs);
       if (encoding === 'gzip') figure.raw.push((await time(() => rawDownload(ctx.raw, ctx.plantId, -1))).ms);
     }
     const rate = Math.round(elements / (median(figure.api) / 1000));
     figure.note =
-      `${rate.toLocaleString('en')} elements/s; API process CPU ${(median(cpu) / 1000).toFixed(2)} s per download (median; this process with zlib's thread, not the PostgreSQL server's); ${(bytes / MB).toFixed(1)} MB ${encoding === 'gzip' ? `gzip (level ${GZIP_LEVEL})` : 'of NDJSON'} over HTTP to a reader that drops it; ` +
-      `peak RSS growth ${(growth / MB).toFixed(0)} MB, JS heap growth ${(heap / MB).toFixed(0)} MB while streaming` +
-      (encoding === 'gzip' ? `; raw = the bare driver reading the same keyset chunks of ${SYNC_CHUNK}, writing the same lines, gzipped alike` : '');
+      `${rate.toLocaleString('en')} elements/s; server process CPU ${(median(cpu) / 1000).toFixed(2)} s per download (median; every thread of the API's process, zlib's included, not the PostgreSQL server's); ${(bytes / MB).toFixed(1)} MB ${encoding === 'gzip' ? `gzip (level ${GZIP_LEVEL})` : 'of NDJSON'} over HTTP to a reader (in the bench's process) that drops it; ` +
+      `peak growth of the server process' resident memory while streaming ${(growth / MB).toFixed(0)} MB` +
+      (encoding === 'gzip' ? `; raw = the bare driver reading the same keyset chunks of ${SYNC_CHUNK} with the same lines written as the API writes them on this database (PostgreSQL: by the database, one text per 100 lines), gzipped alike` : '');
     figures.push(figure);
   }
   return figures;
@@ -109,25 +130,18 @@ async function incrementalAfterChange(ctx: SyncContext): Promise<Figure> {
     .limit(2)
     .execute();
   const modules = await ctx.db.selectFrom('elements').select('id').where('plant_id', '=', ctx.plantId).where('type_id', '=', modType).orderBy('id').limit(CHANGED * 5).execute();
-  const headerOf = (res: { body: string }) => JSON.parse(res.body.slice(0, res.body.indexOf('\n'))) as { cursor: string };
-  const sync = (cursor?: string) =>
-    ctx.app.inject({ method: 'GET', url: `/api/plants/${ctx.plantId}/sync/${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, headers: ctx.headers });
+  const headerOf = (body: string) => JSON.parse(body.slice(0, body.indexOf('\n'))) as { cursor: string };
+  const sync = (cursor?: string) => request(ctx, 'GET', `/api/plants/${ctx.plantId}/sync/${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`);
   let cursor = headerOf(await sync()).cursor;
   let version = await ctx.raw.plantVersion(ctx.plantId);
   const figure: Figure = { database: ctx.label, name: `plant sync, incremental after a ${CHANGED}-element change`, api: [], raw: [], budget: { ms: 100, of: 'p95' } };
   let lines = 0;
   for (let i = -2; i < ctx.runs; i++) {
     const ids = modules.slice((Math.abs(i) % 5) * CHANGED, (Math.abs(i) % 5) * CHANGED + CHANGED).map((m) => m.id);
-    const change = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/plants/${ctx.plantId}/modules/massive-state-change/`,
-      headers: ctx.headers,
-      payload: { state: states[(i + 2) % 2].id, element_type: modType, element_ids: ids },
-    });
-    if (change.statusCode !== 200) throw new Error(`state change answered ${change.statusCode}: ${change.body.slice(0, 300)}`);
+    await request(ctx, 'POST', `/api/plants/${ctx.plantId}/modules/massive-state-change/`, { state: states[(i + 2) % 2].id, element_type: modType, element_ids: ids });
     const { ms, value: res } = await time(() => sync(cursor));
     cursor = headerOf(res).cursor;
-    lines = res.body.trimEnd().split('\n').length - 1;
+    lines = res.trimEnd().split('\n').length - 1;
     const rawMs = (
       await time(async () => {
         await ctx.raw.plantVersion(ctx.plantId);
@@ -150,8 +164,7 @@ async function elementListPages(ctx: SyncContext): Promise<Figure> {
   const figure: Figure = { database: ctx.label, name: `element list, pages of ${PAGE_ROWS} rows (pages 1–${PAGES}, every type)`, api: [], raw: [] };
   for (let i = -2; i < ctx.runs; i++) {
     const page = (Math.abs(i) % PAGES) + 1;
-    const { ms, value: res } = await time(() => ctx.app.inject({ method: 'GET', url: url(page), headers: ctx.headers }));
-    if (res.statusCode !== 200) throw new Error(`${url(page)} answered ${res.statusCode}`);
+    const { ms } = await time(async () => JSON.parse(await request(ctx, 'GET', url(page))));
     const rawMs = (await time(() => ctx.raw.plantPage(ctx.plantId, PAGE_ROWS, (page - 1) * PAGE_ROWS))).ms;
     if (i >= 0) {
       figure.api.push(ms);
@@ -162,7 +175,54 @@ async function elementListPages(ctx: SyncContext): Promise<Figure> {
   return figure;
 }
 
+/**
+ * Flat memory: the first gzip download of each plant by a freshly started server process (the
+ * small plant, then the reference plant), each process' peak resident memory growth while it
+ * streams; then the same with V8's old generation capped at HEAP_CAP_MB. A process that held the
+ * answer, or let it pile up ahead of the socket, would grow with the plant, capped or not; one
+ * that streams leaves garbage behind that V8 collects when its heap reaches the next limit, which
+ * the cap brings closer.
+ */
+const HEAP_CAP_MB = 1024;
+
+async function memoryByPlantSize(ctx: SyncContext, plants: { id: number; elements: number }[]): Promise<Figure> {
+  const growth: string[] = [];
+  const figure: Figure = { database: ctx.label, name: 'plant sync, first download by a fresh server, smaller plant then reference plant', api: [], raw: [] };
+  for (const capped of [false, true]) {
+    const sizes: string[] = [];
+    for (const plant of plants) {
+      const server = await ctx.freshServer(capped ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${HEAP_CAP_MB}`.trim() } : {});
+      try {
+        const headers = await login(server.origin, ctx.admin);
+        const { ms, value } = await time(() =>
+          streamedGet(`${server.origin}/api/plants/${plant.id}/sync/`, { ...headers, 'accept-encoding': 'gzip' }, server),
+        );
+        if (!capped) figure.api.push(ms);
+        sizes.push(`${plant.elements.toLocaleString('en')} elements (${(value.bytes / MB).toFixed(1)} MB gzip): ${(value.growth / MB).toFixed(0)} MB`);
+      } finally {
+        await server.stop();
+      }
+    }
+    growth.push(`${capped ? `old generation capped at ${HEAP_CAP_MB} MB` : 'default heap'}: ${sizes.join(', ')}`);
+  }
+  figure.note = `each in a server process started for it (maps warmed), its first download, gzip: peak growth of its resident memory while streaming; ${growth.join('; ')}`;
+  return figure;
+}
+
+async function elementCount(ctx: SyncContext, plantId: number) {
+  const { n } = await ctx.db.selectFrom('elements').select((eb) => eb.fn.countAll<number>().as('n')).where('plant_id', '=', plantId).executeTakeFirstOrThrow();
+  return Number(n);
+}
+
 export async function syncFigures(ctx: SyncContext): Promise<Figure[]> {
-  const { n } = await ctx.db.selectFrom('elements').select((eb) => eb.fn.countAll<number>().as('n')).where('plant_id', '=', ctx.plantId).executeTakeFirstOrThrow();
-  return [...(await fullDownload(ctx, Number(n))), await incrementalAfterChange(ctx), await elementListPages(ctx)];
+  const n = await elementCount(ctx, ctx.plantId);
+  return [
+    ...(await fullDownload(ctx, n)),
+    await incrementalAfterChange(ctx),
+    await elementListPages(ctx),
+    await memoryByPlantSize(ctx, [
+      { id: ctx.smallPlantId, elements: await elementCount(ctx, ctx.smallPlantId) },
+      { id: ctx.plantId, elements: n },
+    ]),
+  ];
 }

@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+/**
+ * The API as `npm start` runs it (`apps/server/src/main.ts`: migrate, ready, warm the maps, listen),
+ * in a process of its own, so that the bench's client (timing, reading and parsing answers, the raw
+ * baselines) never shares its event loop, heap or garbage collector with the server it measures.
+ * Its memory and CPU are read from /proc, apart from the client's.
+ */
+export interface ServerProcess {
+  origin: string;
+  pid: number;
+  /** From the spawn to the first "running" line: module loading, migrations check, map warm-up, listen. */
+  startMs: number;
+  /** Resident memory of the server process, in bytes. */
+  rss(): number;
+  /** CPU time of the server process (every thread: zlib's, the database driver's), in ms. */
+  cpuMs(): number;
+  /** Its JS heap is not visible from here. */
+  heap(): null;
+  stop(): Promise<void>;
+}
+
+const SERVER_DIR = path.resolve(import.meta.dirname, '../apps/server');
+/** /proc/<pid>/stat counts CPU in clock ticks; Linux reports 100 a second to user space. */
+const TICKS_PER_SECOND = 100;
+const PAGE_BYTES = 4096;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Fields of /proc/<pid>/stat after the command name (which may hold spaces), numbered as in proc(5) from 3. */
+function statFields(pid: number): string[] {
+  const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return text.slice(text.lastIndexOf(')') + 2).split(' ');
+}
+
+export async function startServer(env: Record<string, string>, log: (msg: string) => void): Promise<ServerProcess> {
+  const port = await freePort();
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Heliotrack is running')) resolve();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    void exited.then((code) => reject(new Error(`the server exited (${code}) before listening:\n${output.slice(-2000)}`)));
+  });
+  const startMs = performance.now() - started;
+  const pid = child.pid!;
+  log(`server process ${pid} listening on port ${port} after ${(startMs / 1000).toFixed(1)} s`);
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    pid,
+    startMs,
+    // proc(5): field 24 is rss in pages; 14 and 15 are utime and stime in clock ticks.
+    rss: () => Number(statFields(pid)[24 - 3]) * PAGE_BYTES,
+    heap: () => null,
+    cpuMs: () => {
+      const fields = statFields(pid);
+      return ((Number(fields[14 - 3]) + Number(fields[15 - 3])) * 1000) / TICKS_PER_SECOND;
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** A bearer header for `admin`, from the token endpoint of the server at `origin`. */
+export async function login(origin: string, admin: { email: string; password: string }): Promise<{ authorization: string }> {
+  const res = await fetch(`${origin}/api/token/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
+  if (!res.ok) throw new Error(`login answered ${res.status}`);
+  return { authorization: `Bearer ${((await res.json()) as { access: string }).access}` };
+}
