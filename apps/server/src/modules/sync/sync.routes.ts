@@ -53,7 +53,9 @@ export const syncRoutes: FastifyPluginAsyncZod<{ sync: SyncService }> = async (a
     },
     async (req, reply) => {
       const download = await sync.download(req.user, req.params.id, req.query.cursor);
-      const body = Readable.from(download.lines());
+      // One piece ahead of the socket at most (Readable.from's default is 16): the generator reads
+      // the next chunk from the database ahead already.
+      const body = Readable.from(download.lines(), { highWaterMark: 1 });
       reply.type(NDJSON_TYPE).header('cache-control', 'private, no-store').header('vary', 'accept-encoding');
       if (!acceptsGzip(req.headers['accept-encoding'])) return reply.send(body);
       // A failure while streaming destroys the response: the device sees a broken download, never a short one.

@@ -113,7 +113,7 @@ export class SyncService {
       const chunk: repo.SyncChunk = await pending;
       start = after(chunk, start);
       if (start) pending = read(start);
-      if (chunk.text) yield chunk.text;
+      yield* chunk.pieces;
     }
   }
 
