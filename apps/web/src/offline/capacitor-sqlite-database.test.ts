@@ -85,7 +85,7 @@ describe('Capacitor SQLite local database (plugin web implementation on jeep-sql
     await first.close();
     const second = new CapacitorSqliteDatabase('kept');
     await second.open();
-    expect(await second.version()).toBe(22);
+    expect(await second.version()).toBe(23);
     expect(await second.select('SELECT * FROM users')).toEqual([{ id: 3, name: 'Eva', active: 1 }]);
     await second.close();
   });

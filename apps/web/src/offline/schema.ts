@@ -69,10 +69,10 @@ export const DROP_ELEMENT_INDEXES = ['element_plant_bbox_idx', 'element_plant_ty
  * The overview of the map (version 20): the elements drawn below the detail zoom (every type but
  * TILE_DETAIL_ONLY_TYPES, a few percent of a plant) copied into their own small table. Read from
  * `element` they are scattered over the whole file: tens of thousands of random page reads, seconds,
- * for the first overview tile; from here one short sequential read. Triggers keep the copy in step
- * with every write to `element`; an element whose type is not known yet is copied too, and the
- * reader keeps only the overview types (local-queries `overviewOf`), so the copy may hold more,
- * never less. A full download drops the triggers with the indexes and copies the plant at its end.
+ * for the first overview tile; here an overview tile reads its own rows through the copy's bbox
+ * index (version 23), a few pages. Triggers keep the copy in step with every write to `element`;
+ * an element whose type is not known yet is copied too, and the reader keeps only the overview
+ * types (local-queries `tileRows`), so the copy may hold more, never less. A full download drops the triggers with the indexes and copies the plant at its end.
  */
 const OVERVIEW_COLUMNS = 'id, plant_id, type_id, code, state_id, geom, min_x, min_y, max_x, max_y';
 const newValues = OVERVIEW_COLUMNS.split(', ').map((c) => `NEW.${c}`).join(', ');
@@ -196,6 +196,12 @@ export const SCHEMA_UPGRADES: readonly SchemaUpgrade[] = [
          data TEXT NOT NULL, outbox_uuid TEXT, created_at TEXT NOT NULL)`,
       `CREATE INDEX IF NOT EXISTS pending_document_outbox_idx ON pending_document (outbox_uuid)`,
     ],
+  },
+  {
+    // 23 (issue 15): overview tiles read their own elements through a bbox index, as detail tiles
+    // do, instead of the whole plant's overview being read into memory by the first tile.
+    toVersion: 23,
+    statements: [`CREATE INDEX IF NOT EXISTS element_overview_bbox_idx ON element_overview (plant_id, min_x, min_y)`],
   },
 ];
 
