@@ -87,10 +87,14 @@ export async function listOutbox(db: LocalDatabase, userId?: number): Promise<Ou
   return rows.map((row) => ({ ...row, payload: JSON.parse(row.payload) as OutboxPayload }));
 }
 
-/** How many entries wait to be sent and how many the server refused. */
-export async function countOutbox(db: LocalDatabase): Promise<{ waiting: number; refused: number }> {
+/**
+ * How many entries wait to be sent and how many the server refused: of one user (what the header
+ * shows, as the sync sends only the logged-in user's entries), or of everybody.
+ */
+export async function countOutbox(db: LocalDatabase, userId?: number): Promise<{ waiting: number; refused: number }> {
   const [row] = await db.select<{ waiting: number | null; refused: number | null }>(
-    `SELECT SUM(status IN ('pending', 'sending')) AS waiting, SUM(status = 'refused') AS refused FROM outbox`,
+    `SELECT SUM(status IN ('pending', 'sending')) AS waiting, SUM(status = 'refused') AS refused FROM outbox${userId === undefined ? '' : ' WHERE user_id = ?'}`,
+    userId === undefined ? [] : [userId],
   );
   return { waiting: row?.waiting ?? 0, refused: row?.refused ?? 0 };
 }

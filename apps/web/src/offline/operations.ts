@@ -59,7 +59,7 @@ export const OPERATIONS = {
 
   enqueueOutbox: (db: LocalDatabase, entry: outbox.NewOutboxEntry, localWrites?: Statement[]) => outbox.enqueueOutbox(db, entry, localWrites),
   listOutbox: (db: LocalDatabase, userId?: number) => outbox.listOutbox(db, userId),
-  countOutbox: (db: LocalDatabase) => outbox.countOutbox(db),
+  countOutbox: (db: LocalDatabase, userId?: number) => outbox.countOutbox(db, userId),
   markOutbox: (db: LocalDatabase, clientUuid: string, status: outbox.OutboxStatus, refusal?: { code: string; reason: string }) =>
     outbox.markOutbox(db, clientUuid, status, refusal),
   removeOutbox: (db: LocalDatabase, clientUuid: string) => outbox.removeOutbox(db, clientUuid),

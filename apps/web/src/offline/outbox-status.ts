@@ -1,4 +1,5 @@
 import { createStore, useStore } from '../lib/create-store';
+import { getStoredUser } from '../lib/session';
 import { readString, WEB_STORAGE_KEYS, writeString } from '../lib/storage';
 import type { OutboxEntry } from './local-outbox';
 import { openedLocalStore } from './opened-local-store';
@@ -50,10 +51,15 @@ export function isLocalDatabaseUsed(): boolean {
 
 const store = openedLocalStore;
 
-/** Reads the counts again (after a change offline, a sync, a discard). */
+/**
+ * Reads the counts again (after a change offline, a sync, a discard). The logged-in user's entries
+ * only: the sync sends only theirs, so another user's on a shared tablet would wait in the badge
+ * for ever; they leave when that user logs in and syncs.
+ */
 export async function refreshOutboxCounts(): Promise<OutboxCounts> {
   if (!isLocalDatabaseUsed()) return counts.get();
-  const next = await (await store()).call('countOutbox');
+  const user = getStoredUser();
+  const next = user ? await (await store()).call('countOutbox', user.id) : { waiting: 0, refused: 0 };
   counts.set((current) =>
     current.waiting === next.waiting && current.refused === next.refused ? current : next,
   );
@@ -68,10 +74,11 @@ export function getOutboxCounts(): OutboxCounts {
   return counts.get();
 }
 
-/** The waiting and refused entries, in order (the list the badge opens). */
+/** The logged-in user's waiting and refused entries, in order (the list the badge opens). */
 export async function listOutboxEntries(): Promise<OutboxEntry[]> {
-  if (!isLocalDatabaseUsed()) return [];
-  return (await store()).call('listOutbox');
+  const user = getStoredUser();
+  if (!isLocalDatabaseUsed() || !user) return [];
+  return (await store()).call('listOutbox', user.id);
 }
 
 /** Discards a refused entry (the user confirmed). */
