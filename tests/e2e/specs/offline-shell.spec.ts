@@ -225,13 +225,15 @@ test.describe('offline shell (Offline III)', () => {
     await expect(dialog.getByRole('status')).toContainText(`${server.count} elementos actualizados`);
     await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
     expect(await localCall(page, 'countOutbox')).toEqual({ waiting: 1, refused: 0 });
-    await expect
-      .poll(async () => {
-        await waitForMapIdle(page);
-        return (await renderedStates(page, server.ids)).filter((feature) => feature.state === newState.id)
-          .length;
-      })
-      .toBe(server.count);
+    // The offline map draws every selected element in the new state.
+    const mapShowsTheChange = () =>
+      expect
+        .poll(async () => {
+          await waitForMapIdle(page);
+          return (await renderedStates(page, server.ids)).filter((feature) => feature.state === newState.id).length;
+        })
+        .toBe(server.count);
+    await mapShowsTheChange();
     const changeMade = Date.now();
 
     // Closed and opened again, still offline: the change still waits and the map keeps the new state.
@@ -239,13 +241,7 @@ test.describe('offline shell (Offline III)', () => {
     await expect(pageHeading(page)).toHaveText('Mapa sin conexión');
     const badge = page.getByRole('button', { name: 'Cambios pendientes: 1', exact: true });
     await expect(badge).toBeVisible();
-    await expect
-      .poll(async () => {
-        await waitForMapIdle(page);
-        return (await renderedStates(page, server.ids)).filter((feature) => feature.state === newState.id)
-          .length;
-      })
-      .toBe(server.count);
+    await mapShowsTheChange();
 
     // The network is back: one sync sends the change, and each element's history on the server holds
     // it exactly once, with the time the technician made it (before the sync sent it).

@@ -63,6 +63,8 @@ function renderedLinks(page: Page, ids: number[]) {
     const map = (window as MapWindow).__heliotrackMap;
     const seen = new Map<number, { id: number; linked: boolean; color: string }>();
     for (const feature of map?.queryRenderedFeatures() ?? []) {
+      // Terra Draw's sources (td-…) hold the polygon tool's features, with small numeric ids too.
+      if (feature.source.startsWith('td-')) continue;
       const id = Number(feature.id);
       if (wanted.includes(id)) seen.set(id, { id, linked: feature.properties.linked === true, color: String(feature.properties.color) });
     }

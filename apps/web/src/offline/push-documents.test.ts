@@ -5,6 +5,7 @@ import type { OutboxEntry, OutboxStatus } from './local-outbox';
 import type { PendingDocument } from './pending-documents';
 import { bodyWithServerDocuments, uploadFormOf } from './push-documents';
 import { pushOutbox, requestsOf, type PushDeps } from './push-outbox';
+import { waitingEntry } from './test-support/outbox-entry';
 
 /*
  * The push of changes with documents chosen offline (issue 16), on an in-memory outbox and a fake
@@ -15,18 +16,7 @@ import { pushOutbox, requestsOf, type PushDeps } from './push-outbox';
 const PATH = 'plants/1/modules/7/state-change/';
 
 function entry(uuid: string, documents: number[]): OutboxEntry {
-  return {
-    client_uuid: uuid,
-    user_id: 1,
-    kind: 'state_change',
-    payload: { method: 'POST', path: PATH, body: { state: 3, element_type: 1, documents, client_uuid: uuid }, element_ids: [7] },
-    status: 'pending',
-    attempts: 0,
-    refusal_code: null,
-    refusal_reason: null,
-    created_at: new Date().toISOString(),
-    recorded_at: null,
-  };
+  return waitingEntry(uuid, 'state_change', { method: 'POST', path: PATH, body: { state: 3, element_type: 1, documents, client_uuid: uuid }, element_ids: [7] });
 }
 
 function kept(provisionalId: number, outboxUuid: string, name = `foto${-provisionalId}.png`): PendingDocument {

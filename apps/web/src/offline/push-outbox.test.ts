@@ -2,24 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-error';
 import type { OutboxEntry, OutboxStatus } from './local-outbox';
 import { pushOutbox, requestsOf, type PushDeps } from './push-outbox';
+import { waitingEntry } from './test-support/outbox-entry';
 
 /*
  * The push on an in-memory outbox and a fake server that records each client uuid once, as the real
  * one does: order, the split of large massive changes, refused versus retry-later, and resuming.
  */
 function entry(uuid: string, path: string, body: Record<string, unknown> = {}): OutboxEntry {
-  return {
-    client_uuid: uuid,
-    user_id: 1,
-    kind: path.includes('massive') ? 'massive_state_change' : 'state_change',
-    payload: { method: 'POST', path, body: { ...body, client_uuid: uuid }, element_ids: [] },
-    status: 'pending',
-    attempts: 0,
-    refusal_code: null,
-    refusal_reason: null,
-    created_at: new Date().toISOString(),
-    recorded_at: null,
-  };
+  const kind = path.includes('massive') ? 'massive_state_change' : 'state_change';
+  return waitingEntry(uuid, kind, { method: 'POST', path, body: { ...body, client_uuid: uuid }, element_ids: [] });
 }
 
 function setup(

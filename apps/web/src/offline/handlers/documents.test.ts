@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setUpJeepSqlite } from '../test-support/jeep-sqlite';
+import { freshLocalStore, setUpJeepSqlite } from '../test-support/jeep-sqlite';
 import { ApiError } from '../../lib/api-error';
 import { localStore } from '../local-store';
 import { documentHandlers } from './documents';
@@ -18,12 +18,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  vi.spyOn(console, 'log').mockImplementation(() => undefined);
-  const store = localStore();
-  await store.call('open');
-  await store.call('reset');
-  await store.call('exec', 'DELETE FROM pending_document');
-  await store.call('exec', 'DELETE FROM plant_download');
+  const store = await freshLocalStore();
   await store.call('exec', 'INSERT INTO plant_download (plant_id, elements_version) VALUES (3, 1)');
 });
 afterEach(() => vi.restoreAllMocks());

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setUpJeepSqlite } from '../test-support/jeep-sqlite';
+import { freshLocalStore, setUpJeepSqlite } from '../test-support/jeep-sqlite';
 import { isApiError } from '../../lib/api-error';
 import { findOfflineHandler } from '../../lib/offline-resolver';
 import { localStore } from '../local-store';
@@ -20,13 +20,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  vi.spyOn(console, 'log').mockImplementation(() => undefined);
-  const store = localStore();
-  await store.call('open');
-  await store.call('reset');
-  // A clean slate whatever ran before in this file (tests run shuffled).
-  await store.call('clearAllData');
-  await store.call('exec', 'DELETE FROM outbox');
+  const store = await freshLocalStore();
   await store.call('replaceItem', 'plant', { id: 3, name: 'P', code: 'P3', is_serial_scan_enable: true });
   await store.call('bulkReplace', 'element', [
     { id: 1, code: 'M-1', plant_id: 3, type_id: 5, serial: '' },

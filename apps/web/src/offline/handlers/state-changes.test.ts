@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setUpJeepSqlite } from '../test-support/jeep-sqlite';
+import { freshLocalStore, setUpJeepSqlite } from '../test-support/jeep-sqlite';
 import type { ApiError } from '../../lib/api-error';
 import type { OutboxEntry } from '../local-outbox';
 import { localStore } from '../local-store';
@@ -23,13 +23,7 @@ const keep = (uuid: string, plantId: number) =>
   localStore().call('savePendingDocument', { clientUuid: uuid, userId: 7, plantId, name: `${uuid}.png`, contentType: 'image/png', size: 3, data: 'UE5H' });
 
 beforeEach(async () => {
-  vi.spyOn(console, 'log').mockImplementation(() => undefined);
-  const store = localStore();
-  await store.call('open');
-  await store.call('reset');
-  await store.call('clearAllData');
-  await store.call('exec', 'DELETE FROM outbox');
-  await store.call('exec', 'DELETE FROM pending_document');
+  const store = await freshLocalStore();
   await store.call('replaceItem', 'plant', { id: 3, name: 'P', code: 'P3' });
   await store.call('replaceItem', 'element_type', { code: 'MOD', id: 5, name: 'Módulo' });
   await store.call('bulkReplace', 'state', [

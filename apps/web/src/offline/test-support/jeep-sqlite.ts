@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { defineCustomElement } from 'jeep-sqlite/dist/components/jeep-sqlite';
 import { vi } from 'vitest';
+import { localStore, type LocalStore } from '../local-store';
 
 /*
  * A real SQLite for Vitest: the Capacitor SQLite plugin's web implementation, the `jeep-sqlite` web
@@ -26,4 +27,19 @@ export async function setUpJeepSqlite(): Promise<void> {
   element.wasmPath = SQL_WASM_ORIGIN;
   document.body.appendChild(element);
   await customElements.whenDefined('jeep-sqlite');
+}
+
+/**
+ * The local store (on jeep-sqlite: `isOnDevice()` mocked to true) on an empty database, whatever ran
+ * before in the file (tests run shuffled), with the plugin's SQL log silenced. For beforeEach; the
+ * file restores its mocks in afterEach.
+ */
+export async function freshLocalStore(): Promise<LocalStore> {
+  vi.spyOn(console, 'log').mockImplementation(() => undefined);
+  const store = localStore();
+  await store.call('open');
+  await store.call('reset');
+  await store.call('clearAllData');
+  for (const table of ['outbox', 'pending_document', 'plant_download']) await store.call('exec', `DELETE FROM ${table}`);
+  return store;
 }
