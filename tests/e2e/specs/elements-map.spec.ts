@@ -13,6 +13,7 @@ import {
   test,
   waitForMapIdle,
   type MapWindow,
+  stateChangeOutcome,
 } from '../fixtures';
 
 /**
@@ -178,7 +179,7 @@ test.describe('elements map', () => {
     await dialog.getByLabel('Estado nuevo').click();
     await page.getByRole('option', { name: 'No OK' }).click();
     await dialog.getByRole('button', { name: `Cambiar ${selected.length} elementos` }).click();
-    await expect(dialog.getByRole('status')).toContainText(`${selected.length} elementos actualizados`);
+    await expect(stateChangeOutcome(dialog, `${selected.length} elementos actualizados`)).toBeVisible();
     await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
     await expect(page.getByText('Dibuja un polígono para seleccionar elementos.')).toBeVisible();
 
@@ -299,7 +300,7 @@ test.describe('elements map', () => {
     await dialog.getByRole('button', { name: 'Cambiar estado', exact: true }).click();
     const { elements_version: versionAfter } = (await (await answer).json()) as { elements_version: number };
     expect(versionAfter).toBeGreaterThan(versionBefore);
-    await expect(dialog.getByRole('status')).toContainText('1 elemento actualizado');
+    await expect(stateChangeOutcome(dialog, '1 elemento actualizado')).toBeVisible();
     await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
 
     // At once, without a reload: the tiles of the new version, the tracker in the No OK colour.

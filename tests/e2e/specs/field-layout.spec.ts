@@ -12,6 +12,7 @@ import {
   test,
   waitForMapIdle,
   type MapWindow,
+  stateChangeOutcome,
 } from '../fixtures';
 
 /**
@@ -308,7 +309,7 @@ for (const device of DEVICES) {
       await dialog.getByLabel('Observaciones').fill(`Cambio desde el ${device.name} (e2e)`);
       await expectInsideViewport(page, submit, 'the primary action after filling the form');
       await submit.tap();
-      await expect(dialog.getByRole('status')).toContainText('1 elemento actualizado');
+      await expect(stateChangeOutcome(dialog, '1 elemento actualizado')).toBeVisible();
       await dialog.getByRole('button', { name: 'Cerrar' }).last().tap();
       await expect(dialog).toBeHidden();
       await expect(row).toContainText(newState.name);
@@ -500,7 +501,7 @@ test.describe('field layout, phone map', () => {
     const submit = dialog.getByRole('button', { name: 'Cambiar 1 elemento', exact: true });
     await expectInsideViewport(page, submit, 'the primary action');
     await submit.tap();
-    await expect(dialog.getByRole('status')).toContainText('1 elemento actualizado');
+    await expect(stateChangeOutcome(dialog, '1 elemento actualizado')).toBeVisible();
     await dialog.getByRole('button', { name: 'Cerrar' }).last().tap();
     await expect(page.getByText('Dibuja un polígono para seleccionar elementos.')).toBeVisible();
 

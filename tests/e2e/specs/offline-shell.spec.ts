@@ -15,6 +15,7 @@ import {
   test,
   waitForMapIdle,
   type MapWindow,
+  stateChangeOutcome,
 } from '../fixtures';
 
 /**
@@ -222,7 +223,7 @@ test.describe('offline shell (Offline III)', () => {
       .filter({ has: page.getByText(newState.name, { exact: true }) })
       .click();
     await dialog.getByRole('button', { name: `Cambiar ${server.count} elementos` }).click();
-    await expect(dialog.getByRole('status')).toContainText(`${server.count} elementos actualizados`);
+    await expect(stateChangeOutcome(dialog, `${server.count} elementos actualizados`)).toBeVisible();
     await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
     expect(await localCall(page, 'countOutbox')).toEqual({ waiting: 1, refused: 0 });
     // The offline map draws every selected element in the new state.

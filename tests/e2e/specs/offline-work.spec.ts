@@ -9,6 +9,7 @@ import {
   signInViaApi,
   TECHNICIAN,
   test,
+  stateChangeOutcome,
 } from '../fixtures';
 
 /**
@@ -173,7 +174,7 @@ async function changeFirstRows(
     await dialog.getByLabel('Estado nuevo').click();
     await page.getByRole('option', { name: new RegExp(`^${stateName}(\\s|$)`) }).click();
     await dialog.getByRole('button', { name: 'Cambiar estado' }).click();
-    await expect(dialog.getByRole('status')).toContainText('1 elemento actualizado');
+    await expect(stateChangeOutcome(dialog, '1 elemento actualizado')).toBeVisible();
     await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
     await expect(dialog).toBeHidden();
     if (leaves)
@@ -195,7 +196,7 @@ async function changeAllMatching(page: Page, count: number, stateName: string) {
   await dialog.getByLabel('Estado nuevo').click();
   await page.getByRole('option', { name: new RegExp(`^${stateName}(\\s|$)`) }).click();
   await dialog.getByRole('button', { name: `Cambiar ${count} elementos` }).click();
-  await expect(dialog.getByRole('status')).toContainText(`${count} elementos actualizados`);
+  await expect(stateChangeOutcome(dialog, `${count} elementos actualizados`)).toBeVisible();
   await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
   await expect(dialog).toBeHidden();
 }
@@ -559,7 +560,7 @@ test.describe('working offline', () => {
     await page.getByRole('option', { name: new RegExp(`^${pileStep.name}(\\s|$)`) }).click();
     await dialog.locator('input[type="file"]').setInputFiles({ name: 'hinca-offline.png', mimeType: 'image/png', buffer: photo });
     await dialog.getByRole('button', { name: 'Cambiar estado' }).click();
-    await expect(dialog.getByRole('status')).toContainText('1 elemento actualizado');
+    await expect(stateChangeOutcome(dialog, '1 elemento actualizado')).toBeVisible();
     await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
     await expect(pendingBadge(page, 1)).toBeVisible();
     // The photo waits on the device, tied to its change.
