@@ -1,8 +1,8 @@
 /**
- * Aggregates of a plant's elements, remembered per plant version. Counting the 417,000 modules of
- * the 250 MWp reference plant takes about 20 ms even as an index-only scan (measured), the whole
- * budget of a list page, and counting all 500,000 elements per type and state for the dashboard
- * takes 150–300 ms on PostgreSQL once massive changes have left the visibility map stale.
+ * Aggregates of a plant's elements, remembered per plant version: counting all 500,000 elements
+ * of the 250 MWp reference plant per type and state for the dashboard takes 150–300 ms on
+ * PostgreSQL once massive changes have left the visibility map stale (measured). List counts are
+ * kept by ListCounts (modules/elements/list-counts.ts), which also brings them across state changes.
  * Keys carry the plant's `elements_version`, which changes with every change to the plant's
  * elements (state changes, layout imports, the demo seed), so a remembered value is never out of
  * date: re-reading costs one computation per key and version, not one per request. Kept in

@@ -84,6 +84,50 @@ export async function countElements(db: Db, scope: ElementScope, filters: Elemen
   return Number(row.count);
 }
 
+/**
+ * A list's count with the plant's version and newest history row, in one statement (one snapshot):
+ * the count is exactly the one of that version, so it can be brought forward from there.
+ */
+export async function countElementsAt(db: Db, scope: ElementScope, filters: ElementListFilters) {
+  const row = await filtered(db, scope, filters)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      eb.selectFrom('plants').select('elements_version').where('id', '=', scope.plantId).as('version'),
+      eb.selectFrom('state_changes').select((sc) => sc.fn.max<number | null>('id').as('last')).where('plant_id', '=', scope.plantId).as('last_state_change_id'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), version: Number(row.version), lastStateChangeId: Number(row.last_state_change_id ?? 0) };
+}
+
+/**
+ * What the plant's state changes after history row `afterId` did to a count of elements in
+ * `states`, in one statement: the plant's version now, how many history rows came since and the
+ * newest, and the count's change (each element that entered one of the states adds one, each that
+ * left one takes one away; state_change_elements keeps the state each had before).
+ */
+export async function stateChangesSince(db: Db, scope: ElementScope, states: readonly number[], afterId: number) {
+  const since = (eb: ExpressionBuilder<Database, never>) =>
+    eb.selectFrom('state_changes').where('state_changes.plant_id', '=', scope.plantId).where('state_changes.id', '>', afterId);
+  const row = await db
+    .selectNoFrom((eb) => {
+      let moved = since(eb).innerJoin('state_change_elements as sce', 'sce.state_change_id', 'state_changes.id');
+      if (scope.typeId !== undefined) moved = moved.where('state_changes.element_type_id', '=', scope.typeId);
+      return [
+        eb.selectFrom('plants').select('elements_version').where('id', '=', scope.plantId).as('version'),
+        since(eb).select((sc) => sc.fn.countAll<number>().as('n')).as('changes'),
+        since(eb).select((sc) => sc.fn.max<number | null>('state_changes.id').as('m')).as('last'),
+        moved
+          .select(
+            sql<number>`coalesce(sum(case when ${sql.ref('state_changes.state_id')} in (${sql.join(states)}) then 1 else 0 end), 0)
+              - coalesce(sum(case when ${sql.ref('sce.previous_state_id')} in (${sql.join(states)}) then 1 else 0 end), 0)`.as('d'),
+          )
+          .as('delta'),
+      ];
+    })
+    .executeTakeFirstOrThrow();
+  return { version: Number(row.version), changes: Number(row.changes), last: row.last === null ? null : Number(row.last), delta: Number(row.delta ?? 0) };
+}
+
 export async function listElements(
   db: Db,
   scope: ElementScope,

@@ -18,9 +18,9 @@ import type { ElementTypesTable, PlantRow } from '../../db/schema';
 import { offsetOf, pageOf } from '../../lib/pagination';
 import { detailError, fieldError, notFound } from '../../lib/errors';
 import { findElementTypeInClient } from '../catalogues/catalogues.repository';
-import { VersionedCache } from '../../lib/versioned-cache';
 import { type CurrentUser, requirePlant } from '../access/access.service';
 import * as repo from './elements.repository';
+import { ListCounts } from './list-counts';
 
 /** The path segment of the element types that are not one of the seven standard ones. */
 export const EXTRA_ELEMENTS = 'extra-elements';
@@ -107,9 +107,11 @@ function toElementDetailDto(row: NonNullable<Awaited<ReturnType<typeof repo.find
 }
 
 export class ElementsService {
-  private readonly counts = new VersionedCache<number>();
+  private readonly counts: ListCounts;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.counts = new ListCounts(db);
+  }
 
   /** `GET plants/{id}/{hincas|masts|…}/` */
   async list(user: CurrentUser, plantId: number, segment: string, query: ElementListQuery, url: string) {
@@ -182,9 +184,8 @@ export class ElementsService {
   private async page(plant: PlantRow, typeId: number | undefined, query: ElementListQuery, url: string) {
     const { page, page_size, ordering, ...filters } = query;
     const scope = { plantId: plant.id, typeId };
-    const key = JSON.stringify([plant.id, plant.elements_version, typeId ?? null, filters]);
     const [count, rows] = await Promise.all([
-      this.counts.get(key, () => repo.countElements(this.db, scope, filters)),
+      this.counts.of(plant, scope, filters),
       repo.listElements(this.db, scope, { ...filters, ordering }, { limit: page_size, offset: offsetOf({ page, page_size }) }),
     ]);
     return pageOf(rows.map(toElementDto), count, { page, page_size }, url);
