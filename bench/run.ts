@@ -318,6 +318,19 @@ async function vectorTiles(ctx: Context, bounds: BBox): Promise<Figure[]> {
   return [cold, warm, revalidated];
 }
 
+/** The active states of a type that depend on no other: any element may be put in them. */
+function freeStates(ctx: Context, typeId: number) {
+  return ctx.db
+    .selectFrom('states')
+    .select('id')
+    .where('client_id', '=', ctx.clientId)
+    .where('element_type_id', '=', typeId)
+    .where('depends_on', 'is', null)
+    .where('is_active', '=', 1)
+    .orderBy('sort_order')
+    .execute();
+}
+
 /**
  * The uncached figures: a low-zoom tile right after a state change of one tracker, and a list of
  * modules right after a state change of ten modules (through the API, untimed), so that the
@@ -328,26 +341,10 @@ async function afterStateChange(ctx: Context, bounds: BBox): Promise<Figure[] | 
   const url = `/api/plants/${ctx.plantId}/tiles/${tile.z}/${tile.x}/${tile.y}.pbf`;
   const trackerType = ctx.typeIds.get('TRA')!;
   const tracker = await ctx.db.selectFrom('elements').select('id').where('plant_id', '=', ctx.plantId).where('type_id', '=', trackerType).orderBy('id').executeTakeFirstOrThrow();
-  const states = await ctx.db
-    .selectFrom('states')
-    .select('id')
-    .where('client_id', '=', ctx.clientId)
-    .where('element_type_id', '=', trackerType)
-    .where('depends_on', 'is', null)
-    .where('is_active', '=', 1)
-    .orderBy('sort_order')
-    .execute();
+  const states = await freeStates(ctx, trackerType);
   if (states.length < 2) return 'figures after a state change skipped: fewer than two tracker states without depends_on';
   const list = await listTarget(ctx);
-  const moduleStates = await ctx.db
-    .selectFrom('states')
-    .select('id')
-    .where('client_id', '=', ctx.clientId)
-    .where('element_type_id', '=', list.modType)
-    .where('depends_on', 'is', null)
-    .where('is_active', '=', 1)
-    .orderBy('sort_order')
-    .execute();
+  const moduleStates = await freeStates(ctx, list.modType);
   if (moduleStates.length < 2) return 'figures after a state change skipped: fewer than two module states without depends_on';
   const modules = await ctx.db.selectFrom('elements').select('id').where('plant_id', '=', ctx.plantId).where('type_id', '=', list.modType).orderBy('id', 'desc').limit(10).execute();
   const overviewTypes = [...ctx.typeIds].filter(([code]) => !TILE_DETAIL_ONLY_TYPES.includes(code)).map(([, id]) => id);
