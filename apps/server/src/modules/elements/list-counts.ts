@@ -36,9 +36,12 @@ export class ListCounts {
     const key = JSON.stringify([plant.id, scope.typeId ?? null, filters]);
     const pending = this.known.get(key);
     const last = pending ? await pending.catch(() => undefined) : undefined;
-    if (last && last.version >= plant.elements_version) return last.count;
+    if (pending && last && last.version >= plant.elements_version) {
+      this.remember(key, pending); // most recently used: last out
+      return last.count;
+    }
     // The promise is kept, so that requests arriving meanwhile share one computation.
-    const next = last && byStateOnly(filters) ? this.forward(last, scope, filters) : this.countAt(scope, filters);
+    const next = last && byStateOnly(filters) ? this.forward(last, scope, filters) : countElementsAt(this.db, scope, filters);
     this.remember(key, next);
     return (await next).count;
   }
@@ -47,14 +50,10 @@ export class ListCounts {
   private async forward(last: KnownCount, scope: ElementScope, filters: ElementListFilters): Promise<KnownCount> {
     const states = filters.state ?? [];
     const since = await stateChangesSince(this.db, scope, states.length ? states : [-1], last.lastStateChangeId);
-    if (since.changes !== since.version - last.version) return this.countAt(scope, filters);
+    if (since.changes !== since.version - last.version) return countElementsAt(this.db, scope, filters);
     // Without a state filter the list holds every element of the type: state changes leave it as it is.
     const delta = states.length ? since.delta : 0;
     return { version: since.version, lastStateChangeId: since.last ?? last.lastStateChangeId, count: last.count + delta };
-  }
-
-  private async countAt(scope: ElementScope, filters: ElementListFilters): Promise<KnownCount> {
-    return countElementsAt(this.db, scope, filters);
   }
 
   private remember(key: string, value: Promise<KnownCount>) {
