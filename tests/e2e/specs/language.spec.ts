@@ -72,7 +72,7 @@ async function expectDashboardIn(page: Page, labels: Labels, totalPower: number)
   await expect(summaryValue(page, labels.plantCount)).toBeVisible();
 }
 
-test.describe('language', () => {
+test.describe('language @once', () => {
   test('switching language changes the labels and survives a reload', async ({ page, request }) => {
     const { tokens } = await signInViaApi(page, request, ADMIN, '/dashboard');
     const { total_power } = await getDashboard(request, tokens.access);

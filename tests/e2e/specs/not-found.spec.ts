@@ -1,6 +1,6 @@
 import { ADMIN, expect, mainMenu, pageHeading, signInViaApi, test } from '../fixtures';
 
-test.describe('not found', () => {
+test.describe('not found @once', () => {
   test('an unknown path shows the not-found page inside the layout', async ({ page, request }) => {
     await signInViaApi(page, request, ADMIN, '/no-such-page/here');
 

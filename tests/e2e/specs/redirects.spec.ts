@@ -1,6 +1,6 @@
 import { ADMIN, expect, mainMenu, pageHeading, pathnameOf, signInViaApi, test } from '../fixtures';
 
-test.describe('redirects', () => {
+test.describe('redirects @once', () => {
   test('without a token every path goes to the login page', async ({ page }) => {
     const cases: [string, string][] = [
       ['/', '/login'],
