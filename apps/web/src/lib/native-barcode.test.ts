@@ -63,7 +63,10 @@ beforeEach(() => {
   Object.assign(state, { native: true, pluginAvailable: true, permission: 'prompt', answerToRequest: 'granted', scanning: false, failStart: null, calls: [] });
   state.listeners.clear();
 });
-afterEach(() => document.body.classList.remove(SCANNER_ACTIVE_CLASS));
+afterEach(() => {
+  document.body.classList.remove(SCANNER_ACTIVE_CLASS);
+  document.documentElement.classList.remove(SCANNER_ACTIVE_CLASS);
+});
 
 describe('isNativeBarcodeAvailable', () => {
   it('is true only on a device with the plugin', () => {
@@ -124,5 +127,18 @@ describe('startNativeBarcodeScan', () => {
     await expect(startNativeBarcodeScan(() => undefined)).rejects.toThrow('camera in use');
     expect(state.listeners.get('barcodesScanned')?.size).toBe(0);
     expect(document.body.classList.contains(SCANNER_ACTIVE_CLASS)).toBe(false);
+  });
+
+  it('a camera error while scanning stops the scan, brings the page back and tells the screen', async () => {
+    state.permission = 'granted';
+    const errors: string[] = [];
+    await startNativeBarcodeScan(() => undefined, (message) => errors.push(message));
+    expect(document.documentElement.classList.contains(SCANNER_ACTIVE_CLASS)).toBe(true);
+    for (const listener of state.listeners.get('scanError') ?? []) (listener as Listener)({ message: 'camera lost' });
+    await vi.waitFor(() => expect(state.scanning).toBe(false));
+    expect(errors).toEqual(['camera lost']);
+    expect(document.body.classList.contains(SCANNER_ACTIVE_CLASS)).toBe(false);
+    expect(document.documentElement.classList.contains(SCANNER_ACTIVE_CLASS)).toBe(false);
+    expect(state.listeners.get('barcodesScanned')?.size).toBe(0);
   });
 });

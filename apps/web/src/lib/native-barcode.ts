@@ -7,8 +7,10 @@ import { Capacitor } from '@capacitor/core';
  * `@capacitor-mlkit/barcode-scanning` 7), for the scan feature. Continuous: the plugin's startScan
  * shows the camera BEHIND the web view and reports what it sees through 'barcodesScanned' until the
  * returned stop function runs. While a scan runs, `document.body` carries the class
- * `barcode-scanner-active`: the scanning screen makes the page transparent with it so that the
- * camera shows through, keeping its own controls (stop, last code) visible.
+ * `barcode-scanner-active` (and so does `<html>`): the stylesheet of the scanning screen
+ * (features/serial-scan/components/scanner-overlay.css) then hides the app and makes the page
+ * transparent so that the camera shows through, keeping only our overlay (aiming frame, next
+ * element, torch, cancel) drawn above it.
  *
  * The camera sees the same code in frame after frame: each code is reported once, and again only
  * after another code has been seen in between.
@@ -41,12 +43,37 @@ function codeOf(barcode: Barcode): string {
   return (barcode.rawValue || barcode.displayValue || '').trim();
 }
 
+/** The page's transparent state: on `<html>` and `<body>`, both of which paint a background. */
+export function setScannerActive(active: boolean): void {
+  for (const element of [document.documentElement, document.body]) {
+    element.classList.toggle(SCANNER_ACTIVE_CLASS, active);
+  }
+}
+
+/** Whether the running scan's camera has a torch (false when none or when asking fails). */
+export async function isNativeTorchAvailable(): Promise<boolean> {
+  try {
+    return (await BarcodeScanner.isTorchAvailable()).available;
+  } catch {
+    return false;
+  }
+}
+
+/** Switches the torch of the running scan on or off; answers whether it is on now. */
+export async function toggleNativeTorch(): Promise<boolean> {
+  await BarcodeScanner.toggleTorch();
+  return (await BarcodeScanner.isTorchEnabled()).enabled;
+}
+
 /**
  * Asks for the camera permission (CameraPermissionError when refused), starts continuous scanning
  * and calls `onCode` with each code read. Answers the function that stops it: it removes this
  * scan's listeners, stops the camera and restores the page; calling it again does nothing.
  */
-export async function startNativeBarcodeScan(onCode: (code: string) => void): Promise<() => Promise<void>> {
+export async function startNativeBarcodeScan(
+  onCode: (code: string) => void,
+  onError?: (message: string) => void,
+): Promise<() => Promise<void>> {
   await ensureCameraPermission();
   let last: string | null = null;
   const listeners: PluginListenerHandle[] = [];
@@ -54,7 +81,7 @@ export async function startNativeBarcodeScan(onCode: (code: string) => void): Pr
   const stop = async () => {
     if (stopped) return;
     stopped = true;
-    document.body.classList.remove(SCANNER_ACTIVE_CLASS);
+    setScannerActive(false);
     await Promise.all(listeners.map((listener) => listener.remove()));
     await BarcodeScanner.stopScan();
   };
@@ -69,9 +96,15 @@ export async function startNativeBarcodeScan(onCode: (code: string) => void): Pr
           onCode(code);
         }
       }),
-      await BarcodeScanner.addListener('scanError', ({ message }) => console.warn(`barcode scan error: ${message}`)),
+      // The camera failed while scanning: the page comes back (never a transparent page over a
+      // dead preview) and the screen says so.
+      await BarcodeScanner.addListener('scanError', ({ message }) => {
+        if (stopped) return;
+        void stop().catch(() => undefined);
+        onError?.(message);
+      }),
     );
-    document.body.classList.add(SCANNER_ACTIVE_CLASS);
+    setScannerActive(true);
     await BarcodeScanner.startScan();
   } catch (error) {
     await stop().catch(() => undefined);

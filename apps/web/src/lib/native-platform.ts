@@ -67,3 +67,24 @@ export async function showNativeLongToast(text: string): Promise<boolean> {
   await Toast.show({ text, duration: 'long', position: 'bottom' });
   return true;
 }
+
+/**
+ * Calls `onChange(true)` when the app goes to the background and `onChange(false)` when it comes
+ * back: the page's visibility, and on a device also the app's pause/resume (which an Android web
+ * view does not always turn into a visibility change). Answers the function that stops listening.
+ */
+export function onAppHidden(onChange: (hidden: boolean) => void): () => void {
+  const onVisibility = () => onChange(document.visibilityState === 'hidden');
+  document.addEventListener('visibilitychange', onVisibility);
+  const handles: Promise<{ remove: () => Promise<void> }>[] = [];
+  if (Capacitor.isNativePlatform()) {
+    handles.push(
+      App.addListener('pause', () => onChange(true)),
+      App.addListener('resume', () => onChange(false)),
+    );
+  }
+  return () => {
+    document.removeEventListener('visibilitychange', onVisibility);
+    for (const handle of handles) void handle.then((listener) => listener.remove());
+  };
+}

@@ -427,6 +427,11 @@ export const ui: UiCatalogue = {
       input: { label: 'Input', wedge: 'Scanner', camera: 'Camera' },
       wedgeReady: 'Bluetooth/USB scanner ready: scan the code of the marked module.',
       camera: {
+        overlay: 'Camera scanning',
+        aim: "Fit the module's code inside the frame.",
+        torchOn: 'Turn the torch on',
+        torchOff: 'Turn the torch off',
+        failed: 'The camera stopped: {{message}}',
         start: 'Open the camera',
         stop: 'Close the camera',
         unsupported: 'This browser cannot read codes with the camera: use a scanner or type the serial.',

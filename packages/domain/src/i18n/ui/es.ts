@@ -429,6 +429,11 @@ export const ui = {
       input: { label: 'Entrada', wedge: 'Lector', camera: 'Cámara' },
       wedgeReady: 'Lector Bluetooth/USB listo: escanea el código del módulo señalado.',
       camera: {
+        overlay: 'Escaneo con la cámara',
+        aim: 'Encuadra el código del módulo en el marco.',
+        torchOn: 'Encender la linterna',
+        torchOff: 'Apagar la linterna',
+        failed: 'La cámara se ha detenido: {{message}}',
         start: 'Abrir la cámara',
         stop: 'Cerrar la cámara',
         unsupported: 'Este navegador no lee códigos con la cámara: usa un lector o escribe el número.',

@@ -428,6 +428,11 @@ export const ui: UiCatalogue = {
       input: { label: 'Ingresso', wedge: 'Lettore', camera: 'Fotocamera' },
       wedgeReady: 'Lettore Bluetooth/USB pronto: scansiona il codice del modulo indicato.',
       camera: {
+        overlay: 'Scansione con la fotocamera',
+        aim: 'Inquadra il codice del modulo nella cornice.',
+        torchOn: 'Accendi la torcia',
+        torchOff: 'Spegni la torcia',
+        failed: 'La fotocamera si è fermata: {{message}}',
         start: 'Apri la fotocamera',
         stop: 'Chiudi la fotocamera',
         unsupported: 'Questo browser non legge codici con la fotocamera: usa un lettore o scrivi il numero.',

@@ -22,10 +22,13 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SerialFlags } from '../../../components/elements/serial-flags';
 import { TOUCH_TARGET } from '../../../lib/field-layout';
+import { isNativeTorchAvailable, toggleNativeTorch } from '../../../lib/native-barcode';
+import { onAppHidden } from '../../../lib/native-platform';
 import { isCameraReadingAvailable, isNativeCamera, startCameraReading } from '../lib/camera-reader';
 import { flagsOf, progress, type PlanElement, type ScanSession } from '../lib/scan-session';
 import { readScanSettings, writeScanSettings, type ScanInput } from '../lib/scan-settings';
 import { listenForWedge } from '../lib/wedge-reader';
+import { ScannerOverlay } from './scanner-overlay';
 
 function Count({ label, value, testId }: { label: string; value: number; testId: string }) {
   return (
@@ -65,7 +68,8 @@ export function ScanPanel({
   const [manual, setManual] = useState('');
   const [cameraError, setCameraError] = useState<string | null>(null);
   const [isCameraOn, setCameraOn] = useState(false);
-  const stopCamera = useRef<(() => Promise<void>) | null>(null);
+  const [isAppHidden, setAppHidden] = useState(false);
+  const [torch, setTorch] = useState<boolean | null>(null);
   const video = useRef<HTMLVideoElement>(null);
   const readRef = useRef(onRead);
   useEffect(() => {
@@ -75,13 +79,45 @@ export function ScanPanel({
   // A scanner acting as a keyboard: its bursts anywhere on the page are reads.
   useEffect(() => listenForWedge((code) => readRef.current(code)), []);
 
-  useEffect(
-    () => () => {
-      void stopCamera.current?.();
-      stopCamera.current = null;
-    },
-    [],
-  );
+  // The app in the background releases the camera; back in front, the scan starts again.
+  useEffect(() => onAppHidden(setAppHidden), []);
+
+  // The camera runs while it is on and the app is in front: the overlay is drawn first (the web
+  // camera plays in its video), then reading starts; any way out (cancel, error, background,
+  // leaving the screen) stops it and brings the page back.
+  const isCameraReading = isCameraOn && !isAppHidden;
+  useEffect(() => {
+    if (!isCameraReading) return;
+    let cancelled = false;
+    let stop: (() => Promise<void>) | null = null;
+    const fail = (message: string) => {
+      if (cancelled) return;
+      setCameraOn(false);
+      setCameraError(message);
+    };
+    startCameraReading(
+      (code) => readRef.current(code),
+      video.current,
+      (message) => fail(t('serials.scan.camera.failed', { message })),
+    )
+      .then(async (stopReading) => {
+        if (cancelled) return stopReading();
+        stop = stopReading;
+        if (isNativeCamera() && (await isNativeTorchAvailable()) && !cancelled) setTorch(false);
+      })
+      .catch((error: unknown) => {
+        // Refused on the device (ML Kit's CameraPermissionError) or in the browser (NotAllowedError).
+        const denied =
+          (error as { code?: string }).code === 'camera_permission_denied' ||
+          (error as { name?: string }).name === 'NotAllowedError';
+        fail(denied ? t('serials.scan.camera.denied') : t('serials.scan.camera.unsupported'));
+      });
+    return () => {
+      cancelled = true;
+      setTorch(null);
+      void stop?.();
+    };
+  }, [isCameraReading, t]);
 
   const { expected, read, left, status } = progress(session);
   const next = session.elements[session.cursor] ?? null;
@@ -91,26 +127,19 @@ export function ScanPanel({
     const chosen: ScanInput = value === 'camera' ? 'camera' : 'wedge';
     setInput(chosen);
     writeScanSettings({ input: chosen });
-    if (chosen === 'wedge') void toggleCamera(false);
+    if (chosen === 'wedge') setCameraOn(false);
   }
 
-  async function toggleCamera(on: boolean) {
+  function toggleCamera(on: boolean) {
     setCameraError(null);
-    if (!on) {
-      await stopCamera.current?.();
-      stopCamera.current = null;
-      setCameraOn(false);
-      return;
-    }
+    setCameraOn(on);
+  }
+
+  async function switchTorch() {
     try {
-      stopCamera.current = await startCameraReading((code) => readRef.current(code), video.current);
-      setCameraOn(true);
-    } catch (error) {
-      // Refused on the device (ML Kit's CameraPermissionError) or in the browser (NotAllowedError).
-      const denied =
-        (error as { code?: string }).code === 'camera_permission_denied' ||
-        (error as { name?: string }).name === 'NotAllowedError';
-      setCameraError(denied ? t('serials.scan.camera.denied') : t('serials.scan.camera.unsupported'));
+      setTorch(await toggleNativeTorch());
+    } catch {
+      setTorch(null);
     }
   }
 
@@ -219,7 +248,7 @@ export function ScanPanel({
                 leftSection={
                   isCameraOn ? <IconCameraOff size={18} aria-hidden /> : <IconCamera size={18} aria-hidden />
                 }
-                onClick={() => void toggleCamera(!isCameraOn)}
+                onClick={() => toggleCamera(!isCameraOn)}
               >
                 {isCameraOn ? t('serials.scan.camera.stop') : t('serials.scan.camera.start')}
               </Button>
@@ -228,21 +257,6 @@ export function ScanPanel({
               <Alert color="red" variant="light">
                 {cameraError}
               </Alert>
-            )}
-            {!isNativeCamera() && (
-              <video
-                ref={video}
-                muted
-                playsInline
-                aria-label={t('serials.scan.camera.label')}
-                style={{
-                  width: '100%',
-                  maxHeight: 220,
-                  display: isCameraOn ? 'block' : 'none',
-                  borderRadius: 8,
-                  background: '#000',
-                }}
-              />
             )}
           </Stack>
         )}
@@ -290,6 +304,17 @@ export function ScanPanel({
             {t('serials.scan.undo')}
           </Button>
         </Group>
+        {isCameraOn && (
+          <ScannerOverlay
+            videoRef={isNativeCamera() ? null : video}
+            next={next}
+            progressText={t('serials.scan.progress', { read, expected, left })}
+            lastRead={lastRead}
+            torch={torch}
+            onTorch={() => void switchTorch()}
+            onCancel={() => toggleCamera(false)}
+          />
+        )}
         {isSending && (
           <Text size="xs" c="dimmed">
             {t('serials.scan.sending')}

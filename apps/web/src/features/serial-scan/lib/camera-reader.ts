@@ -47,13 +47,15 @@ export function isNativeCamera(): boolean {
 
 /**
  * Starts reading with the camera; each code is reported once until another one is seen. Answers
- * the function that stops it. On the web the stream plays in `video`.
+ * the function that stops it. On the web the stream plays in `video`. `onError`: the native camera
+ * failed after it started (the scan has stopped and the page is back).
  */
 export async function startCameraReading(
   onCode: (code: string) => void,
   video: HTMLVideoElement | null,
+  onError?: (message: string) => void,
 ): Promise<() => Promise<void>> {
-  if (isNativeBarcodeAvailable()) return startNativeBarcodeScan(onCode);
+  if (isNativeBarcodeAvailable()) return startNativeBarcodeScan(onCode, onError);
   if (!video || !navigator.mediaDevices?.getUserMedia) throw new Error('camera reading unavailable');
   const Detector = detectorClass();
   const detector = Detector ? new Detector() : await zxingDetector();
