@@ -1,7 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import { isStateChangeRefusal } from '@heliotrack/domain/state-change-refusals';
+import { REFUSAL_CASES, type RefusalSituation } from '@heliotrack/domain/state-change-rule.cases';
 import { createDemoPlant } from '../src/demo/plant';
-import { describeEachDatabase, type TestContext, USERS } from './helpers';
+import { type Answer, describeEachDatabase, type TestContext, USERS } from './helpers';
 
 /*
  * The specification's state change (section 4): a single or massive change stores one history
@@ -535,5 +536,41 @@ describeEachDatabase('state changes', (get) => {
     const massive = await get().call('POST', modulesUrl('massive-state-change/'), { payload: change(demo.states.mounted, { element_ids: [elsewhere] }) });
     expect(massive.status).toBe(400);
     expect((await stateOf(elsewhere)).state_id).toBe(demo.states.pending.id);
+  });
+  /** The shared table of packages/domain (state-change-rule.cases.ts), as the API answers it. */
+  it.each(Object.keys(REFUSAL_CASES) as RefusalSituation[])('refuses as the shared rule table says: %s', async (situation) => {
+    const [id] = await modulesIn(demo.states.pending.id);
+    const single = (payload: object, as?: string) => get().call('POST', modulesUrl(`${id}/state-change/`), { payload, as });
+    const situations: Record<RefusalSituation, () => Promise<Answer>> = {
+      element_type_of_another_path: () => single({ state: demo.states.mounted.id, element_type: demo.types.get('STR')! }),
+      state_unknown: () => single(change({ id: 900_000_001 })),
+      state_of_another_type: () => single(change(demo.states.stringLaid)),
+      state_inactive: async () => {
+        await get().db.updateTable('states').set({ is_active: 0 }).where('id', '=', demo.states.mounted.id).execute();
+        try {
+          return await single(change(demo.states.mounted));
+        } finally {
+          await get().db.updateTable('states').set({ is_active: 1 }).where('id', '=', demo.states.mounted.id).execute();
+        }
+      },
+      state_outside_plant_states: async () => {
+        const group = demo.plant.state_group_id!;
+        await get().db.deleteFrom('state_group_states').where('state_group_id', '=', group).where('state_id', '=', demo.states.notOk.id).execute();
+        try {
+          return await single(change(demo.states.notOk));
+        } finally {
+          await get().db.insertInto('state_group_states').values({ state_group_id: group, state_id: demo.states.notOk.id }).execute();
+        }
+      },
+      state_not_in_users_rucs: () => single(change(demo.states.inspected), USERS.technician),
+      element_missing: () => get().call('POST', modulesUrl('massive-state-change/'), { payload: change(demo.states.mounted, { element_ids: [id, 900_000_001] }) }),
+      depends_on_not_reached: () => single(change(demo.states.connected)),
+      element_ids_not_the_path_element: () => single(change(demo.states.mounted, { element_ids: [id, 900_000_001] })),
+    };
+    const res = await situations[situation]();
+    const { code, field } = REFUSAL_CASES[situation];
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ [field]: [expect.any(String)], code });
+    expect((await stateOf(id)).state_id).toBe(demo.states.pending.id);
   });
 });

@@ -8,11 +8,16 @@ import {
   type StateChangeRequest,
   type StateChangeResult,
 } from '@heliotrack/domain/elements';
-import type { ApiMessageKey } from '@heliotrack/domain/i18n/translate';
 import { translate } from '@heliotrack/domain/i18n/translate';
 import type { PageQuery } from '@heliotrack/domain/pagination';
-import { namedIds, type StateChangeRefusalCode } from '@heliotrack/domain/state-change-refusals';
-import { statesReaching } from '@heliotrack/domain/states';
+import {
+  dependsOnRefusal,
+  elementIdsRefusal,
+  elementTypeRefusal,
+  missingElementsRefusal,
+  type RuleRefusal,
+  stateRefusal,
+} from '@heliotrack/domain/state-change-rule';
 import type { Db } from '../../db/database';
 import { fromFlag } from '../../db/dialect';
 import type { PlantRow } from '../../db/schema';
@@ -28,16 +33,9 @@ import { type ElementTypeRow, matchesPath, requireExtraType, requirePathType } f
 import { mayRecordState } from '../rucs/rucs.service';
 import * as repo from './state-changes.repository';
 
-/** A refusal on `field` listing some `ids` (the domain's namedIds: a few, then "…and N more"). */
-function idsRefusal(
-  code: StateChangeRefusalCode,
-  field: string,
-  keys: [ApiMessageKey, ApiMessageKey],
-  ids: number[],
-  params: Record<string, string | number>,
-) {
-  const named = namedIds(ids);
-  return refusal(code, field, keys[named.more === undefined ? 0 : 1], { ...params, ...named });
+/** Throws the rule's refusal, if any, as the API's 400 in the user's language. */
+function refuse(found: RuleRefusal | null) {
+  if (found) throw refusal(found.code, found.field, found.key, found.params);
 }
 
 /** `recorded_at` as stored (UTC). Later than now, beyond the clock skew devices are allowed, is refused. */
@@ -62,16 +60,18 @@ async function requireRecordableState(
   stateId: number,
 ) {
   const state = await repo.findStateInClient(trx, user.clientId, stateId);
-  if (!state) throw refusal('state_unknown', 'state', 'stateChanges.unknownState', { id: stateId });
-  if (state.element_type_id !== type.id) throw refusal('state_of_another_type', 'state', 'stateChanges.stateOfAnotherType', { state: state.name });
-  if (!fromFlag(state.is_active)) throw refusal('state_not_recordable', 'state', 'stateChanges.stateInactive', { state: state.name });
-  if (plant.stateGroupId !== null && !(await repo.isStateInGroup(trx, plant.stateGroupId, state.id))) {
-    throw refusal('state_not_recordable', 'state', 'stateChanges.stateNotInGroup', { state: state.name });
-  }
-  if (!(await mayRecordState(trx, user, plant.id, state.id))) {
-    throw refusal('state_not_recordable', 'state', 'stateChanges.stateNotAllowed', { state: state.name });
-  }
-  return state;
+  const usable = state !== undefined && state.element_type_id === type.id && fromFlag(state.is_active);
+  refuse(
+    stateRefusal({
+      requested: stateId,
+      state: state && { id: state.id, name: state.name, element_type_id: state.element_type_id, is_active: fromFlag(state.is_active) },
+      typeId: type.id,
+      // Asked only of a usable state, one after the other, as each needs a query.
+      inPlantStates: !usable || plant.stateGroupId === null || (await repo.isStateInGroup(trx, plant.stateGroupId, stateId)),
+      recordable: !usable || (await mayRecordState(trx, user, plant.id, stateId)),
+    }),
+  );
+  return state!;
 }
 
 /** Optional; one of the organisation's, and when it is meant for one element type, this one. */
@@ -108,9 +108,7 @@ export class StateChangesService {
     const path = await requirePathType(this.db, user, params.type);
     const element = await findElementById(this.db, params.elementId);
     if (!element || element.plant_id !== plant.id || !matchesPath(path, element)) throw notFound();
-    if (body.element_ids && (body.element_ids.length !== 1 || body.element_ids[0] !== element.id)) {
-      throw refusal('element_ids_mismatch', 'element_ids', 'stateChanges.elementIdsMismatch', { id: element.id });
-    }
+    refuse(elementIdsRefusal(element.id, body.element_ids));
     const type = path.kind === 'standard' ? path.type : await findElementTypeInClient(this.db, user.clientId, { id: element.type_id });
     if (!type) throw notFound();
     return this.record(user, plant, type, [element.id], body, language);
@@ -145,9 +143,7 @@ export class StateChangesService {
     body: StateChangeRequest,
     language: Language,
   ): Promise<StateChangeResult> {
-    if (body.element_type !== type.id) {
-      throw refusal('element_type_mismatch', 'element_type', 'stateChanges.elementTypeMismatch', { expected: `${type.code} (${type.id})` });
-    }
+    refuse(elementTypeRefusal(type, body.element_type));
     const recordedAt = body.recorded_at === undefined ? null : checkedRecordedAt(body.recorded_at);
     // A resent change is answered without waiting for the plant's lock; asked again under it.
     if (body.client_uuid) {
@@ -172,21 +168,8 @@ export class StateChangesService {
         if (unavailable.length) throw refusal('documents_unavailable', 'documents', 'stateChanges.documentsUnavailable', { ids: unavailable.join(', ') });
 
         const current = await repo.lockElements(trx, plant.id, type.id, ids);
-        if (current.length !== ids.length) {
-          const found = new Set(current.map((e) => e.id));
-          const missing = ids.filter((id) => !found.has(id));
-          throw idsRefusal('element_not_found', 'element_ids', ['stateChanges.elementsNotFound', 'stateChanges.elementsNotFoundMore'], missing, { type: type.code });
-        }
-        if (state.depends_on !== null) {
-          const typeStates = await repo.listStatesOfType(trx, type.id);
-          const reaching = statesReaching(state.depends_on, typeStates);
-          const behind = current.filter((e) => e.state_id === null || !reaching.has(e.state_id)).map((e) => e.id);
-          if (behind.length) {
-            const required = typeStates.find((s) => s.id === state.depends_on)?.name ?? String(state.depends_on);
-            const keys: [ApiMessageKey, ApiMessageKey] = ['stateChanges.dependsOnNotReached', 'stateChanges.dependsOnNotReachedMore'];
-            throw idsRefusal('depends_on_not_reached', 'state', keys, behind.sort((a, b) => a - b), { state: state.name, required });
-          }
-        }
+        refuse(missingElementsRefusal(ids, current.map((e) => e.id), type.code));
+        if (state.depends_on !== null) refuse(dependsOnRefusal(state, await repo.listStatesOfType(trx, type.id), current));
 
         const version = await bumpElementsVersion(trx, plant.id);
         const stateChangeId = await repo.insertStateChange(trx, {

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { REFUSAL_CASES, type RefusalSituation } from '@heliotrack/domain/state-change-rule.cases';
 import { freshLocalStore, setUpJeepSqlite } from '../test-support/jeep-sqlite';
 import type { ApiError } from '../../lib/api-error';
 import type { OutboxEntry } from '../local-outbox';
@@ -77,5 +78,50 @@ describe('offline state change with documents kept on the device', () => {
     expect(await refusalOf(change([mine], 'change-5'))).toMatchObject({ code: 'documents_unavailable' });
     const entries = (await localStore().call('listOutbox')) as OutboxEntry[];
     expect(entries.map((e) => e.client_uuid)).toEqual(['change-4']);
+  });
+});
+
+/** The shared table of packages/domain (state-change-rule.cases.ts), as the device's handler answers it. */
+describe('offline state change refusals (the shared rule table)', () => {
+  beforeEach(async () => {
+    const store = localStore();
+    await store.call('replaceItem', 'element_type', { code: 'STR', id: 6, name: 'String' });
+    await store.call('bulkReplace', 'state', [
+      { id: 3, element_type: 5, code: 'OFF', name: 'Retirado', is_active: 0 },
+      { id: 4, element_type: 5, code: 'OUT', name: 'Fuera', is_active: 1 },
+      { id: 5, element_type: 5, code: 'QA', name: 'Inspeccionado', is_active: 1 },
+      { id: 6, element_type: 5, code: 'CON', name: 'Conectado', is_active: 1, depends_on: 2 },
+      { id: 7, element_type: 6, code: 'TEND', name: 'Tendido', is_active: 1 },
+    ]);
+    // State 4 is outside the plant's states; 5 is outside the user's RUCs (recordable_state_ids).
+    await store.call('bulkReplace', 'plant_state', [3, 5, 6].map((state_id) => ({ plant_id: 3, state_id })));
+    await store.call('exec', `UPDATE plant_download SET recordable_state_ids = '[1,2,3,4,6]' WHERE plant_id = 3`);
+  });
+
+  const single = (body: object) =>
+    stateChangeHandlers.single({ method: 'POST', path: 'plants/3/modules/11/state-change/', params: {}, query: new URLSearchParams(), body });
+  const situations: Record<RefusalSituation, () => Promise<unknown>> = {
+    element_type_of_another_path: () => single({ state: 2, element_type: 6 }),
+    state_unknown: () => single({ state: 99, element_type: 5 }),
+    state_of_another_type: () => single({ state: 7, element_type: 5 }),
+    state_inactive: () => single({ state: 3, element_type: 5 }),
+    state_outside_plant_states: () => single({ state: 4, element_type: 5 }),
+    state_not_in_users_rucs: () => single({ state: 5, element_type: 5 }),
+    element_missing: () =>
+      stateChangeHandlers.massive({
+        method: 'POST',
+        path: 'plants/3/modules/massive-state-change/',
+        params: {},
+        query: new URLSearchParams(),
+        body: { state: 2, element_type: 5, element_ids: [11, 12] },
+      }),
+    depends_on_not_reached: () => single({ state: 6, element_type: 5 }),
+    element_ids_not_the_path_element: () => single({ state: 2, element_type: 5, element_ids: [11, 12] }),
+  };
+
+  it.each(Object.keys(REFUSAL_CASES) as RefusalSituation[])('%s', async (situation) => {
+    const { code, field } = REFUSAL_CASES[situation];
+    expect(await refusalOf(situations[situation]())).toEqual({ [field]: [expect.any(String)], code });
+    expect(await localStore().call('listOutbox')).toEqual([]);
   });
 });

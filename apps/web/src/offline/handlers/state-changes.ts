@@ -5,9 +5,15 @@ import {
   StateChangeRequest as StateChangeSchema,
   type StateChangeResult,
 } from '@heliotrack/domain/elements';
-import { type ApiMessageKey, translate } from '@heliotrack/domain/i18n/translate';
-import { namedIds, type StateChangeRefusalCode } from '@heliotrack/domain/state-change-refusals';
-import { statesReaching } from '@heliotrack/domain/states';
+import { translate } from '@heliotrack/domain/i18n/translate';
+import {
+  dependsOnRefusal,
+  elementIdsRefusal,
+  elementTypeRefusal,
+  missingElementsRefusal,
+  type RuleRefusal,
+  stateRefusal,
+} from '@heliotrack/domain/state-change-rule';
 import { ApiError } from '../../lib/api-error';
 import { newClientUuid } from '../../lib/client-uuid';
 import type { OfflineRequest } from '../../lib/offline-resolver';
@@ -29,16 +35,9 @@ import { idParam, language, notFound, parse, refusal, store } from './local';
  * transaction types edited meanwhile, RUCs changed on the server) the server decides at sync.
  */
 
-/** A refusal on `field` listing some `ids` (the domain's namedIds: a few, then "…and N more"). */
-function idsRefusal(
-  code: StateChangeRefusalCode,
-  field: string,
-  keys: [ApiMessageKey, ApiMessageKey],
-  ids: number[],
-  params: Record<string, string | number>,
-) {
-  const named = namedIds(ids);
-  return refusal(code, field, keys[named.more === undefined ? 0 : 1], { ...params, ...named });
+/** Throws the rule's refusal, if any, as the server's 400 in the user's language. */
+function refuse(found: RuleRefusal | null) {
+  if (found) throw refusal(found.code, found.field, found.key, found.params);
 }
 
 interface LocalState {
@@ -83,11 +82,7 @@ async function record(
     );
     if (!found) throw notFound();
   }
-  if (body.element_type !== type.id) {
-    throw refusal('element_type_mismatch', 'element_type', 'stateChanges.elementTypeMismatch', {
-      expected: `${type.code} (${type.id})`,
-    });
-  }
+  refuse(elementTypeRefusal(type, body.element_type));
   const clientUuid = body.client_uuid ?? newClientUuid();
   const answer = (stateId: number): StateChangeResult => ({
     // No server id yet: the history record is made at sync.
@@ -108,27 +103,31 @@ async function record(
     'SELECT id, element_type, name, is_active, depends_on FROM state WHERE element_type = ?',
     [type.id],
   )) as unknown as LocalState[];
-  const state = states.find((s) => s.id === body.state);
-  if (!state) {
-    const [other] = await local.call('select', 'SELECT name FROM state WHERE id = ?', [body.state]);
-    if (other)
-      throw refusal('state_of_another_type', 'state', 'stateChanges.stateOfAnotherType', {
-        state: String(other.name),
-      });
-    throw refusal('state_unknown', 'state', 'stateChanges.unknownState', { id: body.state });
-  }
-  if (!state.is_active)
-    throw refusal('state_not_recordable', 'state', 'stateChanges.stateInactive', { state: state.name });
-  const [inPlant] = await local.call(
-    'select',
-    'SELECT 1 AS yes FROM plant_state WHERE plant_id = ? AND state_id = ?',
-    [plantId, state.id],
-  );
-  if (!inPlant)
-    throw refusal('state_not_recordable', 'state', 'stateChanges.stateNotInGroup', { state: state.name });
+  const own = states.find((s) => s.id === body.state);
+  const [other] = own
+    ? []
+    : ((await local.call('select', 'SELECT name, element_type FROM state WHERE id = ?', [body.state])) as unknown as {
+        name: string;
+        element_type: number;
+      }[]);
+  const [inPlant] = await local.call('select', 'SELECT 1 AS yes FROM plant_state WHERE plant_id = ? AND state_id = ?', [
+    plantId,
+    body.state,
+  ]);
+  // The RUC rule as the download saw it (recordable_state_ids); the server decides again at sync.
   const recordable = JSON.parse(String(download?.recordable_state_ids ?? '[]')) as number[];
-  if (!recordable.includes(state.id))
-    throw refusal('state_not_recordable', 'state', 'stateChanges.stateNotAllowed', { state: state.name });
+  refuse(
+    stateRefusal({
+      requested: body.state,
+      state: own
+        ? { id: own.id, name: own.name, element_type_id: own.element_type, is_active: Boolean(own.is_active) }
+        : other && { id: body.state, name: String(other.name), element_type_id: Number(other.element_type), is_active: true },
+      typeId: type.id,
+      inPlantStates: Boolean(inPlant),
+      recordable: recordable.includes(body.state),
+    }),
+  );
+  const state = own as LocalState;
 
   const current: { id: number; state_id: number | null }[] = [];
   for (let i = 0; i < ids.length; i += BULK_CHUNK_SIZE) {
@@ -139,34 +138,8 @@ async function record(
     );
     current.push(...(rows as unknown as { id: number; state_id: number | null }[]));
   }
-  if (current.length !== ids.length) {
-    const found = new Set(current.map((e) => e.id));
-    const missing = ids.filter((id) => !found.has(id));
-    throw idsRefusal(
-      'element_not_found',
-      'element_ids',
-      ['stateChanges.elementsNotFound', 'stateChanges.elementsNotFoundMore'],
-      missing,
-      { type: type.code },
-    );
-  }
-  if (state.depends_on !== null) {
-    const reaching = statesReaching(state.depends_on, states);
-    const behind = current.filter((e) => e.state_id === null || !reaching.has(e.state_id)).map((e) => e.id);
-    if (behind.length) {
-      const required = states.find((s) => s.id === state.depends_on)?.name ?? String(state.depends_on);
-      throw idsRefusal(
-        'depends_on_not_reached',
-        'state',
-        ['stateChanges.dependsOnNotReached', 'stateChanges.dependsOnNotReachedMore'],
-        behind.sort((a, b) => a - b),
-        {
-          state: state.name,
-          required,
-        },
-      );
-    }
-  }
+  refuse(missingElementsRefusal(ids, current.map((e) => e.id), type.code));
+  refuse(dependsOnRefusal(state, states, current));
 
   const now = new Date().toISOString();
   const writes: Statement[] = [];
@@ -239,11 +212,7 @@ export const stateChangeHandlers = {
     const [plantIdText, segment, elementIdText] = match;
     const elementId = idParam(elementIdText);
     const { body, provisional } = parseChange((value) => parse(StateChangeSchema, value), request.body);
-    if (body.element_ids && (body.element_ids.length !== 1 || body.element_ids[0] !== elementId)) {
-      throw refusal('element_ids_mismatch', 'element_ids', 'stateChanges.elementIdsMismatch', {
-        id: elementId,
-      });
-    }
+    refuse(elementIdsRefusal(elementId, body.element_ids));
     return record(request, 'state_change', plantIdText, segment, body, [elementId], provisional, elementId);
   },
   massive: async (request: OfflineRequest) => {
