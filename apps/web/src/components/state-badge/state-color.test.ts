@@ -9,10 +9,11 @@ describe('state colours', () => {
     expect(stateCssColor(null)).toBe('#ff8000');
   });
 
-  it('write dark text on light states and white text on dark ones', () => {
-    expect(textColorOn('bdbdbd')).toBe('#1a1b1e'); // Pendiente, light grey
-    expect(textColorOn('ffb300')).toBe('#1a1b1e'); // amber
-    expect(textColorOn('1e88e5')).toBe('#ffffff'); // blue
-    expect(textColorOn('e53935')).toBe('#ffffff'); // No OK, red
+  it('write black or white text, whichever reads better on the state', () => {
+    expect(textColorOn('bdbdbd')).toBe('#000000'); // Pendiente, light grey
+    expect(textColorOn('ffb300')).toBe('#000000'); // amber
+    expect(textColorOn('1e88e5')).toBe('#000000'); // blue: white would be 3.7:1
+    expect(textColorOn('1565c0')).toBe('#ffffff'); // dark blue
+    expect(textColorOn('not a colour')).toBe('#000000'); // the fallback orange
   });
 });
