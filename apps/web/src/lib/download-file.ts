@@ -1,8 +1,7 @@
 import { http, type FetchedFile, type QueryValue } from './http-client';
+import { openExternalUrl } from './native-platform';
+import { saveFile } from './save-file';
 import { apiAddress, apiPathOf, isApiAddress } from './server-url';
-
-/** Specification section 9: the object URL of a downloaded file is revoked after 30 s. */
-const OBJECT_URL_LIFETIME_MS = 30_000;
 
 /** The URL of an API path (relative to the API root) with a query; null, undefined and '' are left out. */
 export function apiUrl(path: string, query: Record<string, QueryValue> = {}): URL {
@@ -26,7 +25,8 @@ export function fetchFile(url: URL): Promise<FetchedFile> {
 /**
  * Saves a file of our API under the server's name (Content-Disposition), else `fallbackName`; with
  * `preferFallbackName` always under `fallbackName`. A link elsewhere (e.g. a signed storage URL)
- * carries its own access: it opens in a new tab and the token stays here.
+ * carries its own access: it opens in a new tab (the system browser in the apps) and the token stays
+ * here. The file itself goes through saveFile (a download on the web, Documents + share on a device).
  */
 export async function downloadFile(
   url: URL,
@@ -34,18 +34,10 @@ export async function downloadFile(
   options: { preferFallbackName?: boolean } = {},
 ): Promise<void> {
   if (!isOwnApi(url)) {
-    window.open(url, '_blank', 'noopener');
+    await openExternalUrl(url.toString());
     return;
   }
   const file = await fetchFile(url);
   const name = options.preferFallbackName ? fallbackName : (file.name ?? fallbackName);
-  const objectUrl = URL.createObjectURL(file.blob);
-  const link = window.document.createElement('a');
-  link.href = objectUrl;
-  link.download = name;
-  link.rel = 'noopener';
-  window.document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(objectUrl), OBJECT_URL_LIFETIME_MS);
+  await saveFile(file.blob, name);
 }

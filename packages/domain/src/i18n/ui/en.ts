@@ -100,6 +100,18 @@ export const ui: UiCatalogue = {
     goToDashboard: 'Go to the dashboard',
   },
   nativeApp: {
+    files: {
+      savedTitle: 'File saved',
+      savedAndroid: 'It is in Documents › {{folder}} › {{name}}.',
+      savedIos: 'It is in Files › On My iPhone › Heliotrack › {{name}}.',
+      savedForSharing: 'It could not be saved in Documents: share it to keep it ({{name}}).',
+      share: 'Share {{name}}',
+    },
+    exit: {
+      title: 'Leave the app',
+      message: 'Changes waiting: {{count}}. They stay on this device and are sent when you sync. Leave anyway?',
+      accept: 'Leave',
+    },
     server: {
       label: 'Server',
       description: 'Address of the Heliotrack server this app connects to.',

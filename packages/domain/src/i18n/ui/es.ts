@@ -102,6 +102,18 @@ export const ui = {
     goToDashboard: 'Ir al dashboard',
   },
   nativeApp: {
+    files: {
+      savedTitle: 'Archivo guardado',
+      savedAndroid: 'Está en Documentos › {{folder}} › {{name}}.',
+      savedIos: 'Está en Archivos › En mi iPhone › Heliotrack › {{name}}.',
+      savedForSharing: 'No se ha podido guardar en Documentos: compártelo para conservarlo ({{name}}).',
+      share: 'Compartir {{name}}',
+    },
+    exit: {
+      title: 'Salir de la aplicación',
+      message: 'Cambios pendientes: {{count}}. Se conservan en este dispositivo y se enviarán al sincronizar. ¿Salir de todos modos?',
+      accept: 'Salir',
+    },
     server: {
       label: 'Servidor',
       description: 'Dirección del servidor de Heliotrack al que se conecta esta aplicación.',

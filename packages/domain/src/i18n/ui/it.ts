@@ -100,6 +100,18 @@ export const ui: UiCatalogue = {
     goToDashboard: 'Vai alla dashboard',
   },
   nativeApp: {
+    files: {
+      savedTitle: 'File salvato',
+      savedAndroid: 'Si trova in Documenti › {{folder}} › {{name}}.',
+      savedIos: 'Si trova in File › Sul mio iPhone › Heliotrack › {{name}}.',
+      savedForSharing: 'Non è stato possibile salvarlo in Documenti: condividilo per conservarlo ({{name}}).',
+      share: 'Condividi {{name}}',
+    },
+    exit: {
+      title: "Uscire dall'app",
+      message: 'Modifiche in attesa: {{count}}. Restano su questo dispositivo e verranno inviate alla sincronizzazione. Uscire comunque?',
+      accept: 'Esci',
+    },
     server: {
       label: 'Server',
       description: 'Indirizzo del server Heliotrack a cui si collega questa app.',
