@@ -67,3 +67,10 @@ export async function showNativeLongToast(text: string): Promise<boolean> {
   await Toast.show({ text, duration: 'long', position: 'bottom' });
   return true;
 }
+
+/** Calls `listener` when the native app comes back to the foreground (Capacitor App `resume`); nothing on the web. */
+export function onAppResume(listener: () => void): () => void {
+  if (!Capacitor.isNativePlatform()) return () => undefined;
+  const handle = App.addListener('resume', listener);
+  return () => void handle.then((h) => h.remove());
+}
