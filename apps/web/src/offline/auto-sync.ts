@@ -36,7 +36,7 @@ export function isFailedSync(last: SyncState['last']): boolean {
 
 export interface AutoSyncDeps {
   sync(): Promise<SyncState['last']>;
-  /** Whether a sync is worth starting now (the network is there, someone is logged in, the local database is in use). */
+  /** Whether a sync is worth starting now (the network is there, someone is logged in, changes wait). */
   canSync(): boolean;
   waiting(): number;
   setTimer(run: () => void, ms: number): unknown;
@@ -105,7 +105,9 @@ export function createAutoSync(deps: AutoSyncDeps) {
 export function startAutoSync(): () => void {
   const auto = createAutoSync({
     sync: startSync,
-    canSync: () => navigator.onLine && !!getStoredUser() && isLocalDatabaseUsed(),
+    // Only while changes wait: a sync with nothing to send would only download again, which
+    // "Sincronizar" does on demand (and with offline mode on it would take the screens online meanwhile).
+    canSync: () => navigator.onLine && !!getStoredUser() && isLocalDatabaseUsed() && getOutboxCounts().waiting > 0,
     waiting: () => getOutboxCounts().waiting,
     setTimer: (run, ms) => window.setTimeout(run, ms),
     clearTimer: (timer) => window.clearTimeout(timer as number),
