@@ -307,6 +307,46 @@ describeEachDatabase('plant sync', (get) => {
     expect((await ctx.call('GET', `/api/plants/${plantId}/sync/`, { as: null })).status).toBe(401);
   });
 
+  it('answers elements by id as the stream writes them, the deleted and foreign ids as missing (issue 38)', async () => {
+    const ctx = get();
+    const [a, b] = await modules(2);
+    await massiveChange([a], states.mounted);
+    const now = new Date().toISOString();
+    const [gone] = await ctx.db
+      .insertInto('elements')
+      .values({ plant_id: plantId, type_id: moduleType, code: 'SYNC-BYID-GONE', updated_at: now })
+      .returning('id')
+      .execute();
+    await ctx.db.deleteFrom('elements').where('id', '=', gone.id).execute();
+    const foreign = await createDemoPlant(ctx.db, clientId, { mwp: 0.02, code: 'SYNC-4', name: 'FV Sync 4' });
+    const foreignId = (await ctx.db.selectFrom('elements').select('id').where('plant_id', '=', foreign.plantId).executeTakeFirstOrThrow()).id;
+
+    const res = await ctx.call('POST', `/api/plants/${plantId}/sync/elements/`, { payload: { ids: [b, gone.id, a, foreignId, a] } });
+    expect(res.status).toBe(200);
+    const answer = res.body as { columns: string[]; elements: SyncElementLine[]; missing: number[] };
+    expect(answer.columns).toEqual([...SYNC_ELEMENT_COLUMNS]);
+    expect(answer.missing).toEqual([gone.id, foreignId].sort((x, y) => x - y));
+    // The same lines as the full download writes for these elements.
+    const full = await download();
+    const byId = new Map(full.elements.map((e) => [e.id, e]));
+    const got = answer.elements.map((line) => syncElementOf(line));
+    expect(got.map((e) => e.id)).toEqual([a, b].sort((x, y) => x - y));
+    for (const element of got) expect(element).toEqual(byId.get(element.id));
+    expect(byId.get(a)!.state_id).toBe(states.mounted);
+  });
+
+  it('refuses a malformed or too long list of ids with a 400, and other organisations\' plants with a 404', async () => {
+    const ctx = get();
+    const url = `/api/plants/${plantId}/sync/elements/`;
+    expect((await ctx.call('POST', url, { payload: { ids: [] } })).status).toBe(400);
+    expect((await ctx.call('POST', url, { payload: { ids: ['x'] } })).status).toBe(400);
+    const tooMany = await ctx.call('POST', url, { payload: { ids: Array.from({ length: 50_001 }, (_, i) => i + 1) }, language: 'en' });
+    expect(tooMany.status).toBe(400);
+    const [a] = await modules(1);
+    expect((await ctx.call('POST', url, { as: USERS.otherAdmin, payload: { ids: [a] } })).status).toBe(404);
+    expect((await ctx.call('POST', url, { as: null, payload: { ids: [a] } })).status).toBe(401);
+  });
+
   it('compresses with gzip when the request accepts it, and only then', async () => {
     const plain = await download();
     expect(plain.headers['content-encoding']).toBeUndefined();

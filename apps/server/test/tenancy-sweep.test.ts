@@ -238,6 +238,7 @@ const SWEPT: Record<string, (theirs: Theirs, ours: Ours) => Call> = {
   }),
   'GET /api/plants/:id/elements/export/': (t) => ({ params: { id: t.plant }, query: 'format=csv' }),
   'GET /api/plants/:id/sync/': (t) => ({ params: { id: t.plant } }),
+  'POST /api/plants/:id/sync/elements/': (t) => ({ params: { id: t.plant }, payload: { ids: [t.module, t.changedElement] } }),
   'GET /api/plants/:id/ppis/': (t) => ({ params: { id: t.plant } }),
   'POST /api/plants/:id/ppis/': (t, o) => ({
     params: { id: t.plant },

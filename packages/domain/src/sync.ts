@@ -98,3 +98,24 @@ export type SyncDeleted = z.infer<typeof SyncDeleted>;
 export function syncElementOf(line: SyncElementLine): SyncElement {
   return Object.fromEntries(SYNC_ELEMENT_COLUMNS.map((column, i) => [column, line[i]])) as unknown as SyncElement;
 }
+
+/**
+ * `POST plants/{id}/sync/elements/` (issue 38): after a push the device reads back the elements its
+ * changes touched, so that a refused (or late) change shows the server's state. Up to
+ * SYNC_ELEMENTS_MAX ids a request, as a massive change takes.
+ */
+export const SYNC_ELEMENTS_MAX = 50_000;
+
+export const SyncElementsRequest = z.object({
+  ids: z.array(z.number().int().positive()).min(1).max(SYNC_ELEMENTS_MAX),
+});
+export type SyncElementsRequest = z.infer<typeof SyncElementsRequest>;
+
+export const SyncElementsAnswer = z.object({
+  columns: z.array(z.enum(SYNC_ELEMENT_COLUMNS)),
+  /** The elements of the plant among the ids, one line each in `columns` order (as the sync stream writes them). */
+  elements: z.array(z.array(z.union([z.number(), z.string(), z.null()]))),
+  /** The ids asked for that are not (or no longer) elements of this plant: the device deletes them. */
+  missing: z.array(z.number().int()),
+});
+export type SyncElementsAnswer = z.infer<typeof SyncElementsAnswer>;

@@ -205,11 +205,14 @@ function pendingBadge(page: Page, count: number) {
   return page.getByRole('button', { name: `Cambios pendientes: ${count}`, exact: true });
 }
 
-/** Opens the list of waiting changes and presses "Sincronizar"; answers the sync's closing message. */
-async function syncFromBadge(page: Page, count: number) {
-  await pendingBadge(page, count).click();
+/**
+ * Waits for the device to sync by itself once the network is back (issue 38: nobody presses
+ * "Sincronizar") until nothing waits, then opens the list; answers it and the last sync's message.
+ */
+async function syncedByItself(page: Page) {
+  await expect(pendingBadge(page, 0)).toBeVisible({ timeout: 60_000 });
+  await pendingBadge(page, 0).click();
   const panel = page.getByRole('dialog', { name: 'Cambios pendientes de sincronizar' });
-  await panel.getByRole('button', { name: 'Sincronizar' }).click();
   const status = panel.getByRole('status').filter({ hasText: /Sincronización|sincronización/ });
   await expect(status).toBeVisible({ timeout: 30_000 });
   return { panel, status };
@@ -317,9 +320,8 @@ test.describe('working offline', () => {
     );
 
     await context.setOffline(false);
-    const { status } = await syncFromBadge(page, 51);
+    const { status } = await syncedByItself(page);
     await expect(status).toHaveText('Sincronización terminada: 51 enviados, 0 rechazados.');
-    await expect(page.getByRole('button', { name: /^Cambios pendientes/ })).toHaveCount(0);
 
     await expectRecordedOnce(request, access, moduleIds, moduleStep.id, [started, ended]);
     await expectRecordedOnce(
@@ -349,7 +351,6 @@ test.describe('working offline', () => {
     const codes = await changeFirstRows(page, piles.name, pileStep.name, 6);
     const ended = Date.now();
     await expect(pendingBadge(page, 6)).toBeVisible();
-    await context.setOffline(false);
 
     // The first two go through; the third is recorded by the server but its answer is lost; then the network is gone.
     let calls = 0;
@@ -362,24 +363,22 @@ test.describe('working offline', () => {
       }
       return route.abort('internetdisconnected');
     });
-    const first = await syncFromBadge(page, 6);
-    await expect(first.status).toContainText('La sincronización se ha detenido');
-    await expect(
-      page.getByRole('dialog', { name: 'Cambios pendientes de sincronizar' }).getByRole('listitem'),
-    ).toHaveCount(4);
+    // Back online, the device syncs by itself and stops where the network went.
+    await context.setOffline(false);
+    await expect(pendingBadge(page, 4)).toBeVisible({ timeout: 30_000 });
+    await pendingBadge(page, 4).click();
+    const panel = page.getByRole('dialog', { name: 'Cambios pendientes de sincronizar' });
+    await expect(panel.getByRole('listitem')).toHaveCount(4);
+    // The entry whose answer was lost shows its attempt and error.
+    await expect(panel.getByRole('listitem').first()).toContainText(/Intentos: \d/);
     // No server-error dialog on the sync's quiet path.
     await expect(page.getByRole('dialog', { name: 'Error en el servidor' })).toHaveCount(0);
 
     await page.unroute('**/state-change/');
-    await first.panel.getByRole('button', { name: 'Sincronizar' }).click();
-    await expect(first.panel.getByRole('status').filter({ hasText: 'Sincronización terminada' })).toHaveText(
-      'Sincronización terminada: 4 enviados, 0 rechazados.',
-    );
-    // And pushed once more with nothing left: nothing is sent.
-    await first.panel.getByRole('button', { name: 'Sincronizar' }).click();
-    await expect(first.panel.getByRole('status').filter({ hasText: 'Sincronización terminada' })).toHaveText(
-      'Sincronización terminada: 0 enviados, 0 rechazados.',
-    );
+    await panel.getByRole('button', { name: 'Sincronizar' }).click();
+    // The press, or the retry the device makes by itself after its backoff, sends the rest.
+    await expect(panel.getByText('Cambios pendientes: 0', { exact: true })).toBeVisible({ timeout: 90_000 });
+    await expect(panel.getByRole('listitem')).toHaveCount(0);
 
     const ids = await idsOf(request, access, plant.id, 'hincas', codes);
     await expectRecordedOnce(request, access, ids, pileStep.id, [started, ended]);
@@ -420,7 +419,7 @@ test.describe('working offline', () => {
     expect((await put(ruc.states.filter((s) => s !== pileStep.id))).ok()).toBe(true);
     try {
       await context.setOffline(false);
-      const { panel, status } = await syncFromBadge(page, 4);
+      const { panel, status } = await syncedByItself(page);
       await expect(status).toHaveText('Sincronización terminada: 2 enviados, 2 rechazados.');
       const refused = panel.getByRole('listitem');
       await expect(refused).toHaveCount(2);
@@ -430,7 +429,14 @@ test.describe('working offline', () => {
           `Motivo: state: No tiene permiso para registrar el estado «${pileStep.name}» en esta planta.`,
         );
       }
-      await expect(pendingBadge(page, 2)).toBeVisible();
+      // Refused means reverted (issue 38): the device read the piles back and shows the server's state.
+      const pileIdsLocal = await idsOf(request, access, plant.id, 'hincas', pileCodes);
+      const local = await localCall<{ state_id: number }[]>(
+        page,
+        'select',
+        `SELECT state_id FROM element WHERE id IN (${pileIdsLocal.join(',')})`,
+      );
+      expect(local.map((e) => e.state_id)).toEqual(pileIdsLocal.map(() => pilesInitial.id));
 
       const trackerIds = await idsOf(request, access, plant.id, 'trackers', trackerCodes);
       await expectRecordedOnce(request, access, trackerIds, trackerStep.id, [started, Date.now()]);
@@ -445,7 +451,7 @@ test.describe('working offline', () => {
         .getByRole('button', { name: 'Descartar' })
         .click();
       await expect(refused).toHaveCount(1);
-      await expect(pendingBadge(page, 1)).toBeVisible();
+      await expect(pendingBadge(page, 0)).toBeAttached();
     } finally {
       await put(ruc.states);
     }
@@ -566,7 +572,6 @@ test.describe('working offline', () => {
     // The photo waits on the device, tied to its change.
     const kept = await localCall<{ name: string; outbox_uuid: string | null }[]>(page, 'select', 'SELECT name, outbox_uuid FROM pending_document');
     expect(kept).toEqual([{ name: 'hinca-offline.png', outbox_uuid: expect.any(String) }]);
-    await context.setOffline(false);
 
     // Every answer to an upload, and the network cut after the upload, before the change.
     const uploaded: number[] = [];
@@ -576,19 +581,20 @@ test.describe('working offline', () => {
       }
     });
     await page.route('**/state-change/', (route) => route.abort('internetdisconnected'));
-    const first = await syncFromBadge(page, 1);
-    await expect(first.status).toContainText('La sincronización se ha detenido');
-    await expect.poll(() => uploaded.length).toBe(1);
+    // Back online, the device syncs by itself: the photo goes up, the change meets the cut.
+    await context.setOffline(false);
+    await expect.poll(() => uploaded.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    await pendingBadge(page, 1).click();
+    const panel = page.getByRole('dialog', { name: 'Cambios pendientes de sincronizar' });
+    await expect(panel.getByRole('status')).toContainText('La sincronización se ha detenido', { timeout: 30_000 });
     expect(await localCall(page, 'select', 'SELECT name FROM pending_document')).toHaveLength(1);
 
     await page.unroute('**/state-change/');
-    await first.panel.getByRole('button', { name: 'Sincronizar' }).click();
-    await expect(first.panel.getByRole('status').filter({ hasText: 'Sincronización terminada' })).toHaveText(
-      'Sincronización terminada: 1 enviados, 0 rechazados.',
-    );
-    // The resend got the same document back (client uuid): no second one, no orphan.
-    await expect.poll(() => uploaded.length).toBe(2);
-    expect(uploaded[1]).toBe(uploaded[0]);
+    await panel.getByRole('button', { name: 'Sincronizar' }).click();
+    await expect(panel.getByText('Cambios pendientes: 0', { exact: true })).toBeVisible({ timeout: 90_000 });
+    // Every resend got the same document back (client uuid): no second one, no orphan.
+    expect(uploaded.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(uploaded).size).toBe(1);
     expect(await localCall(page, 'select', 'SELECT name FROM pending_document')).toEqual([]);
 
     const [id] = await idsOf(request, access, plant.id, 'hincas', [code]);

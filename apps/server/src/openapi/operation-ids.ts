@@ -107,6 +107,7 @@ export const OPERATION_IDS: Record<string, string> = {
 
   // offline
   'GET /api/plants/:id/sync/': 'syncPlant',
+  'POST /api/plants/:id/sync/elements/': 'syncPlantElements',
 
   // documents
   'POST /api/documents/': 'uploadDocument',

@@ -3,6 +3,7 @@ import { STORAGE_KEYS } from '@heliotrack/domain/constants';
 import { ApiError } from './api-error';
 import { closeAllDialogs, getOpenDialogs } from './dialogs';
 import { http, request } from './http-client';
+import { onNetworkLost } from './network-lost';
 import { changeLanguage } from './i18n';
 import { setOfflineFlag, setSyncing } from './offline-mode';
 import { clearOfflineHandlers, registerOfflineHandler } from './offline-resolver';
@@ -206,13 +207,17 @@ describe('http client', () => {
     expect(getServerError()).toEqual({ status: 500, statusText: 'Internal Server Error' });
   });
 
-  it('sets the server error with status 0 when the network fails', async () => {
+  it('reports a lost network, not a server error, when the network fails (issue 38)', async () => {
     signIn();
+    let lost = 0;
+    const stop = onNetworkLost(() => lost++);
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
 
     await expect(http.get('dashboard/')).rejects.toMatchObject({ status: 0 });
 
-    expect(getServerError()).toEqual({ status: 0, statusText: 'Failed to fetch' });
+    stop();
+    expect(lost).toBe(1);
+    expect(getServerError()).toBeNull();
   });
 
   it('opens a dialog with the 400 messages prefixed by their field, unless the call opts out', async () => {

@@ -5,6 +5,7 @@ import { alert } from './dialogs';
 import { formatFieldErrors } from './format-field-errors';
 import { getLanguage, t } from './i18n';
 import { isOfflineMode } from './offline-mode';
+import { reportNetworkLost } from './network-lost';
 import { findOfflineHandler, type HttpMethod } from './offline-resolver';
 import { setServerError } from './server-error';
 import { apiRoot } from './server-url';
@@ -183,8 +184,9 @@ async function send<T>(path: string, options: RequestOptions, isRetry: boolean):
   } catch (error) {
     if (isAbort(error, options.signal)) throw error;
     const message = error instanceof Error ? error.message : String(error);
-    // DESIGN section 12: network failures open the server-error dialog while online.
-    if (!isOfflineMode() && !options.quiet) setServerError({ status: 0, statusText: message });
+    // Issue 38 (changes DESIGN section 12): losing the network is not a server failure. No
+    // server-error dialog; the network-lost prompt offers offline mode, once.
+    if (!isOfflineMode() && !options.quiet) reportNetworkLost();
     throw new ApiError(0, message, null);
   }
 

@@ -88,3 +88,10 @@ export function onAppHidden(onChange: (hidden: boolean) => void): () => void {
     for (const handle of handles) void handle.then((listener) => listener.remove());
   };
 }
+
+/** Calls `listener` when the native app comes back to the foreground (Capacitor App `resume`); nothing on the web. */
+export function onAppResume(listener: () => void): () => void {
+  if (!Capacitor.isNativePlatform()) return () => undefined;
+  const handle = App.addListener('resume', listener);
+  return () => void handle.then((h) => h.remove());
+}

@@ -42,6 +42,11 @@ export function onOfflineModeChange(listener: () => void): () => void {
   };
 }
 
+/** The stored flag itself, whether or not a sync runs (outside React). */
+export function isOfflineFlagSet(): boolean {
+  return isFlagSet();
+}
+
 /** The stored flag itself (the user menu's switch), whether or not a sync runs. */
 export function useOfflineFlag(): boolean {
   useStore(version);

@@ -13,6 +13,8 @@ export const WEB_STORAGE_KEYS = {
    * database at start-up (to count the changes waiting). Kept by logout, like the outbox it points to.
    */
   localDatabaseUsed: 'local_database_used',
+  /** When the last sync that left nothing failed ended (ISO time), shown by the outbox badge. */
+  lastSyncAt: 'last_sync_at',
 } as const;
 
 /**

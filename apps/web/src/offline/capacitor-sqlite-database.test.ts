@@ -12,6 +12,7 @@ import {
 } from '../../../../tests/e2e/fixtures/local-database-conformance';
 import { setServerUrl } from '../lib/server-url';
 import { CapacitorSqliteDatabase } from './capacitor-sqlite-database';
+import { LATEST_SCHEMA_VERSION } from './schema';
 import { localStore, type LocalStore } from './local-store';
 import { NativeLocalStore } from './native-local-store';
 
@@ -85,7 +86,7 @@ describe('Capacitor SQLite local database (plugin web implementation on jeep-sql
     await first.close();
     const second = new CapacitorSqliteDatabase('kept');
     await second.open();
-    expect(await second.version()).toBe(23);
+    expect(await second.version()).toBe(LATEST_SCHEMA_VERSION);
     expect(await second.select('SELECT * FROM users')).toEqual([{ id: 3, name: 'Eva', active: 1 }]);
     await second.close();
   });

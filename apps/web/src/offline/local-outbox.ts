@@ -9,8 +9,9 @@ import { forgetPendingDocumentsOf } from './pending-documents';
  * on; the local writes that made the change visible on the device go in the same transaction as
  * the entry, so the screens and the outbox never disagree.
  *
- * Status: 'pending' (to send), 'sending' (a push took it; back to pending if the push stops),
- * 'refused' (the server said no with 400/403/404: kept with its reason until the user discards it).
+ * Status: 'pending' (to send; after a failed attempt with its last error), 'sending' (a push took
+ * it; back to pending if the push stops), 'refused' (the server said no, 400/403/404/409/413/415/422:
+ * kept with its reason until the user discards it).
  */
 export type OutboxKind = 'state_change' | 'massive_state_change' | 'serial_scan' | 'serial_edit' | 'document';
 export type OutboxStatus = 'pending' | 'sending' | 'refused';
@@ -35,6 +36,8 @@ export interface OutboxEntry {
   refusal_reason: string | null;
   created_at: string;
   recorded_at: string | null;
+  /** Why the last attempt failed (no answer, a 5xx), for an entry that waits for the next one (schema 24). */
+  last_error?: string | null;
 }
 
 export interface NewOutboxEntry {
@@ -99,17 +102,23 @@ export async function countOutbox(db: LocalDatabase, userId?: number): Promise<{
   return { waiting: row?.waiting ?? 0, refused: row?.refused ?? 0 };
 }
 
-/** Sets an entry's status; a refusal keeps the server's code and reason, and every attempt is counted. */
+/**
+ * Sets an entry's status and counts every attempt ('sending'). With `note`: a refusal keeps the
+ * server's code and reason; an entry back to 'pending' keeps it as its last error (shown in the list).
+ */
 export async function markOutbox(
   db: LocalDatabase,
   clientUuid: string,
   status: OutboxStatus,
-  refusal?: { code: string; reason: string },
+  note?: { code: string; reason: string },
 ): Promise<void> {
   required(clientUuid, 'client_uuid');
+  const refusal = status === 'refused' ? note : undefined;
+  const lastError = status === 'pending' && note ? note.reason : null;
   await db.exec(
-    `UPDATE outbox SET status = ?, attempts = attempts + (? = 'sending'), refusal_code = ?, refusal_reason = ? WHERE client_uuid = ?`,
-    [status, status, refusal?.code ?? null, refusal?.reason ?? null, clientUuid],
+    `UPDATE outbox SET status = ?, attempts = attempts + (? = 'sending'), refusal_code = ?, refusal_reason = ?,
+       last_error = COALESCE(?, last_error) WHERE client_uuid = ?`,
+    [status, status, refusal?.code ?? null, refusal?.reason ?? null, lastError, clientUuid],
   );
 }
 

@@ -3,6 +3,7 @@ import type { LocalDatabase, SqlParams, Statement } from './local-database';
 import * as ops from './local-operations';
 import * as outbox from './local-outbox';
 import * as pending from './pending-documents';
+import { applyServerElements } from './plant-loader';
 import * as queries from './local-queries';
 import { upgrade } from './schema';
 
@@ -60,10 +61,12 @@ export const OPERATIONS = {
   enqueueOutbox: (db: LocalDatabase, entry: outbox.NewOutboxEntry, localWrites?: Statement[]) => outbox.enqueueOutbox(db, entry, localWrites),
   listOutbox: (db: LocalDatabase, userId?: number) => outbox.listOutbox(db, userId),
   countOutbox: (db: LocalDatabase, userId?: number) => outbox.countOutbox(db, userId),
-  markOutbox: (db: LocalDatabase, clientUuid: string, status: outbox.OutboxStatus, refusal?: { code: string; reason: string }) =>
-    outbox.markOutbox(db, clientUuid, status, refusal),
+  markOutbox: (db: LocalDatabase, clientUuid: string, status: outbox.OutboxStatus, note?: { code: string; reason: string }) =>
+    outbox.markOutbox(db, clientUuid, status, note),
   removeOutbox: (db: LocalDatabase, clientUuid: string) => outbox.removeOutbox(db, clientUuid),
   resumeOutbox: (db: LocalDatabase) => outbox.resumeOutbox(db),
+  applyServerElements: (db: LocalDatabase, plantId: number, answer: Parameters<typeof applyServerElements>[2]) =>
+    applyServerElements(db, plantId, answer),
   savePendingDocument: (db: LocalDatabase, document: pending.NewPendingDocument) => pending.savePendingDocument(db, document),
   findPendingDocuments: (db: LocalDatabase, provisionalIds: number[]) => pending.findPendingDocuments(db, provisionalIds),
   pendingDocumentsOf: (db: LocalDatabase, outboxUuid: string) => pending.pendingDocumentsOf(db, outboxUuid),

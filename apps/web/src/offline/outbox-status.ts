@@ -22,14 +22,27 @@ export interface SyncState {
   last: {
     sent: number;
     refused: number;
+    /** Entries that failed (a 5xx…) and wait for the next sync. */
+    failed: number;
     stopped: { status: number; message: string } | null;
     at: string;
     downloadFailed: boolean;
   } | null;
+  /** When the last sync that sent everything it could ended (kept across reloads), or null. */
+  lastSuccessAt: string | null;
 }
 
 /** The sync's state (sync.ts sets it): here, so that showing it does not load the sync itself. */
-export const syncState = createStore<SyncState>({ running: false, progress: null, last: null });
+export const syncState = createStore<SyncState>({
+  running: false,
+  progress: null,
+  last: null,
+  lastSuccessAt: readString(WEB_STORAGE_KEYS.lastSyncAt),
+});
+syncState.subscribe(() => {
+  const at = syncState.get().lastSuccessAt;
+  if (at && at !== readString(WEB_STORAGE_KEYS.lastSyncAt)) writeString(WEB_STORAGE_KEYS.lastSyncAt, at);
+});
 
 export function useSyncState(): SyncState {
   return useStore(syncState);
@@ -68,6 +81,11 @@ export async function refreshOutboxCounts(): Promise<OutboxCounts> {
 
 export function useOutboxCounts(): OutboxCounts {
   return useStore(counts);
+}
+
+/** Calls `listener` with the counts whenever they change. */
+export function onOutboxCountsChange(listener: (counts: OutboxCounts) => void): () => void {
+  return counts.subscribe(() => listener(counts.get()));
 }
 
 export function getOutboxCounts(): OutboxCounts {

@@ -253,6 +253,38 @@ async function applyAnswer(
   return { ...progress, cursor: header.cursor, deleted, insertMs, indexMs: 0 };
 }
 
+/**
+ * Elements read back from the server after a push (`POST plants/{id}/sync/elements/`, issue 38): the
+ * rows, in the answer's `columns` order, replace the device's (a refused change shows the server's
+ * state again), and the ids the server no longer has for this user are deleted here. As in a
+ * download, an element with a change still waiting in the outbox is left alone.
+ */
+export async function applyServerElements(
+  db: LocalDatabase,
+  plantId: number,
+  answer: { columns: readonly string[]; elements: unknown[][]; missing: number[] },
+): Promise<{ replaced: number; deleted: number }> {
+  const known: readonly string[] = TABLE_COLUMNS.element;
+  const picks = answer.columns.map((c, i) => [c, i] as const).filter(([c]) => known.includes(c));
+  const columns = [...picks.map(([c]) => c), 'plant_id'].join(', ');
+  const values = [...picks.map(([, i]) => `value ->> ${i}`), '?'].join(', ');
+  const statements: Statement[] = [...PENDING_STATEMENTS];
+  for (let i = 0; i < answer.elements.length; i += BULK_CHUNK_SIZE) {
+    statements.push({
+      sql: `INSERT OR REPLACE INTO element (${columns}) SELECT ${values} FROM json_each(?) ${NOT_PENDING}`,
+      params: [plantId, JSON.stringify(answer.elements.slice(i, i + BULK_CHUNK_SIZE))],
+    });
+  }
+  for (let i = 0; i < answer.missing.length; i += BULK_CHUNK_SIZE) {
+    statements.push({
+      sql: `DELETE FROM element WHERE plant_id = ? AND id IN (SELECT value FROM json_each(?)) AND id NOT IN (SELECT id FROM pending_element)`,
+      params: [plantId, JSON.stringify(answer.missing.slice(i, i + BULK_CHUNK_SIZE))],
+    });
+  }
+  await db.transaction(statements);
+  return { replaced: answer.elements.length, deleted: answer.missing.length };
+}
+
 /** The sync stream of the server at `apiRoot` with this access token (used by the worker). */
 export function httpSyncStream(apiRoot: string, plantId: number, token: string, language: string) {
   return async (cursor: string | null, signal?: AbortSignal) => {

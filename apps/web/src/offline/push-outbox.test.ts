@@ -23,13 +23,16 @@ function setup(
   let calls = 0;
   const deps: PushDeps = {
     list: async () => [...outbox.values()],
-    mark: async (uuid, status: OutboxStatus, refusal) => {
+    // As the local outbox does (local-outbox.ts): the note is a refusal, or an entry's last error.
+    mark: async (uuid, status: OutboxStatus, note) => {
       const e = outbox.get(uuid)!;
+      const refusal = status === 'refused' ? note : undefined;
       outbox.set(uuid, {
         ...e,
         status,
         refusal_code: refusal?.code ?? null,
         refusal_reason: refusal?.reason ?? null,
+        last_error: status === 'pending' && note ? note.reason : e.last_error,
       });
     },
     remove: async (uuid) => void outbox.delete(uuid),
@@ -60,7 +63,8 @@ describe('pushOutbox', () => {
     ]);
     const outcome = await pushOutbox(deps);
     expect(sent).toEqual(['a', 'b', 'c']);
-    expect(outcome).toEqual({ sent: 3, refused: 0, stopped: null });
+    expect(outcome).toMatchObject({ sent: 3, refused: 0, failed: 0, stopped: null });
+    expect(outcome.settled.map((e) => e.client_uuid)).toEqual(['a', 'b', 'c']);
     expect(outbox.size).toBe(0);
   });
 
@@ -70,7 +74,7 @@ describe('pushOutbox', () => {
       (b) => (b.client_uuid === 'b' ? refusedState : 'ok'),
     );
     const outcome = await pushOutbox(deps);
-    expect(outcome).toEqual({ sent: 2, refused: 1, stopped: null });
+    expect(outcome).toMatchObject({ sent: 2, refused: 1, failed: 0, stopped: null });
     expect(recorded).toEqual(['a', 'c']);
     expect([...outbox.values()]).toMatchObject([
       {
@@ -82,10 +86,10 @@ describe('pushOutbox', () => {
     ]);
     // A refused entry is not sent again by the next push: it waits for the user.
     const again = await pushOutbox(deps);
-    expect(again).toEqual({ sent: 0, refused: 0, stopped: null });
+    expect(again).toEqual({ sent: 0, refused: 0, failed: 0, stopped: null, settled: [] });
   });
 
-  it.each([403, 404])('treats %i as refused', async (status) => {
+  it.each([403, 404, 409, 413, 415, 422])('treats %i as refused', async (status) => {
     const { outbox, deps } = setup(
       [entry('a', single(1))],
       () => new ApiError(status, '', { detail: 'No.', code: 'x' }),
@@ -96,25 +100,37 @@ describe('pushOutbox', () => {
 
   it.each([
     ['no network', new ApiError(0, 'Failed to fetch', null)],
-    ['a server error', new ApiError(503, 'Service Unavailable', null)],
     ['a failed token refresh', new ApiError(401, 'Unauthorized', { code: 'token_not_valid' })],
-    ['an unexpected error', new Error('boom')],
-  ])('stops at %s, leaves the entry pending and resumes where it stopped', async (_what, failure) => {
+  ])('stops at %s, leaves the entry pending with its error and resumes where it stopped', async (_what, failure) => {
     const { outbox, recorded, sent, deps } = setup(
       [entry('a', single(1)), entry('b', single(2)), entry('c', single(3))],
       (_b, call) => (call === 1 ? failure : 'ok'),
     );
     const first = await pushOutbox(deps);
-    expect(first.sent).toBe(1);
-    expect(first.stopped).not.toBeNull();
-    expect([...outbox.values()].map((e) => [e.client_uuid, e.status])).toEqual([
-      ['b', 'pending'],
-      ['c', 'pending'],
+    expect(first).toMatchObject({ sent: 1, failed: 0, stopped: { status: failure.status } });
+    expect([...outbox.values()].map((e) => [e.client_uuid, e.status, e.refusal_code])).toEqual([
+      ['b', 'pending', null],
+      ['c', 'pending', null],
     ]);
     const second = await pushOutbox(deps);
-    expect(second).toEqual({ sent: 2, refused: 0, stopped: null });
+    expect(second).toMatchObject({ sent: 2, refused: 0, failed: 0, stopped: null });
     expect(sent).toEqual(['a', 'b', 'b', 'c']);
     expect(recorded).toEqual(['a', 'b', 'c']);
+  });
+
+  it.each([
+    ['a server error', new ApiError(503, 'Service Unavailable', null)],
+    ['an unexpected error', new Error('boom')],
+  ])('leaves the entry that met %s pending and sends the others', async (_what, failure) => {
+    const { outbox, recorded, deps } = setup(
+      [entry('a', single(1)), entry('b', single(2)), entry('c', single(3))],
+      (b) => (b.client_uuid === 'b' ? failure : 'ok'),
+    );
+    const first = await pushOutbox(deps);
+    expect(first).toMatchObject({ sent: 2, refused: 0, failed: 1, stopped: null });
+    expect(first.settled.map((e) => e.client_uuid)).toEqual(['a', 'c']);
+    expect(recorded).toEqual(['a', 'c']);
+    expect([...outbox.values()].map((e) => [e.client_uuid, e.status])).toEqual([['b', 'pending']]);
   });
 
   it('a change confirmed whose answer was lost is sent again and recorded once (client uuid)', async () => {
@@ -131,7 +147,7 @@ describe('pushOutbox', () => {
     };
     expect((await pushOutbox(deps)).stopped).not.toBeNull();
     expect(outbox.size).toBe(1);
-    expect(await pushOutbox(deps)).toEqual({ sent: 1, refused: 0, stopped: null });
+    expect(await pushOutbox(deps)).toMatchObject({ sent: 1, refused: 0, failed: 0, stopped: null });
     expect(recorded).toEqual(['a']);
     expect(outbox.size).toBe(0);
   });

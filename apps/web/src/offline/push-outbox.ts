@@ -4,17 +4,23 @@ import { formatFieldErrors } from '../lib/format-field-errors';
 import type { OutboxEntry, OutboxPayload, OutboxStatus } from './local-outbox';
 
 /*
- * Sending the outbox (issue 16, DESIGN section 6): the entries in the order they were made, each as
- * the request it stored, whatever its kind (state changes, serial scans…). An entry leaves the outbox
- * only once the server confirmed it. The server said no (400, 403, 404): the entry stays, refused,
- * with the server's reason, and the push goes on with the next one. No answer, a 5xx or a failed
- * token refresh: the push stops and the entry waits for the next sync, where the client uuid makes
- * the resend safe. No I/O of its own: the caller gives the outbox and the sender (unit-tested).
+ * Sending the outbox (issue 16, issue 38, DESIGN section 6): the entries in the order they were made,
+ * each as the request it stored, whatever its kind (state changes, serial scans…). An entry leaves
+ * the outbox only once the server confirmed it. Per entry, never blocking:
+ * - the server said no (REFUSED): the entry stays, refused, with the server's reason, and the push
+ *   goes on with the next one;
+ * - a 5xx or another unexpected answer: the entry goes back to pending with its last error and
+ *   waits for the next sync, and the push goes on (the merge rule makes the order of arrival
+ *   irrelevant, the client uuid makes the resend safe);
+ * - no answer at all (the network is gone) or a failed token refresh: every other entry would fail
+ *   the same way, so the push stops there and the entries left wait for the next sync.
+ * No I/O of its own: the caller gives the outbox and the sender (unit-tested).
  */
 export interface PushDeps {
   /** The logged-in user's entries, in order. */
   list(): Promise<OutboxEntry[]>;
-  mark(clientUuid: string, status: OutboxStatus, refusal?: { code: string; reason: string }): Promise<void>;
+  /** Sets an entry's status; `note` is the refusal, or for an entry back to pending its last error. */
+  mark(clientUuid: string, status: OutboxStatus, note?: { code: string; reason: string }): Promise<void>;
   remove(clientUuid: string): Promise<void>;
   /** Sends one request; throws ApiError on a non-2xx answer (status 0 without network). */
   send(request: { method: OutboxPayload['method']; path: string; body: unknown }): Promise<unknown>;
@@ -26,11 +32,21 @@ export interface PushDeps {
 export interface PushOutcome {
   sent: number;
   refused: number;
-  /** Why the push stopped early (the entries left wait for the next sync), or null. */
+  /** Entries that failed (a 5xx…) and wait for the next sync while the others went on. */
+  failed: number;
+  /** Why the push stopped early (no network, no valid session: the entries left wait for the next sync), or null. */
   stopped: { status: number; message: string } | null;
+  /** The entries the server settled in this push (confirmed or refused): their elements are read back. */
+  settled: OutboxEntry[];
 }
 
-const REFUSED = new Set([400, 403, 404]);
+/** Answers that refuse the entry itself: sending it again would get the same answer. */
+export const REFUSED = new Set([400, 403, 404, 409, 413, 415, 422]);
+
+/** No answer (status 0) or no valid session (a 401 after the token refresh failed): the next entries would fail alike. */
+function stopsThePush(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || error.status === 401);
+}
 
 /**
  * A massive change above the server's 50,000 ids is sent in parts whose client uuids derive from the
@@ -73,8 +89,9 @@ export function refusalOf(error: ApiError): { code: string; reason: string } {
 
 export async function pushOutbox(deps: PushDeps): Promise<PushOutcome> {
   const entries = (await deps.list()).filter((e) => e.status !== 'refused');
-  const outcome: PushOutcome = { sent: 0, refused: 0, stopped: null };
-  deps.onProgress?.({ done: 0, total: entries.length });
+  const outcome: PushOutcome = { sent: 0, refused: 0, failed: 0, stopped: null, settled: [] };
+  const progress = (done: number) => deps.onProgress?.({ done, total: entries.length });
+  progress(0);
   for (const [index, entry] of entries.entries()) {
     await deps.mark(entry.client_uuid, 'sending');
     try {
@@ -84,17 +101,26 @@ export async function pushOutbox(deps: PushDeps): Promise<PushOutcome> {
       if (error instanceof ApiError && REFUSED.has(error.status)) {
         await deps.mark(entry.client_uuid, 'refused', refusalOf(error));
         outcome.refused++;
-        deps.onProgress?.({ done: index + 1, total: entries.length });
+        outcome.settled.push(entry);
+        progress(index + 1);
         continue;
       }
-      await deps.mark(entry.client_uuid, 'pending');
       const status = error instanceof ApiError ? error.status : 0;
-      outcome.stopped = { status, message: error instanceof Error ? error.message : String(error) };
-      return outcome;
+      const message = error instanceof Error ? error.message : String(error);
+      const reason = error instanceof ApiError && error.status ? `${error.status} ${error.detail ?? error.statusText}`.trim() : message;
+      await deps.mark(entry.client_uuid, 'pending', { code: String(status), reason });
+      if (stopsThePush(error)) {
+        outcome.stopped = { status, message };
+        return outcome;
+      }
+      outcome.failed++;
+      progress(index + 1);
+      continue;
     }
     await deps.remove(entry.client_uuid);
     outcome.sent++;
-    deps.onProgress?.({ done: index + 1, total: entries.length });
+    outcome.settled.push(entry);
+    progress(index + 1);
   }
   return outcome;
 }

@@ -203,6 +203,12 @@ export const SCHEMA_UPGRADES: readonly SchemaUpgrade[] = [
     toVersion: 23,
     statements: [`CREATE INDEX IF NOT EXISTS element_overview_bbox_idx ON element_overview (plant_id, min_x, min_y)`],
   },
+  {
+    // 24 (issue 38): an entry the server could not take yet (no answer, a 5xx) waits with the last
+    // error, shown in the list beside its attempts, while the push goes on with the others.
+    toVersion: 24,
+    statements: [`ALTER TABLE outbox ADD COLUMN last_error TEXT`],
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = SCHEMA_UPGRADES[SCHEMA_UPGRADES.length - 1].toVersion;
@@ -234,6 +240,7 @@ export const TABLE_COLUMNS = {
   plant_contractor: ['plant_id', 'contractor_id'],
   outbox: [
     'client_uuid', 'user_id', 'kind', 'payload', 'status', 'attempts', 'refusal_code', 'refusal_reason', 'created_at', 'recorded_at',
+    'last_error',
   ],
   plant_download: ['plant_id', 'cursor', 'elements_version', 'recordable_state_ids', 'downloaded_at', 'max_width', 'max_height'],
 } as const satisfies Record<string, readonly string[]>;

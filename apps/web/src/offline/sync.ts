@@ -13,13 +13,16 @@ import {
   type SyncState,
 } from './outbox-status';
 import { bodyWithServerDocuments, uploadFormOf } from './push-documents';
-import { pushOutbox } from './push-outbox';
+import { pushOutbox, type PushDeps } from './push-outbox';
+import { readBackSettled } from './read-back';
 
 /*
- * The sync (issue 16): the logged-in user's outbox is pushed in order (push-outbox.ts) with
- * `setSyncing(true)`, so that the http client goes to the network even with offline mode on, on its
- * quiet path (no error dialogs); then each downloaded plant is downloaded again, incrementally (the
- * cursor of Offline I), to bring what the others changed. One sync at a time.
+ * The sync (issues 16 and 38): the logged-in user's outbox is pushed in order, entry by entry
+ * (push-outbox.ts), with `setSyncing(true)`, so that the http client goes to the network even with
+ * offline mode on, on its quiet path (no error dialogs); then the elements of the entries the server
+ * settled are read back from it (read-back.ts: a refused change shows the server's state again);
+ * then each downloaded plant is downloaded again, incrementally (the cursor of Offline I), to bring
+ * what the others changed. One sync at a time; auto-sync.ts decides when.
  */
 let running: Promise<SyncState['last']> | null = null;
 
@@ -29,6 +32,29 @@ export function runSync(): Promise<SyncState['last']> {
   });
   return running;
 }
+
+type Send = PushDeps['send'];
+
+/** The push's dependencies on the local store (the sync's, and the tests' on a real SQLite). */
+export function localPushDeps(store: LocalStore, userId: number, send: Send, afterRemove?: () => Promise<unknown>): PushDeps {
+  return {
+    list: () => store.call('listOutbox', userId),
+    mark: (uuid, status, note) => store.call('markOutbox', uuid, status, note),
+    remove: async (uuid) => {
+      await store.call('removeOutbox', uuid);
+      await afterRemove?.();
+    },
+    send,
+    // Documents chosen offline go up first (idempotent, client uuid); their server ids go in the change.
+    prepare: (entry) =>
+      bodyWithServerDocuments(entry, {
+        pendingOf: (uuid) => store.call('pendingDocumentsOf', uuid),
+        upload: async (document) => (await send({ method: 'POST', path: 'documents/', body: uploadFormOf(document) })) as { id: number },
+      }),
+  };
+}
+
+const quietSend: Send = ({ method, path, body }) => request(path, { method, body, quiet: true, handle400: false });
 
 async function sync(): Promise<SyncState['last']> {
   const user = getStoredUser();
@@ -42,26 +68,18 @@ async function sync(): Promise<SyncState['last']> {
     await store.call('resumeOutbox');
     await store.call('dropUnlinkedPendingDocuments');
     const outcome = await pushOutbox({
-      list: () => store.call('listOutbox', user.id),
-      mark: (uuid, status, refusal) => store.call('markOutbox', uuid, status, refusal),
-      remove: async (uuid) => {
-        await store.call('removeOutbox', uuid);
-        await refreshOutboxCounts();
-      },
-      send: ({ method, path, body }) => request(path, { method, body, quiet: true, handle400: false }),
-      // Documents chosen offline go up first (idempotent, client uuid); their server ids go in the change.
-      prepare: (entry) =>
-        bodyWithServerDocuments(entry, {
-          pendingOf: (uuid) => store.call('pendingDocumentsOf', uuid),
-          upload: (document) =>
-            request<{ id: number }>('documents/', { method: 'POST', body: uploadFormOf(document), quiet: true, handle400: false }),
-        }),
+      ...localPushDeps(store, user.id, quietSend, refreshOutboxCounts),
       onProgress: (progress) => state.set((s) => ({ ...s, progress })),
     });
+    // Without network (or a valid session) nothing more can be asked; one failed entry stops nothing.
     let downloadFailed = false;
-    if (!outcome.stopped) downloadFailed = !(await downloadPlantsAgain(store));
-    const last = { ...outcome, at: new Date().toISOString(), downloadFailed };
-    state.set((s) => ({ ...s, last }));
+    if (!outcome.stopped) {
+      downloadFailed = !(await readBackSettled(store, outcome.settled, quietSend).catch(() => false));
+      downloadFailed = !(await downloadPlantsAgain(store)) || downloadFailed;
+    }
+    const { sent, refused, failed, stopped } = outcome;
+    const last = { sent, refused, failed, stopped, at: new Date().toISOString(), downloadFailed };
+    state.set((s) => ({ ...s, last, lastSuccessAt: stopped || failed ? s.lastSuccessAt : last.at }));
     return last;
   } finally {
     setSyncing(false);

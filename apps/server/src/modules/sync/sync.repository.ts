@@ -101,6 +101,27 @@ function lineColumns(db: Db) {
   return [jsonArrayText(db, HEAD).as('head'), 'min_x', 'min_y', 'max_x', 'max_y', jsonText(db, 'geom').as('geom'), 'row_version', 'id'] as const;
 }
 
+/** Ids a query asks for at most (well under SQLite's and PostgreSQL's bound parameters). */
+const IDS_PER_QUERY = 5000;
+
+/**
+ * The plant's elements among `ids` as element lines (SYNC_ELEMENT_COLUMNS order, the stream's
+ * format: the same columns and values the sync stream writes), by id; ids not in the plant are absent.
+ */
+export async function elementLinesByIds(db: Db, plantId: number, ids: number[]): Promise<Map<number, string>> {
+  const lines = new Map<number, string>();
+  for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
+    const rows = await db
+      .selectFrom('elements')
+      .select(lineColumns(db))
+      .where('plant_id', '=', plantId)
+      .where('id', 'in', ids.slice(i, i + IDS_PER_QUERY))
+      .execute();
+    for (const r of rows) lines.set(r.id, `${r.head.slice(0, -1)},${r.min_x},${r.min_y},${r.max_x},${r.max_y},${r.geom}]`);
+  }
+  return lines;
+}
+
 /** Ids of elements that left the plant after `version`, in keyset chunks like the elements. */
 export async function tombstonesNewerThan(db: Db, plantId: number, after: { version: number; id: number }, limit: number) {
   return db

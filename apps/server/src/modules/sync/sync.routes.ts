@@ -1,7 +1,7 @@
 import { Readable, pipeline } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SyncQuery } from '@heliotrack/domain/sync';
+import { SyncElementsAnswer, SyncElementsRequest, SyncQuery } from '@heliotrack/domain/sync';
 import { IdParam } from '../../lib/route-params';
 import { fileResponse } from '../../openapi/media';
 import type { SyncService } from './sync.service';
@@ -62,5 +62,26 @@ export const syncRoutes: FastifyPluginAsyncZod<{ sync: SyncService }> = async (a
       const gzip = pipeline(body, createGzip({ level: GZIP_LEVEL, chunkSize: GZIP_CHUNK }), () => {});
       return reply.header('content-encoding', 'gzip').send(gzip);
     },
+  );
+  app.post(
+    '/plants/:id/sync/elements/',
+    {
+      // Up to 50,000 ids: about 600 KB of JSON.
+      bodyLimit: 2 * 1024 * 1024,
+      // The answer is built by the service in its schema's shape: plain JSON, no second check of 50,000 lines.
+      serializerCompiler: () => (data: unknown) => JSON.stringify(data),
+      schema: {
+        tags: ['offline'],
+        summary: 'Elements of the plant by id, as the sync stream writes them, and the ids no longer in the plant',
+        description:
+          'After a push the device reads back the elements its changes touched (up to 50,000 ids), so that a refused or late change ' +
+          'shows the server\'s state. `elements` holds one line per element found, values in `columns` order; `missing` the ids that ' +
+          'are not elements of this plant (deleted since): the device deletes them.',
+        params: IdParam,
+        body: SyncElementsRequest,
+        response: { 200: SyncElementsAnswer },
+      },
+    },
+    (req) => sync.elementsByIds(req.user, req.params.id, req.body.ids),
   );
 };

@@ -1,5 +1,5 @@
 import { Client } from '@heliotrack/domain/auth';
-import { SYNC_ELEMENT_COLUMNS, type SyncHeader } from '@heliotrack/domain/sync';
+import { SYNC_ELEMENT_COLUMNS, type SyncElementsAnswer, type SyncHeader } from '@heliotrack/domain/sync';
 import type { Db } from '../../db/database';
 import type { PlantRow } from '../../db/schema';
 import { type CurrentUser, requirePlant } from '../access/access.service';
@@ -55,6 +55,25 @@ export class SyncService {
     return {
       header,
       lines: () => this.lines(plant.id, header, since),
+    };
+  }
+
+  /**
+   * `POST plants/{id}/sync/elements/` (issue 38): the elements among `ids` as the sync stream writes
+   * them, and the ids that are not (or no longer) elements of this plant. The device reads back
+   * what its pushed changes touched, so a refused or late change shows the server's state.
+   */
+  async elementsByIds(user: CurrentUser, plantId: number, ids: number[]): Promise<SyncElementsAnswer> {
+    const plant = await requirePlant(this.db, user, plantId);
+    const unique = [...new Set(ids)].sort((a, b) => a - b);
+    const lines = await repo.elementLinesByIds(this.db, plant.id, unique);
+    return {
+      columns: [...SYNC_ELEMENT_COLUMNS],
+      elements: unique.flatMap((id) => {
+        const line = lines.get(id);
+        return line === undefined ? [] : [JSON.parse(line) as SyncElementsAnswer['elements'][number]];
+      }),
+      missing: unique.filter((id) => !lines.has(id)),
     };
   }
 

@@ -6,6 +6,7 @@ import {
   Card,
   Group,
   Indicator,
+  Loader,
   Modal,
   Progress,
   ScrollArea,
@@ -19,6 +20,7 @@ import { confirm } from '../../lib/dialogs';
 import { formatDateTime, formatInteger } from '../../lib/format';
 import { useIsPhone } from '../../lib/field-layout';
 import type { OutboxEntry } from '../../offline/local-outbox';
+import { startAutoSync } from '../../offline/auto-sync';
 import {
   discardOutboxEntry,
   isLocalDatabaseUsed,
@@ -30,44 +32,57 @@ import {
 } from '../../offline/outbox-status';
 
 /**
- * The header's badge of changes waiting to sync (issue 16): shown only while there are some (waiting
- * or refused), accessible name "Cambios pendientes: N". It opens the list, with each refused change's
- * reason and a discard (confirmed), and the "Sincronizar" button.
+ * The header's badge of changes waiting to sync (issues 16 and 38), on every screen of a device that
+ * holds offline data (a plant downloaded or a change made offline): accessible name "Cambios
+ * pendientes: N" (the changes still to send, 0 included), the refused ones as a red count, a spinner
+ * while a sync runs, and the last successful sync in its title. It opens the list, with each refused
+ * change's reason and a discard (confirmed), each waiting one's attempts and last error, and the
+ * "Sincronizar" button. It also starts the automatic sync (auto-sync.ts) for the logged-in layout.
  */
 export function OutboxBadge() {
   const { t } = useTranslation();
   const counts = useOutboxCounts();
+  const sync = useSyncState();
   const [opened, setOpened] = useState(false);
-  const total = counts.waiting + counts.refused;
+  const used = isLocalDatabaseUsed() || counts.waiting + counts.refused > 0;
 
   useEffect(() => {
     if (isLocalDatabaseUsed()) void refreshOutboxCounts().catch(() => undefined);
+    return startAutoSync();
   }, []);
 
-  if (total === 0 && !opened) return null;
-  const label = t('offlineWork.pending', { count: total });
+  if (!used && !opened) return null;
+  const label = t('offlineWork.pending', { count: counts.waiting });
+  const title = [
+    label,
+    counts.refused ? `${t('offlineWork.refused')}: ${formatInteger(counts.refused)}` : null,
+    sync.lastSuccessAt
+      ? t('offlineWork.lastSync', { date: formatDateTime(sync.lastSuccessAt) })
+      : t('offlineWork.neverSynced'),
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <>
-      {total > 0 && (
-        <Indicator
-          label={formatInteger(total)}
-          size={18}
-          color={counts.refused ? 'red' : 'orange'}
-          offset={4}
+      <Indicator
+        label={formatInteger(counts.refused || counts.waiting)}
+        size={18}
+        color={counts.refused ? 'red' : 'orange'}
+        offset={4}
+        disabled={counts.waiting + counts.refused === 0}
+      >
+        <ActionIcon
+          variant="light"
+          color={counts.waiting + counts.refused ? 'orange' : 'gray'}
+          size={44}
+          radius="md"
+          aria-label={label}
+          title={title}
+          onClick={() => setOpened(true)}
         >
-          <ActionIcon
-            variant="light"
-            color="orange"
-            size={44}
-            radius="md"
-            aria-label={label}
-            title={label}
-            onClick={() => setOpened(true)}
-          >
-            <IconCloudUpload size={22} aria-hidden />
-          </ActionIcon>
-        </Indicator>
-      )}
+          {sync.running ? <Loader size={20} aria-hidden /> : <IconCloudUpload size={22} aria-hidden />}
+        </ActionIcon>
+      </Indicator>
       {opened && <OutboxPanel onClose={() => setOpened(false)} />}
     </>
   );
@@ -109,9 +124,16 @@ function OutboxPanel({ onClose }: { onClose: () => void }) {
     >
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            {t('offlineWork.pending', { count: counts.waiting + counts.refused })}
-          </Text>
+          <Stack gap={0}>
+            <Text size="sm" c="dimmed">
+              {t('offlineWork.pending', { count: counts.waiting })}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {sync.lastSuccessAt
+                ? t('offlineWork.lastSync', { date: formatDateTime(sync.lastSuccessAt) })
+                : t('offlineWork.neverSynced')}
+            </Text>
+          </Stack>
           <Button
             leftSection={<IconRefresh size={16} aria-hidden />}
             mih={44}
@@ -133,10 +155,13 @@ function OutboxPanel({ onClose }: { onClose: () => void }) {
           </Stack>
         )}
         {!sync.running && last && (
-          <Alert color={last.stopped ? 'orange' : last.refused ? 'red' : 'teal'} role="status">
+          <Alert color={last.stopped || last.failed ? 'orange' : last.refused ? 'red' : 'teal'} role="status">
             {last.stopped
               ? t('offlineWork.syncStopped')
               : t('offlineWork.syncDone', { sent: last.sent, refused: last.refused })}
+            {!last.stopped && last.failed > 0 && (
+              <Text size="sm">{t('offlineWork.syncFailed', { count: last.failed })}</Text>
+            )}
             {!last.stopped && last.downloadFailed && (
               <Text size="sm">{t('offlineWork.downloadAfterSyncFailed')}</Text>
             )}
@@ -167,6 +192,12 @@ function OutboxPanel({ onClose }: { onClose: () => void }) {
                     {entry.status === 'refused' && entry.refusal_reason && (
                       <Text size="sm" c="red.8">
                         {t('offlineWork.reason', { reason: entry.refusal_reason })}
+                      </Text>
+                    )}
+                    {entry.status !== 'refused' && entry.attempts > 0 && (
+                      <Text size="xs" c="orange.9">
+                        {t('offlineWork.attempts', { count: entry.attempts })}
+                        {entry.last_error && ` · ${t('offlineWork.lastError', { error: entry.last_error })}`}
                       </Text>
                     )}
                   </Stack>

@@ -1562,7 +1562,14 @@ export const ui: UiCatalogue = {
     syncing: 'Syncing… {{done}} of {{total}}',
     syncDone: 'Sync finished: {{sent}} sent, {{refused}} refused.',
     syncStopped:
-      'The sync stopped (no connection or a server error). The remaining changes will be sent at the next sync.',
+      'The sync stopped (no connection). The remaining changes will be sent by themselves when the connection is back.',
+    syncFailed_one: '{{count}} change could not be sent (server error); it will be tried again by itself.',
+    syncFailed_many: '{{count}} changes could not be sent (server error); they will be tried again by themselves.',
+    syncFailed_other: '{{count}} changes could not be sent (server error); they will be tried again by themselves.',
+    lastSync: 'Last sync: {{date}}',
+    neverSynced: 'Not synced yet',
+    attempts: 'Attempts: {{count}}',
+    lastError: 'Last error: {{error}}',
     downloadAfterSyncFailed:
       'The changes were sent, but the others’ changes could not be downloaded. It will be tried at the next sync.',
     kind: {
@@ -1582,7 +1589,7 @@ export const ui: UiCatalogue = {
     discard: 'Discard',
     discardTitle: 'Discard the refused change',
     discardConfirm:
-      'The change will not be sent and will be lost. The state this device shows is corrected at the plant’s next download. Discard it?',
+      'The change will not be sent. This device already shows the server’s state; the refusal is recorded on the server. Remove it from the list?',
     logoutTitle: 'There are changes not synced',
     logoutConfirm:
       'There are {{count}} changes not synced on this device. They are kept and will only be sent when this same user signs in again and syncs. Sign out?',

@@ -1566,7 +1566,14 @@ export const ui = {
     syncing: 'Sincronizando… {{done}} de {{total}}',
     syncDone: 'Sincronización terminada: {{sent}} enviados, {{refused}} rechazados.',
     syncStopped:
-      'La sincronización se ha detenido (sin conexión o error del servidor). Los cambios que faltan se enviarán en la próxima sincronización.',
+      'La sincronización se ha detenido (sin conexión). Los cambios que faltan se enviarán solos cuando vuelva la conexión.',
+    syncFailed_one: '{{count}} cambio no ha podido enviarse (error del servidor); se volverá a intentar solo.',
+    syncFailed_many: '{{count}} cambios no han podido enviarse (error del servidor); se volverá a intentar solos.',
+    syncFailed_other: '{{count}} cambios no han podido enviarse (error del servidor); se volverá a intentar solos.',
+    lastSync: 'Última sincronización: {{date}}',
+    neverSynced: 'Aún no se ha sincronizado',
+    attempts: 'Intentos: {{count}}',
+    lastError: 'Último error: {{error}}',
     downloadAfterSyncFailed:
       'Los cambios se enviaron, pero no se pudieron descargar los cambios de los demás. Se intentará en la próxima sincronización.',
     kind: {
@@ -1586,7 +1593,7 @@ export const ui = {
     discard: 'Descartar',
     discardTitle: 'Descartar el cambio rechazado',
     discardConfirm:
-      'El cambio no se enviará y se perderá. El estado que muestra este dispositivo se corregirá en la próxima descarga de la planta. ¿Descartarlo?',
+      'El cambio no se enviará. Este dispositivo ya muestra el estado que tiene el servidor; el rechazo queda registrado en el servidor. ¿Quitarlo de la lista?',
     logoutTitle: 'Hay cambios sin sincronizar',
     logoutConfirm:
       'Hay {{count}} cambios sin sincronizar en este dispositivo. Se guardan y solo se enviarán cuando este mismo usuario vuelva a iniciar sesión y sincronice. ¿Cerrar sesión?',

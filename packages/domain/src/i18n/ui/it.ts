@@ -1568,7 +1568,14 @@ export const ui: UiCatalogue = {
     syncing: 'Sincronizzazione… {{done}} di {{total}}',
     syncDone: 'Sincronizzazione terminata: {{sent}} inviate, {{refused}} rifiutate.',
     syncStopped:
-      'La sincronizzazione si è interrotta (nessuna connessione o errore del server). Le modifiche restanti saranno inviate alla prossima sincronizzazione.',
+      'La sincronizzazione si è interrotta (nessuna connessione). Le modifiche restanti saranno inviate da sole quando torna la connessione.',
+    syncFailed_one: '{{count}} modifica non è stata inviata (errore del server); sarà ritentata da sola.',
+    syncFailed_many: '{{count}} modifiche non sono state inviate (errore del server); saranno ritentate da sole.',
+    syncFailed_other: '{{count}} modifiche non sono state inviate (errore del server); saranno ritentate da sole.',
+    lastSync: 'Ultima sincronizzazione: {{date}}',
+    neverSynced: 'Non ancora sincronizzato',
+    attempts: 'Tentativi: {{count}}',
+    lastError: 'Ultimo errore: {{error}}',
     downloadAfterSyncFailed:
       'Le modifiche sono state inviate, ma non è stato possibile scaricare le modifiche degli altri. Si riproverà alla prossima sincronizzazione.',
     kind: {
@@ -1588,7 +1595,7 @@ export const ui: UiCatalogue = {
     discard: 'Scarta',
     discardTitle: 'Scarta la modifica rifiutata',
     discardConfirm:
-      "La modifica non sarà inviata e andrà persa. Lo stato mostrato da questo dispositivo sarà corretto al prossimo download dell'impianto. Scartarla?",
+      'La modifica non sarà inviata. Questo dispositivo mostra già lo stato del server; il rifiuto resta registrato sul server. Toglierla dalla lista?',
     logoutTitle: 'Ci sono modifiche non sincronizzate',
     logoutConfirm:
       'Ci sono {{count}} modifiche non sincronizzate su questo dispositivo. Sono conservate e saranno inviate solo quando questo stesso utente accederà di nuovo e sincronizzerà. Uscire?',

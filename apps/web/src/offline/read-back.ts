@@ -1,0 +1,52 @@
+import { SYNC_ELEMENTS_MAX, type SyncElementsAnswer } from '@heliotrack/domain/sync';
+import type { OutboxEntry } from './local-outbox';
+import type { LocalStore } from './local-store';
+import type { PushDeps } from './push-outbox';
+
+/*
+ * Refused means reverted (issue 38): after a push, the elements of the entries the server settled
+ * (confirmed or refused) are read back from it, `POST plants/{id}/sync/elements/`, and stored as
+ * the server has them. A refused change then shows the server's state on the device, a late one
+ * (the merge rule kept a newer change current) the newer state, and an element deleted meanwhile
+ * leaves the device. An incremental download alone would not: it brings only what changed since
+ * the cursor, and a refusal changes nothing on the server. Only plants held on the device.
+ */
+
+/** The settled entries' element ids, by plant (from the request path `plants/{id}/…`). */
+export function elementsByPlant(entries: OutboxEntry[]): Map<number, number[]> {
+  const byPlant = new Map<number, Set<number>>();
+  for (const entry of entries) {
+    const plant = /^\/?plants\/(\d+)\//.exec(entry.payload.path)?.[1];
+    if (!plant || !entry.payload.element_ids.length) continue;
+    const ids = byPlant.get(Number(plant)) ?? new Set<number>();
+    for (const id of entry.payload.element_ids) ids.add(id);
+    byPlant.set(Number(plant), ids);
+  }
+  return new Map([...byPlant].map(([plant, ids]) => [plant, [...ids]]));
+}
+
+/** Reads the settled entries' elements back; false when some could not be read (the incremental download that follows still brings what changed on the server). */
+export async function readBackSettled(store: LocalStore, settled: OutboxEntry[], send: PushDeps['send']): Promise<boolean> {
+  const byPlant = elementsByPlant(settled);
+  if (!byPlant.size) return true;
+  const held = new Set(
+    ((await store.call('select', 'SELECT plant_id FROM plant_download')) as { plant_id: number }[]).map((r) => r.plant_id),
+  );
+  let ok = true;
+  for (const [plantId, ids] of byPlant) {
+    if (!held.has(plantId)) continue;
+    for (let i = 0; i < ids.length; i += SYNC_ELEMENTS_MAX) {
+      try {
+        const answer = (await send({
+          method: 'POST',
+          path: `plants/${plantId}/sync/elements/`,
+          body: { ids: ids.slice(i, i + SYNC_ELEMENTS_MAX) },
+        })) as SyncElementsAnswer;
+        await store.call('applyServerElements', plantId, answer);
+      } catch {
+        ok = false;
+      }
+    }
+  }
+  return ok;
+}
