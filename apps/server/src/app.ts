@@ -122,7 +122,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
     });
   }
 
-  const tokens = new TokenService(config.jwtSecret, { access: config.accessTokenTtl, refresh: config.refreshTokenTtl });
+  const tokens = new TokenService(config.jwtSecret, { access: config.accessTokenTtl, refresh: config.refreshTokenTtl, session: config.sessionMaxAge });
   registerAuth(app, db, tokens);
 
   // Several instances (README "Running at scale") count the same attempts in Redis.

@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   ACCESS_TOKEN_TTL: duration.default(15 * 60),
   REFRESH_TOKEN_TTL: duration.default(7 * 86400),
+  SESSION_MAX_AGE: duration.default(30 * 86400),
   RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).default(10),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Heliotrack <no-reply@heliotrack.local>'),
@@ -70,6 +71,8 @@ export interface Config {
   jwtSecret: string;
   accessTokenTtl: number;
   refreshTokenTtl: number;
+  /** Seconds a login lasts at most, however often it refreshes (SESSION_MAX_AGE). */
+  sessionMaxAge: number;
   rateLimitLogin: number;
   smtpUrl?: string;
   mailFrom: string;
@@ -118,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    sessionMaxAge: e.SESSION_MAX_AGE,
     rateLimitLogin: e.RATE_LIMIT_LOGIN,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -82,6 +82,7 @@ const SWEPT: Record<string, (theirs: Theirs, ours: Ours) => Call> = {
       roles: ['AD'],
     },
   }),
+  'POST /api/client-users/:id/revoke-sessions/': (t) => ({ params: { id: t.user } }),
   'GET /api/plants/:id/elements-ok/': (t) => ({ params: { id: t.plant } }),
   'GET /api/client-states/:id/': (t) => ({ params: { id: t.state } }),
   'PATCH /api/client-states/:id/': (t) => ({ params: { id: t.state }, payload: { name: 'Mío' } }),
@@ -335,6 +336,7 @@ const milestone = (o: Ours) => ({
 const EXEMPT: Record<string, string> = {
   'POST /api/token/': 'public: no ids',
   'POST /api/token/refresh/': 'public: no ids',
+  'POST /api/token/logout/': 'public: no ids',
   'POST /api/user/password_reset/': 'public: no ids',
   'POST /api/user/password_reset/confirm/': 'public: no ids',
   'GET /api/openapi.json': 'public documentation',

@@ -28,6 +28,8 @@ export interface UsersTable {
   language: Generated<string>;
   created_at: string;
   updated_at: string;
+  /** Carried by every access token; bumped to refuse all issued before (migration 0017). */
+  token_version: Generated<number>;
 }
 
 export interface UserRolesTable {
@@ -41,6 +43,17 @@ export interface RefreshTokensTable {
   user_id: number;
   expires_at: string;
   used_at: string | null;
+  /** The login this token descends from; null only for tokens issued before migration 0017. */
+  family_id: string | null;
+}
+
+/** One login: its refresh tokens rotate within it, it ends at expires_at at the latest (migration 0017). */
+export interface RefreshFamiliesTable {
+  id: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
 }
 
 export interface PasswordResetsTable {
@@ -491,6 +504,7 @@ export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
   refresh_tokens: RefreshTokensTable;
+  refresh_families: RefreshFamiliesTable;
   password_resets: PasswordResetsTable;
   element_types: ElementTypesTable;
   states: StatesTable;

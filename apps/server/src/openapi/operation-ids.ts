@@ -15,6 +15,7 @@ export const OPERATION_IDS: Record<string, string> = {
   // auth
   'POST /api/token/': 'obtainToken',
   'POST /api/token/refresh/': 'refreshToken',
+  'POST /api/token/logout/': 'logout',
   'GET /api/user/profile/': 'getUserProfile',
   'PUT /api/user/password_change/': 'changePassword',
   'POST /api/user/password_reset/': 'requestPasswordReset',
@@ -31,6 +32,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/client-users/client-plants/': 'listClientUserPlantChoices',
   'GET /api/client-users/:id': 'getClientUser',
   'PUT /api/client-users/:id/': 'updateClientUser',
+  'POST /api/client-users/:id/revoke-sessions/': 'revokeClientUserSessions',
   'GET /api/client-users/:id/plants/': 'listClientUserPlants',
   'POST /api/client-users/:id/authorized-plants/': 'setClientUserAuthorizedPlants',
   'GET /api/client-users/plant-rucs/': 'listClientUserRucChoices',

@@ -7,6 +7,8 @@ import type { TokenService } from '../modules/auth/tokens';
 declare module 'fastify' {
   interface FastifyRequest {
     user: CurrentUser;
+    /** The login (refresh family) the access token belongs to; undefined for older tokens. */
+    sessionId: string | undefined;
   }
   interface FastifyContextConfig {
     /** Routes reachable without an access token: token/, token/refresh/, password recovery, docs. */
@@ -18,6 +20,7 @@ declare module 'fastify' {
 
 export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService) {
   app.decorateRequest('user', null as unknown as CurrentUser);
+  app.decorateRequest('sessionId', undefined);
   // onRequest: authentication comes before body parsing, so a stranger's bad body is a 401, not a 400.
   app.addHook('onRequest', async (req: FastifyRequest) => {
     if (req.routeOptions.config?.public || !req.routeOptions.url?.startsWith('/api/')) return;
@@ -30,7 +33,10 @@ export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService)
     const user = await loadCurrentUser(db, claims.userId);
     if (!user) throw detailError(401, 'auth.tokenNotValid', 'token_not_valid');
     if (!user.isActive) throw detailError(401, 'auth.userInactive', 'user_inactive');
+    // Issued before a password change, a reset, an administrator's change or a revocation.
+    if (claims.ver !== user.tokenVersion) throw detailError(401, 'auth.tokenNotValid', 'token_not_valid');
     req.user = user;
+    req.sessionId = claims.sid;
     if (req.routeOptions.config.adminOnly) requireAdmin(user);
   });
 }

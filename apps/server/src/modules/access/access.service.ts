@@ -20,7 +20,7 @@ export interface CurrentUser {
   isAdmin: boolean;
 }
 
-export async function loadCurrentUser(db: Db, userId: number): Promise<(CurrentUser & { isActive: boolean }) | null> {
+export async function loadCurrentUser(db: Db, userId: number): Promise<(CurrentUser & { isActive: boolean; tokenVersion: number }) | null> {
   const row = await findUserById(db, userId);
   if (!row) return null;
   const roles = (await findRolesOfUsers(db, [row.id])).map((r) => r.code);
@@ -33,6 +33,7 @@ export async function loadCurrentUser(db: Db, userId: number): Promise<(CurrentU
     roles,
     isAdmin: roles.includes(ADMIN_ROLE),
     isActive: row.is_active === 1,
+    tokenVersion: row.token_version,
   };
 }
 

@@ -2,30 +2,98 @@ import type { Db } from '../../db/database';
 import { nowIso } from '../../lib/time';
 
 /**
- * Marks a refresh token used; false when it was used or revoked already, has expired, or was never
- * issued, so it works once and the stored expiry has the last word.
+ * Marks a refresh token used and answers its family; undefined when it was used or revoked already,
+ * has expired, or was never issued, so it works once and the stored expiry has the last word. On
+ * PostgreSQL a second refresh of the same token waits here for the first one's transaction and then
+ * finds it used.
  */
 export async function markRefreshTokenUsed(db: Db, jti: string) {
   const now = nowIso();
-  const result = await db.updateTable('refresh_tokens').set({ used_at: now }).where('jti', '=', jti).where('used_at', 'is', null).where('expires_at', '>', now).executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return db
+    .updateTable('refresh_tokens')
+    .set({ used_at: now })
+    .where('jti', '=', jti)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['family_id'])
+    .executeTakeFirst();
 }
 
-export async function insertRefreshToken(db: Db, row: { jti: string; user_id: number; expires_at: string }) {
+export async function findRefreshToken(db: Db, jti: string) {
+  return db.selectFrom('refresh_tokens').select(['user_id', 'used_at', 'family_id']).where('jti', '=', jti).executeTakeFirst();
+}
+
+export async function insertRefreshToken(db: Db, row: { jti: string; user_id: number; expires_at: string; family_id: string }) {
   await db.insertInto('refresh_tokens').values({ ...row, used_at: null }).execute();
 }
 
 export async function deleteExpiredRefreshTokens(db: Db, userId: number) {
-  await db.deleteFrom('refresh_tokens').where('user_id', '=', userId).where('expires_at', '<', nowIso()).execute();
+  const now = nowIso();
+  await db.deleteFrom('refresh_tokens').where('user_id', '=', userId).where('expires_at', '<', now).execute();
+  // A family past its absolute end can hold no working token any more; its tokens go with it (cascade).
+  await db.deleteFrom('refresh_families').where('user_id', '=', userId).where('expires_at', '<', now).execute();
 }
 
-/** Signs the user out everywhere: none of their refresh tokens works any more. */
-export async function revokeRefreshTokens(db: Db, userId: number) {
-  await db.updateTable('refresh_tokens').set({ used_at: nowIso() }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+export async function insertRefreshFamily(db: Db, row: { id: string; user_id: number; expires_at: string }) {
+  await db.insertInto('refresh_families').values({ ...row, created_at: nowIso(), revoked_at: null }).execute();
+}
+
+/**
+ * The family when it is neither revoked nor past its absolute end. Written as an update that changes
+ * nothing so that, on PostgreSQL, it holds the family's row until the refresh commits: a revocation
+ * running at the same time waits for it, or the refresh waits for the revocation and finds it revoked.
+ */
+export async function claimLiveFamily(db: Db, familyId: string) {
+  const now = nowIso();
+  return db
+    .updateTable('refresh_families')
+    .set({ revoked_at: null })
+    .where('id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['id', 'user_id', 'expires_at'])
+    .executeTakeFirst();
+}
+
+/** Revokes one login: every refresh token it rotated into stops working at once (one row). */
+export async function revokeRefreshFamily(db: Db, familyId: string) {
+  await db.updateTable('refresh_families').set({ revoked_at: nowIso() }).where('id', '=', familyId).where('revoked_at', 'is', null).execute();
+}
+
+/** Marks one refresh token used without a family (tokens issued before families existed). */
+export async function revokeRefreshToken(db: Db, jti: string) {
+  await db.updateTable('refresh_tokens').set({ used_at: nowIso() }).where('jti', '=', jti).where('used_at', 'is', null).execute();
+}
+
+/**
+ * Ends the user's sessions: every access token issued so far is refused (the token version moves on)
+ * and every login but `keepFamily` is revoked. Returns the new token version.
+ */
+export async function endSessions(db: Db, userId: number, keepFamily?: string) {
+  const now = nowIso();
+  const row = await db
+    .updateTable('users')
+    .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+    .where('id', '=', userId)
+    .returning('token_version')
+    .executeTakeFirstOrThrow();
+  let families = db.updateTable('refresh_families').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (keepFamily) families = families.where('id', '!=', keepFamily);
+  await families.execute();
+  // Tokens from before families existed are revoked one by one. Tokens of families are left alone:
+  // their family decides, and not locking them here keeps a concurrent refresh (token, then family)
+  // from deadlocking with this (families, then tokens).
+  await db.updateTable('refresh_tokens').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).where('family_id', 'is', null).execute();
+  return row.token_version;
 }
 
 export async function insertPasswordReset(db: Db, row: { user_id: number; token_hash: string; expires_at: string }) {
   await db.insertInto('password_resets').values({ ...row, used_at: null }).execute();
+}
+
+/** Reset codes mailed before a password change die with it. */
+export async function usePasswordResetsOf(db: Db, userId: number) {
+  await db.updateTable('password_resets').set({ used_at: nowIso() }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
 }
 
 /** The reset of this token hash, when it is neither used nor expired. */

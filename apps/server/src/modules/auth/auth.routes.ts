@@ -31,6 +31,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     { config: { public: true }, schema: { tags, summary: 'Rotate the refresh token', body: RefreshRequest, response: { 200: TokenPair } } },
     (req) => auth.refresh(req.body.refresh),
   );
+  app.post(
+    '/token/logout/',
+    { config: { public: true }, schema: { tags, summary: 'Ends the login of a refresh token: it and its successors are refused from now on', body: RefreshRequest, response: { 200: MessageResponse } } },
+    (req) => auth.logout(req.body.refresh, req.lang),
+  );
   app.get('/user/profile/', { schema: { tags, summary: 'The signed-in user', response: { 200: UserProfile } } }, (req) =>
     auth.profile(req.user),
   );
@@ -38,7 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.put(
     '/user/password_change/',
     { schema: { tags, summary: "Changes the caller's password", body: PasswordChangeRequest, response: { 200: MessageResponse } } },
-    (req) => auth.changePassword(req.user, req.body, req.lang),
+    (req) => auth.changePassword(req.user, req.body, req.lang, req.sessionId),
   );
   app.post(
     '/user/password_reset/',

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { PasswordChangeRequest, PasswordResetConfirmRequest, TokenRequest, UserProfile } from '@heliotrack/domain/auth';
 import { isLanguage, type Language } from '@heliotrack/domain/constants';
 import { translate } from '@heliotrack/domain/i18n/translate';
@@ -10,7 +10,7 @@ import { detailError, fieldError } from '../../lib/errors';
 import type { CurrentUser } from '../access/access.service';
 import { findClient, findRolesOfUsers, findUserByEmail, findUserById, updateUser } from '../users/users.repository';
 import * as repo from './auth.repository';
-import type { TokenService } from './tokens';
+import type { TokenService, TokenSession } from './tokens';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 // Verified against when the email is unknown, so a wrong email costs as long as a wrong password.
@@ -33,24 +33,68 @@ export class AuthService {
     return this.issuePair(user.id);
   }
 
-  /** Rotation: a refresh token works once; the answer carries a new pair. */
+  /**
+   * Rotation: a refresh token works once; the answer carries a new pair of the same login (family).
+   * Presenting a used one again means two holders (a stolen copy): the whole family is revoked, so the
+   * legitimate holder's next refresh fails too and they sign in again.
+   */
   async refresh(refreshToken: string) {
     const invalid = () => detailError(401, 'auth.tokenNotValid', 'token_not_valid');
     const claims = await this.tokens.verify(refreshToken, 'refresh');
     if (!claims) throw invalid();
-    if (!(await repo.markRefreshTokenUsed(this.db, claims.jti))) throw invalid();
-    const user = await findUserById(this.db, claims.userId);
-    if (!user) throw invalid();
-    if (user.is_active !== 1) throw detailError(401, 'auth.userInactive', 'user_inactive');
-    return this.issuePair(user.id);
+    const outcome = await this.db.transaction().execute(async (trx) => {
+      const used = await repo.markRefreshTokenUsed(trx, claims.jti);
+      if (!used) {
+        const known = await repo.findRefreshToken(trx, claims.jti);
+        // Committed with the refusal: the revocation must stand although the answer is a 401.
+        if (known?.used_at && known.family_id) await repo.revokeRefreshFamily(trx, known.family_id);
+        return 'invalid' as const;
+      }
+      // Tokens from before families existed start one now.
+      const family = used.family_id ? await repo.claimLiveFamily(trx, used.family_id) : await this.startFamily(trx, claims.userId);
+      if (!family) return 'invalid' as const;
+      const user = await findUserById(trx, claims.userId);
+      if (!user) return 'invalid' as const;
+      if (user.is_active !== 1) return 'inactive' as const;
+      return this.signPair(trx, user.id, { sid: family.id, ver: user.token_version }, new Date(family.expires_at));
+    });
+    if (outcome === 'invalid') throw invalid();
+    if (outcome === 'inactive') throw detailError(401, 'auth.userInactive', 'user_inactive');
+    return outcome;
   }
 
+  /** Logout: the refresh token's whole login is revoked; its refresh tokens are refused from now on. */
+  async logout(refreshToken: string, language: Language) {
+    const claims = await this.tokens.verify(refreshToken, 'refresh');
+    const known = claims && (await repo.findRefreshToken(this.db, claims.jti));
+    if (!claims || !known) throw detailError(401, 'auth.tokenNotValid', 'token_not_valid');
+    if (known.family_id) await repo.revokeRefreshFamily(this.db, known.family_id);
+    else await repo.revokeRefreshToken(this.db, claims.jti);
+    return { detail: translate(language, 'auth.loggedOut') };
+  }
+
+  /** A new login: a new family, ending SESSION_MAX_AGE from now whatever the refreshes. */
   private async issuePair(userId: number) {
-    const access = await this.tokens.sign(userId, 'access');
-    const refresh = await this.tokens.sign(userId, 'refresh');
-    await repo.insertRefreshToken(this.db, { jti: refresh.jti, user_id: userId, expires_at: refresh.expiresAt.toISOString() });
-    // Keep the table small: forget this user's expired tokens.
-    await repo.deleteExpiredRefreshTokens(this.db, userId);
+    return this.db.transaction().execute(async (trx) => {
+      const user = await findUserById(trx, userId);
+      const family = await this.startFamily(trx, userId);
+      const pair = await this.signPair(trx, userId, { sid: family.id, ver: user?.token_version ?? 0 }, new Date(family.expires_at));
+      // Keep the tables small: forget this user's expired tokens and ended logins.
+      await repo.deleteExpiredRefreshTokens(trx, userId);
+      return pair;
+    });
+  }
+
+  private async startFamily(db: Db, userId: number) {
+    const family = { id: randomUUID(), user_id: userId, expires_at: this.tokens.sessionEnd().toISOString() };
+    await repo.insertRefreshFamily(db, family);
+    return family;
+  }
+
+  private async signPair(db: Db, userId: number, session: TokenSession, sessionEnd: Date) {
+    const access = await this.tokens.sign(userId, 'access', session, sessionEnd);
+    const refresh = await this.tokens.sign(userId, 'refresh', session, sessionEnd);
+    await repo.insertRefreshToken(db, { jti: refresh.jti, user_id: userId, expires_at: refresh.expiresAt.toISOString(), family_id: session.sid! });
     return { access: access.token, refresh: refresh.token };
   }
 
@@ -77,7 +121,8 @@ export class AuthService {
     };
   }
 
-  async changePassword(user: CurrentUser, body: PasswordChangeRequest, language: Language) {
+  /** `sessionId`: the caller's login, which stays signed in (the others are signed out). */
+  async changePassword(user: CurrentUser, body: PasswordChangeRequest, language: Language, sessionId?: string) {
     const row = await findUserById(this.db, user.id);
     if (!row || !(await verifyPassword(body.old_password, row.password_hash))) {
       throw fieldError('old_password', 'auth.wrongOldPassword');
@@ -85,8 +130,10 @@ export class AuthService {
     const passwordHash = await hashPassword(body.new_password);
     await this.db.transaction().execute(async (trx) => {
       await updateUser(trx, user.id, { password_hash: passwordHash });
-      // A new password signs the user out everywhere (DESIGN section 10).
-      await repo.revokeRefreshTokens(trx, user.id);
+      // A new password signs the user out everywhere else (DESIGN section 10): this device's access
+      // token is refused too, and its refresh token, kept, gets one of the new version.
+      await repo.endSessions(trx, user.id, sessionId);
+      await repo.usePasswordResetsOf(trx, user.id);
     });
     return { detail: translate(language, 'auth.passwordChanged') };
   }
@@ -118,8 +165,9 @@ export class AuthService {
       // The code is used once, even by two confirmations racing: only the one that marks it goes on.
       if (!(await repo.markPasswordResetUsed(trx, reset.id))) throw invalid();
       await updateUser(trx, reset.user_id, { password_hash: passwordHash });
-      // A reset signs the user out everywhere.
-      await repo.revokeRefreshTokens(trx, reset.user_id);
+      // A reset signs the user out everywhere, and the other codes mailed before it die with it.
+      await repo.endSessions(trx, reset.user_id);
+      await repo.usePasswordResetsOf(trx, reset.user_id);
     });
     return { detail: translate(language, 'auth.resetDone') };
   }

@@ -3,11 +3,26 @@ import { SignJWT, jwtVerify } from 'jose';
 
 export type TokenKind = 'access' | 'refresh';
 
-export interface TokenClaims {
+/** What ties a token to its session: the login it descends from and the user's token version. */
+export interface TokenSession {
+  /** The refresh family (one login); absent only from tokens issued before sessions existed. */
+  sid?: string;
+  /** users.token_version when the token was signed; a later bump refuses the token. */
+  ver: number;
+}
+
+export interface TokenClaims extends TokenSession {
   userId: number;
   kind: TokenKind;
   jti: string;
   expiresAt: Date;
+}
+
+export interface TokenLifetimes {
+  access: number;
+  refresh: number;
+  /** Absolute lifetime of a login in seconds (SESSION_MAX_AGE): no refresh goes past it. */
+  session: number;
 }
 
 /** HS256 JSON Web Tokens: stateless access tokens; refresh tokens are also recorded to rotate them. */
@@ -16,22 +31,29 @@ export class TokenService {
 
   constructor(
     secret: string,
-    private readonly ttlSeconds: Record<TokenKind, number>,
+    private readonly ttlSeconds: TokenLifetimes,
   ) {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async sign(userId: number, kind: TokenKind): Promise<TokenClaims & { token: string }> {
+  /** When a login started now must end. */
+  sessionEnd(from = new Date()): Date {
+    return new Date(from.getTime() + this.ttlSeconds.session * 1000);
+  }
+
+  /** Signs a token; `notAfter` caps its expiry (a refresh token never outlives its session). */
+  async sign(userId: number, kind: TokenKind, session: TokenSession, notAfter?: Date): Promise<TokenClaims & { token: string }> {
     const jti = randomUUID().replaceAll('-', '');
-    const expiresAt = new Date(Date.now() + this.ttlSeconds[kind] * 1000);
-    const token = await new SignJWT({ token_type: kind })
+    const natural = Date.now() + this.ttlSeconds[kind] * 1000;
+    const expiresAt = new Date(notAfter ? Math.min(natural, notAfter.getTime()) : natural);
+    const token = await new SignJWT({ token_type: kind, ver: session.ver, ...(session.sid ? { sid: session.sid } : {}) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(userId))
       .setJti(jti)
       .setIssuedAt()
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
       .sign(this.key);
-    return { token, userId, kind, jti, expiresAt };
+    return { token, userId, kind, jti, expiresAt, ...session };
   }
 
   /** Returns null for anything forged, expired, malformed or of the other kind. */
@@ -40,7 +62,10 @@ export class TokenService {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       const userId = Number(payload.sub);
       if (payload.token_type !== kind || !Number.isInteger(userId) || !payload.jti || !payload.exp) return null;
-      return { userId, kind, jti: payload.jti, expiresAt: new Date(payload.exp * 1000) };
+      // Tokens signed before token versions existed count as version 0, the column's starting value.
+      const ver = typeof payload.ver === 'number' ? payload.ver : 0;
+      const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
+      return { userId, kind, jti: payload.jti, expiresAt: new Date(payload.exp * 1000), ver, sid };
     } catch {
       return null;
     }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Role } from '@heliotrack/domain/auth';
+import { MessageResponse, Role } from '@heliotrack/domain/auth';
 import { PageQuery, paged } from '@heliotrack/domain/pagination';
 import { PlantSummary } from '@heliotrack/domain/plants';
 import { ClientUser, ClientUserCreate, ClientUserQuery, ClientUserUpdate } from '@heliotrack/domain/users';
@@ -42,5 +42,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   );
   app.put('/client-users/:id/', { config, schema: { tags, summary: 'Changes a user of the organisation (administrators)', params: IdParam, body: ClientUserUpdate, response: { 200: ClientUser } } }, (req) =>
     users.update(req.user, req.params.id, req.body),
+  );
+  app.post(
+    '/client-users/:id/revoke-sessions/',
+    { config, schema: { tags, summary: 'Signs the user out on every device (administrators)', params: IdParam, response: { 200: MessageResponse } } },
+    (req) => users.revokeSessions(req.user, req.params.id, req.lang),
   );
 };

@@ -2,6 +2,7 @@ import type { ClientUser, ClientUserCreate, ClientUserUpdate } from '@heliotrack
 import type { AuthorizedPlantsRequest, UserPlant } from '@heliotrack/domain/rucs';
 import type { PageQuery } from '@heliotrack/domain/pagination';
 import type { Language } from '@heliotrack/domain/constants';
+import { translate } from '@heliotrack/domain/i18n/translate';
 import type { Db } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
@@ -10,6 +11,7 @@ import { fieldError, notFound } from '../../lib/errors';
 import { type CurrentUser, requireAdmin } from '../access/access.service';
 import { findPlantIdsInClient, listClientPlantSummaries } from '../plants/plants.repository';
 import { countActiveRucsByPlant, deleteUserRucsOutsidePlants } from '../rucs/rucs.repository';
+import { endSessions, usePasswordResetsOf } from '../auth/auth.repository';
 import * as repo from './users.repository';
 
 export class UsersService {
@@ -76,8 +78,19 @@ export class UsersService {
         ...(passwordHash ? { password_hash: passwordHash } : {}),
       });
       await repo.replaceUserRoles(trx, userId, roleIds);
+      // An administrator's new password or a deactivation signs the user out everywhere at once.
+      if (passwordHash || (!body.is_active && row.is_active === 1)) await endSessions(trx, userId);
+      if (passwordHash) await usePasswordResetsOf(trx, userId);
     });
     return this.get(user, userId);
+  }
+
+  /** Signs the user out on every device: their access tokens and logins stop working at once. */
+  async revokeSessions(user: CurrentUser, userId: number, language: Language) {
+    requireAdmin(user);
+    if (!(await repo.findUserInClient(this.db, user.clientId, userId))) throw notFound();
+    await this.db.transaction().execute((trx) => endSessions(trx, userId));
+    return { detail: translate(language, 'auth.sessionsRevoked') };
   }
 
   async clientPlants(user: CurrentUser) {

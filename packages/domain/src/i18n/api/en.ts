@@ -73,6 +73,8 @@ export const api: ApiCatalogue = {
     wrongOldPassword: 'The current password is not correct.',
     passwordsDiffer: 'The passwords do not match.',
     passwordChanged: 'Password changed.',
+    loggedOut: 'Signed out.',
+    sessionsRevoked: "All of the user's sessions have been closed.",
     resetSent: 'If an account with that email exists, a password reset link has been sent.',
     resetTokenInvalid: 'The password reset link is invalid or has expired.',
     resetDone: 'Password has been reset.',

@@ -72,6 +72,8 @@ export const api = {
     wrongOldPassword: 'La contraseña actual no es correcta.',
     passwordsDiffer: 'Las contraseñas no coinciden.',
     passwordChanged: 'Contraseña cambiada correctamente.',
+    loggedOut: 'Sesión cerrada.',
+    sessionsRevoked: 'Se han cerrado todas las sesiones del usuario.',
     resetSent: 'Si existe una cuenta con ese correo, se ha enviado un enlace para restablecer la contraseña.',
     resetTokenInvalid: 'El enlace para restablecer la contraseña no es válido o ha caducado.',
     resetDone: 'Contraseña restablecida correctamente.',

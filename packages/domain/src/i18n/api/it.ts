@@ -73,6 +73,8 @@ export const api: ApiCatalogue = {
     wrongOldPassword: 'La password attuale non è corretta.',
     passwordsDiffer: 'Le password non coincidono.',
     passwordChanged: 'Password modificata.',
+    loggedOut: 'Sessione chiusa.',
+    sessionsRevoked: "Tutte le sessioni dell'utente sono state chiuse.",
     resetSent: "Se esiste un account con quell'email, è stato inviato un link per reimpostare la password.",
     resetTokenInvalid: 'Il link per reimpostare la password non è valido o è scaduto.',
     resetDone: 'Password reimpostata.',
