@@ -14,6 +14,7 @@
 export const OPERATION_IDS: Record<string, string> = {
   // auth
   'POST /api/token/': 'obtainToken',
+  'GET /api/public-config/': 'getPublicConfig',
   'POST /api/token/refresh/': 'refreshToken',
   'GET /api/user/profile/': 'getUserProfile',
   'PUT /api/user/password_change/': 'changePassword',
