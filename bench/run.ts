@@ -443,6 +443,7 @@ async function benchDatabaseOnce(target: BenchTarget, opts: ReturnType<typeof op
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
     ACCESS_TOKEN_TTL: '1d',
     RATE_LIMIT_LOGIN: '1000',
+    RATE_LIMIT_ACCOUNT: '1000',
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     // The daily report snapshots would run in the background during the figures.

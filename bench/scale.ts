@@ -77,6 +77,7 @@ async function main() {
     REDIS_PREFIX: `ht-bench-${process.pid}`,
     STORAGE: 'database',
     RATE_LIMIT_LOGIN: '100000',
+    RATE_LIMIT_ACCOUNT: '100000',
     SEED_DEMO: 'true',
     DEMO_LARGE_PLANT_MWP: '0',
     HISTORIC_REPORTS: 'off',

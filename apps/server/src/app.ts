@@ -16,11 +16,15 @@ import { DOCUMENT_MAX_BYTES } from '@heliotrack/domain/elements';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createStorage } from './lib/storage';
 import { registerAuth } from './plugins/auth';
+import { registerAccountGuards } from './plugins/account-guards';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { detailError } from './lib/errors';
 import { registerErrorHandler } from './plugins/errors';
 import { registerLanguage } from './plugins/language';
 import { openapiOptions } from './openapi/document';
 import { appVersionRoutes } from './modules/app-version/app-version.routes';
+import { publicConfigRoutes } from './modules/public-config/public-config.routes';
+import { setPasswordHashCost } from './lib/passwords';
 import { AppVersionService } from './modules/app-version/app-version.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cataloguesRoutes } from './modules/catalogues/catalogues.routes';
@@ -97,11 +101,14 @@ declare module 'fastify' {
 }
 
 export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptions) {
+  setPasswordHashCost(config.passwordHashCost);
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Off unless TRUST_PROXY names the proxies: a client's own X-Forwarded-For must not pick its rate-limit bucket.
+    // A hop count believes that many proxies in front (Fastify's own reading of a number).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -109,6 +116,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
 
   registerLanguage(app);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, config);
   // Before authentication: a preflight carries no token, and a 401 must reach the app readable.
   if (config.corsOrigins.length > 0) {
     await app.register(cors, {
@@ -124,6 +132,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
 
   const tokens = new TokenService(config.jwtSecret, { access: config.accessTokenTtl, refresh: config.refreshTokenTtl, session: config.sessionMaxAge });
   registerAuth(app, db, tokens);
+  registerAccountGuards(app);
 
   // Several instances (README "Running at scale") count the same attempts in Redis.
   const redis = config.redisUrl ? new Redis(config.redisUrl) : null;
@@ -173,7 +182,13 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
       )
     : new InProcessJobQueue(ppiExportGenerator.run, onExportError);
   const services = {
-    auth: new AuthService(db, tokens, mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }), config.publicUrl),
+    auth: new AuthService(
+      db,
+      tokens,
+      mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log, production: config.production }),
+      config.publicUrl,
+      passwordRecovery(config),
+    ),
     plants: new PlantsService(db),
     users: new UsersService(db),
     dashboard: new DashboardService(db),
@@ -223,7 +238,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
 
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { auth: services.auth, rateLimit: config.rateLimitLogin });
+      await api.register(authRoutes, { auth: services.auth, rateLimit: config.rateLimitLogin, accountLimit: config.rateLimitAccount });
       await api.register(plantsRoutes, { plants: services.plants });
       await api.register(usersRoutes, { users: services.users });
       await api.register(dashboardRoutes, { dashboard: services.dashboard });
@@ -251,6 +266,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
       await api.register(ppiResultsRoutes, { results: services.ppiResults, ppis: services.ppis });
       await api.register(ppiExportRoutes, { exports: services.ppiExports });
       await api.register(appVersionRoutes, { appVersion: services.appVersion });
+      await api.register(publicConfigRoutes, { publicConfig: { demo_warning: config.demoInProduction, password_recovery: passwordRecovery(config) } });
       await api.register(serialsRoutes, { serialScan: services.serialScan, deliveredSerials: services.deliveredSerials });
     },
     { prefix: '/api' },
@@ -258,6 +274,13 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
 
   registerWeb(app, config.webDist ?? defaultWebDist);
   return app;
+}
+
+/** Recovery mails reach people by SMTP; outside production the outbox and the log stand in (the demo). */
+export const passwordRecovery = (config: Config) => Boolean(config.smtpUrl) || !config.production;
+
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }
 
 /** Serves the built web app with a fallback to index.html for client-side routes. */

@@ -29,7 +29,31 @@ function isOrigin(value: string) {
   }
 }
 
+/**
+ * Which proxies' X-Forwarded-For to believe (README "Configuration"): off by default, so a client
+ * cannot pick its own rate-limit bucket; a hop count, or a comma-separated list of proxy addresses
+ * or CIDR ranges. Never `true`: that would believe whatever a client writes.
+ */
+const trustProxy = z
+  .string()
+  .transform((v, ctx): false | number | string[] => {
+    const value = v.trim();
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const list = value.split(',').map((a) => a.trim()).filter(Boolean);
+    if (value !== 'true' && list.every((a) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(a))) return list;
+    ctx.addIssue({ code: 'custom', message: 'a hop count (1) or proxy addresses (10.0.0.2,10.0.1.0/24); never true' });
+    return z.NEVER;
+  });
+
+/** Hosts the plants' base maps load tiles from (the browser's CSP allows them and no others). */
+const mapHosts = z
+  .string()
+  .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+  .refine((list) => list.every((h) => /^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i.test(h)), 'comma-separated origins such as https://api.mapbox.com,https://*.tile.openstreetmap.org');
+
 const EnvSchema = z.object({
+  NODE_ENV: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -42,12 +66,16 @@ const EnvSchema = z.object({
   REFRESH_TOKEN_TTL: duration.default(7 * 86400),
   SESSION_MAX_AGE: duration.default(30 * 86400),
   RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  TRUST_PROXY: trustProxy.default(false),
+  // log2 of scrypt's N for new hashes; below 17 only for tests (refused in production).
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Heliotrack <no-reply@heliotrack.local>'),
   PUBLIC_URL: z.string().url().optional(),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
   DEMO_LARGE_PLANT_MWP: z.coerce.number().min(0).max(500).default(50),
   HISTORIC_REPORTS: z.enum(['on', 'off']).default('on'),
   // Running on several machines (README "Running at scale"): shared jobs, limits and files.
@@ -61,9 +89,22 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   CORS_ORIGINS: origins.default([]),
-}).refine((e) => e.STORAGE !== 's3' || e.S3_BUCKET, { path: ['S3_BUCKET'], message: 'needed with STORAGE=s3' });
+  BASE_MAP_HOSTS: mapHosts.default(['https://api.mapbox.com']),
+})
+  .refine((e) => e.STORAGE !== 's3' || e.S3_BUCKET, { path: ['S3_BUCKET'], message: 'needed with STORAGE=s3' })
+  // Production (NODE_ENV=production): links in mails and HSTS need the public https address.
+  .refine((e) => e.NODE_ENV !== 'production' || e.PUBLIC_URL?.startsWith('https://'), {
+    path: ['PUBLIC_URL'],
+    message: 'with NODE_ENV=production, the https:// address people open, e.g. https://heliotrack.example.com',
+  })
+  .refine((e) => e.NODE_ENV !== 'production' || e.PASSWORD_HASH_COST >= 17, {
+    path: ['PASSWORD_HASH_COST'],
+    message: 'lower costs are for tests only, not with NODE_ENV=production',
+  });
 
 export interface Config {
+  /** NODE_ENV=production: no demo unless SEED_DEMO=true, https PUBLIC_URL, no mails in the log. */
+  production: boolean;
   port: number;
   host: string;
   dataDir: string;
@@ -74,12 +115,20 @@ export interface Config {
   /** Seconds a login lasts at most, however often it refreshes (SESSION_MAX_AGE). */
   sessionMaxAge: number;
   rateLimitLogin: number;
+  /** Login and recovery attempts per account (email) in 15 minutes, whatever the address. */
+  rateLimitAccount: number;
+  /** Fastify's trustProxy: false, a hop count or proxy addresses (TRUST_PROXY). */
+  trustProxy: false | number | string[];
+  /** log2 of scrypt's N for new password hashes (PASSWORD_HASH_COST, 17 outside tests). */
+  passwordHashCost: number;
   smtpUrl?: string;
   mailFrom: string;
   publicUrl: string;
   webDist?: string;
   logLevel: string;
   seedDemo: boolean;
+  /** SEED_DEMO=true was set explicitly in production: warned at every start and on the login page. */
+  demoInProduction: boolean;
   demoLargePlantMwp: number;
   /** The scheduled job that keeps one historic report per plant and day. */
   historicReports: boolean;
@@ -93,6 +142,8 @@ export interface Config {
   s3?: S3Options;
   /** Origins answered with CORS headers (CORS_ORIGINS); none by default. */
   corsOrigins: string[];
+  /** Origins of the plants' base-map tiles, allowed by the Content-Security-Policy (BASE_MAP_HOSTS). */
+  baseMapHosts: string[];
 }
 
 export class ConfigError extends Error {}
@@ -109,7 +160,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const base = env.INIT_CWD ?? process.cwd();
   const dataDir = path.resolve(base, e.DATA_DIR);
   fs.mkdirSync(dataDir, { recursive: true });
+  const production = e.NODE_ENV === 'production';
+  // The README's `npm start` is the demo; a production installation seeds nothing unless asked.
+  const seedDemo = e.SEED_DEMO ? e.SEED_DEMO === 'true' : !production;
   return {
+    production,
     port: e.PORT,
     host: e.HOST,
     dataDir,
@@ -123,12 +178,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     sessionMaxAge: e.SESSION_MAX_AGE,
     rateLimitLogin: e.RATE_LIMIT_LOGIN,
+    rateLimitAccount: e.RATE_LIMIT_ACCOUNT,
+    trustProxy: e.TRUST_PROXY,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
-    seedDemo: e.SEED_DEMO === 'true',
+    seedDemo,
+    demoInProduction: production && seedDemo,
     demoLargePlantMwp: e.DEMO_LARGE_PLANT_MWP,
     historicReports: e.HISTORIC_REPORTS === 'on',
     redisUrl: e.REDIS_URL,
@@ -145,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     corsOrigins: e.CORS_ORIGINS,
+    baseMapHosts: e.BASE_MAP_HOSTS,
   };
 }
 

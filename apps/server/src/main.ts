@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { createDb } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { DEMO_LOGINS, seedDemo } from './demo/seed';
+import { logStartNotes } from './start-notes';
 
 async function main() {
   const config = loadConfig();
@@ -15,6 +16,7 @@ async function main() {
     const seeded = await seedDemo(db, { largePlantMwp: config.demoLargePlantMwp, log: (msg) => app.log.info(msg) });
     if (seeded) app.log.info(`demo organisation seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
+  await logStartNotes(db, config, app.log);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, async () => {
       await app.close();

@@ -11,6 +11,7 @@ import { createDb, type Db } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { seedDemo } from '../src/demo/seed';
 import type { Mail } from '../src/lib/mailer';
+import { setPasswordHashCost } from '../src/lib/passwords';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -179,6 +180,9 @@ export async function createTestContext(kind: DatabaseKind, env: Record<string, 
     DATABASE_URL: database.url,
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     RATE_LIMIT_LOGIN: '1000',
+    RATE_LIMIT_ACCOUNT: '1000',
+    // scrypt at N=2^12, not production's 2^17: tests log in hundreds of times (never allowed in production).
+    PASSWORD_HASH_COST: '12',
     WEB_DIST: path.join(dir, 'no-web'),
     // The daily report snapshots run in the background; suites that test them turn them on.
     HISTORIC_REPORTS: 'off',
@@ -186,6 +190,8 @@ export async function createTestContext(kind: DatabaseKind, env: Record<string, 
   });
   const db = createDb({ url: config.databaseUrl });
   await migrateToLatest(db);
+  // The seed hashes before buildApp sets the cost: set it first.
+  setPasswordHashCost(config.passwordHashCost);
   await seedDemo(db, { largePlantMwp: 0, smallPlantMwp: 0.2 });
   const mails: Mail[] = [];
   const routes: string[] = [];

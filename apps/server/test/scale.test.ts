@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { seedDemo } from '../src/demo/seed';
+import { setPasswordHashCost } from '../src/lib/passwords';
 import { ApiInstance, freePort } from './api-instance';
 import { createDatabase, DEMO_PASSWORD, USERS } from './helpers';
 
@@ -21,6 +22,8 @@ const runs = Boolean(pgUrl && redisUrl);
 if (!runs && process.env.CI === 'true') throw new Error('CI runs the two-instance suite: set TEST_DATABASE_URL and TEST_REDIS_URL');
 
 const LOGIN_LIMIT = 4;
+/** Per account, whatever the address: high enough for the suite's own logins of the administrator. */
+const ACCOUNT_LIMIT = 30;
 
 describe.skipIf(!runs)('two API instances on one PostgreSQL and one Redis', () => {
   let dir: string;
@@ -43,6 +46,11 @@ describe.skipIf(!runs)('two API instances on one PostgreSQL and one Redis', () =
       REDIS_PREFIX: `ht-test-${randomBytes(4).toString('hex')}`,
       STORAGE: 'database',
       RATE_LIMIT_LOGIN: String(LOGIN_LIMIT),
+      RATE_LIMIT_ACCOUNT: String(ACCOUNT_LIMIT),
+      // The test stands in for the load balancer in front of both instances: one trusted hop, so
+      // the X-Forwarded-For it writes is the client's address.
+      TRUST_PROXY: '1',
+      PASSWORD_HASH_COST: '12',
       JOB_LOCK_TIMEOUT: '2s',
       SEED_DEMO: 'true',
       DEMO_LARGE_PLANT_MWP: '0',
@@ -55,6 +63,7 @@ describe.skipIf(!runs)('two API instances on one PostgreSQL and one Redis', () =
     // The database is made ready first (the first instance of a deployment would do it); then both
     // instances start at once, so that their first historic rounds race for the same plants.
     await migrateToLatest(db);
+    setPasswordHashCost(12);
     await seedDemo(db, { largePlantMwp: 0 });
     await Promise.all([a.start(), b.start()]);
   }, 240_000);
@@ -117,6 +126,20 @@ describe.skipIf(!runs)('two API instances on one PostgreSQL and one Redis', () =
     // Alternating A, B, A, B…: each instance alone sees only half of the attempts.
     for (let n = 0; n < LOGIN_LIMIT + 2; n++) statuses.push((await attempt(n % 2 === 0 ? a : b)).status);
     expect(statuses).toEqual([...Array<number>(LOGIN_LIMIT).fill(401), 429, 429]);
+  });
+
+  it('counts wrong logins for one account across both instances, whatever the address', async () => {
+    const email = `limit-${randomBytes(3).toString('hex')}@heliotrack.demo`;
+    const statuses: number[] = [];
+    for (let n = 0; n < ACCOUNT_LIMIT + 1; n++) {
+      const res = await (n % 2 === 0 ? a : b).fetch('/api/token/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.3.${n}.${randomBytes(1)[0]}` },
+        body: JSON.stringify({ email, password: 'not the password' }),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([...Array<number>(ACCOUNT_LIMIT).fill(401), 429]);
   });
 
   it('downloads through B a document uploaded through A (database storage, separate data folders)', async () => {

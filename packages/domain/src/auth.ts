@@ -52,7 +52,18 @@ export const UserProfile = z.object({
   language: z.string(),
   roles: z.array(Role),
   client: Client,
+  /** True after `npm run admin:create`: the web asks for a new password before anything else. */
+  must_change_password: z.boolean().optional(),
 });
 export type UserProfile = z.infer<typeof UserProfile>;
 
 export const MessageResponse = z.object({ detail: z.string() });
+
+/** GET public-config/: what the login page shows before anyone signs in. */
+export const PublicConfig = z.object({
+  /** A production installation running the demo organisations (SEED_DEMO=true): its logins are public. */
+  demo_warning: z.boolean(),
+  /** False in production without a mail transport: the recovery form says it is not configured. */
+  password_recovery: z.boolean(),
+});
+export type PublicConfig = z.infer<typeof PublicConfig>;

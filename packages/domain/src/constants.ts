@@ -6,6 +6,8 @@ export const DEFAULT_LANGUAGE: Language = 'es';
 export const INTL_LOCALES: Record<Language, string> = { es: 'es-ES', en: 'en-GB', it: 'it-IT' };
 
 export const ADMIN_ROLE = 'AD';
+/** The viewer role ("Consulta"): reads everything it is authorised on and writes nothing. */
+export const VIEWER_ROLE = 'VI';
 export const DEFAULT_STATE_COLOR = 'ff8000';
 export const DEFAULT_SCAN_CODE_LENGTH = 14;
 export const LOCAL_SCHEMA_VERSION = 15;

@@ -1,7 +1,7 @@
-import { ADMIN_ROLE } from './constants';
+import { ADMIN_ROLE, VIEWER_ROLE } from './constants';
 
 /** Role codes. AD comes from the specification; the others are DESIGN section 4's suggestions. */
-export const ROLE_CODES = [ADMIN_ROLE, 'JO', 'CA', 'TC', 'VI'] as const;
+export const ROLE_CODES = [ADMIN_ROLE, 'JO', 'CA', 'TC', VIEWER_ROLE] as const;
 export type RoleCode = (typeof ROLE_CODES)[number];
 
 export function isAdministrator(user: { roles: { code: string }[] } | null | undefined): boolean {

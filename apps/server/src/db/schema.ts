@@ -26,6 +26,8 @@ export interface UsersTable {
   password_hash: string;
   is_active: Generated<number>;
   language: Generated<string>;
+  /** 1 after `npm run admin:create`: the one-time password must be changed first (migration 0018). */
+  must_change_password: Generated<number>;
   created_at: string;
   updated_at: string;
   /** Carried by every access token; bumped to refuse all issued before (migration 0017). */

@@ -375,12 +375,15 @@ export async function createCatalogue(
     .values({ client_id: clientId, name: 'Contratistas de obra' })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db
-    .insertInto('contractor_group_members')
-    .values(
-      contractorIds.map((contractor_id) => ({ contractor_group_id: contractorGroup.id, contractor_id })),
-    )
-    .execute();
+  // An organisation made by `admin:create` starts without contractors (an empty insert is an SQL error).
+  if (contractorIds.length) {
+    await db
+      .insertInto('contractor_group_members')
+      .values(
+        contractorIds.map((contractor_id) => ({ contractor_group_id: contractorGroup.id, contractor_id })),
+      )
+      .execute();
+  }
 
   await db
     .insertInto('transaction_types')

@@ -238,7 +238,7 @@ async function createDemoRucs(
 }
 
 /** Roles are shared by every organisation; only the missing ones are added. */
-async function ensureRoles(db: Db) {
+export async function ensureRoles(db: Db) {
   const existing = await db.selectFrom('roles').select(['id', 'code']).execute();
   const missing = ROLE_CODES.filter((code) => !existing.some((r) => r.code === code));
   if (missing.length) {

@@ -15,12 +15,17 @@ export interface Mailer {
 
 /**
  * SMTP when SMTP_URL is set. Otherwise mails are written to DATA_DIR/outbox/ and to the log, so a
- * person running the demo can still use a password-reset code.
+ * person running the demo can still use a password-reset code — but never in production, where a
+ * reset code in a log file is a way into the account: there a mail without SMTP is dropped (and the
+ * recovery form says recovery is not configured, so none should be sent).
  */
-export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; log: FastifyBaseLogger; production?: boolean }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return { send: async (mail) => void (await transport.sendMail({ from: options.from, ...mail })) };
+  }
+  if (options.production) {
+    return { send: async (mail) => options.log.warn({ subject: mail.subject }, 'mail not sent: no SMTP_URL') };
   }
   const outbox = path.join(options.dataDir, 'outbox');
   return {

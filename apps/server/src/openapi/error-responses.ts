@@ -63,8 +63,8 @@ export const ERROR_RESPONSES = {
   403: [
     'Forbidden',
     detail(
-      'The caller may not do this: administrators only, or only the author, or a role in the PPI the caller does not hold.',
-      ['permission_denied'],
+      'The caller may not do this: administrators only, or only the author, or a role in the PPI the caller does not hold, or a viewer (role VI) writing; `password_change_required` until a one-time password (`npm run admin:create`) is changed with `PUT /api/user/password_change/`.',
+      ['permission_denied', 'password_change_required'],
       { detail: 'You do not have permission to perform this action.', code: 'permission_denied' },
     ),
   ],
@@ -100,12 +100,19 @@ export const ERROR_RESPONSES = {
   429: [
     'TooManyRequests',
     {
-      ...detail('Too many attempts from this address in a minute; try again after `Retry-After` seconds.', ['throttled'], {
+      ...detail('Too many attempts from this address in a minute, or for this account in 15 minutes; try again after `Retry-After` seconds.', ['throttled'], {
         detail: 'Too many requests. Try again in 1 minute.',
         code: 'throttled',
       }),
       headers: { 'Retry-After': { description: 'Seconds to wait before the next attempt.', schema: { type: 'integer' } } },
     },
+  ],
+  503: [
+    'ServiceUnavailable',
+    detail('Password recovery is not configured on this installation (no mail transport, `SMTP_URL`); an administrator sets a new password instead.', ['recovery_not_configured'], {
+      detail: 'Password recovery is not configured on this installation. Ask an administrator.',
+      code: 'recovery_not_configured',
+    }),
   ],
 } as const;
 
@@ -123,6 +130,9 @@ export const errorComponents = {
 const OPERATION_ERRORS: Record<string, ErrorStatus[]> = {
   obtainToken: [401],
   refreshToken: [401],
+  // Limited per account (plugins/login-limits.ts); recovery is off in production without SMTP_URL.
+  changePassword: [429],
+  requestPasswordReset: [503],
   downloadPlantReport: [409],
   downloadPlantHistoricReport: [409],
 };
@@ -133,7 +143,7 @@ const OPERATION_ERRORS: Record<string, ErrorStatus[]> = {
  * - 401 and 403: it needs an access token (the auth plugin), and so the caller's permissions;
  * - 404: it has path parameters (an id of another organisation is not found);
  * - 413 and 415: it reads a body (size limits, content types);
- * - 429: it is rate limited (login and password recovery);
+ * - 429: it is rate limited (login and password recovery, and the password change per account);
  * - and the operation's own (OPERATION_ERRORS).
  */
 export function errorStatuses(route: RouteOptions, schema: FastifySchema, operationId: string | undefined): ErrorStatus[] {

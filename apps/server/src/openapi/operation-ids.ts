@@ -14,6 +14,7 @@
 export const OPERATION_IDS: Record<string, string> = {
   // auth
   'POST /api/token/': 'obtainToken',
+  'GET /api/public-config/': 'getPublicConfig',
   'POST /api/token/refresh/': 'refreshToken',
   'POST /api/token/logout/': 'logout',
   'GET /api/user/profile/': 'getUserProfile',

@@ -3,7 +3,7 @@ import { createStore, useStore } from './create-store';
 
 /**
  * The shared confirmation / alert dialog of the specification: a title (the attention heading by
- * default), a message, optional HTML content, an accept button ('Aceptar' by default) and a close or
+ * default), a message (text or React nodes: no raw HTML, so nothing reaches the page unescaped), an accept button ('Aceptar' by default) and a close or
  * cancel button. Callable from anywhere, React or not: `await confirm({...})` resolves true on accept.
  * components/dialogs/ConfirmDialog.tsx renders the open ones.
  */
@@ -11,8 +11,6 @@ export interface DialogOptions {
   /** Defaults to the attention heading ('Atención'). */
   title?: ReactNode;
   message?: ReactNode;
-  /** Trusted HTML only (our own catalogue or server text we produced); rendered below the message. */
-  html?: string;
   /** Defaults to 'Aceptar'. */
   acceptLabel?: ReactNode;
   /** Defaults to 'Cancelar'; alerts have none. */

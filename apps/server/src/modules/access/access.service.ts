@@ -1,4 +1,4 @@
-import { ADMIN_ROLE } from '@heliotrack/domain/constants';
+import { ADMIN_ROLE, VIEWER_ROLE } from '@heliotrack/domain/constants';
 import type { Db } from '../../db/database';
 import { forbidden, notFound } from '../../lib/errors';
 import { findRolesOfUsers, findUserById } from '../users/users.repository';
@@ -18,6 +18,10 @@ export interface CurrentUser {
   language: string;
   roles: string[];
   isAdmin: boolean;
+  /** Holds only the viewer role (VI): reads, never writes (plugins/account-guards.ts). */
+  isViewer?: boolean;
+  /** Signed in with the one-time password of `admin:create`: must choose their own first. */
+  mustChangePassword?: boolean;
 }
 
 export async function loadCurrentUser(db: Db, userId: number): Promise<(CurrentUser & { isActive: boolean; tokenVersion: number }) | null> {
@@ -32,6 +36,8 @@ export async function loadCurrentUser(db: Db, userId: number): Promise<(CurrentU
     language: row.language,
     roles,
     isAdmin: roles.includes(ADMIN_ROLE),
+    isViewer: roles.length > 0 && roles.every((role) => role === VIEWER_ROLE),
+    mustChangePassword: row.must_change_password === 1,
     isActive: row.is_active === 1,
     tokenVersion: row.token_version,
   };

@@ -9,21 +9,29 @@ import {
   TokenRequest,
   UserProfile,
 } from '@heliotrack/domain/auth';
+import { perAccountLimit } from '../../plugins/login-limits';
 import type { AuthService } from './auth.service';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
   /** Attempts per minute and address on token/ and password_reset/. */
   rateLimit: number;
+  /** Attempts per 15 minutes and account on token/, password_reset/ and password_change/. */
+  accountLimit: number;
 }
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, rateLimit }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, rateLimit, accountLimit }) => {
   const limited = { public: true, rateLimit: { max: rateLimit, timeWindow: '1 minute' } };
+  // Per account too, whatever the address (plugins/login-limits.ts).
+  const byEmail = (req: { body: unknown }) => (req.body as { email: string }).email;
+  const loginLimit = perAccountLimit(app, 'login', accountLimit, byEmail);
+  const recoveryLimit = perAccountLimit(app, 'recovery', accountLimit, byEmail);
+  const changeLimit = perAccountLimit(app, 'password-change', accountLimit, (req) => String(req.user.id));
   const tags = ['auth'];
 
   app.post(
     '/token/',
-    { config: limited, schema: { tags, summary: 'Obtain an access and a refresh token', body: TokenRequest, response: { 200: TokenPair } } },
+    { config: limited, preHandler: loginLimit, schema: { tags, summary: 'Obtain an access and a refresh token', body: TokenRequest, response: { 200: TokenPair } } },
     (req) => auth.login(req.body),
   );
   app.post(
@@ -42,12 +50,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   // GET user/client-inspections/ (the caller's PPIs) is in modules/ppis/ppis.routes.ts.
   app.put(
     '/user/password_change/',
-    { schema: { tags, summary: "Changes the caller's password", body: PasswordChangeRequest, response: { 200: MessageResponse } } },
+    { preHandler: changeLimit, schema: { tags, summary: "Changes the caller's password", body: PasswordChangeRequest, response: { 200: MessageResponse } } },
     (req) => auth.changePassword(req.user, req.body, req.lang, req.sessionId),
   );
   app.post(
     '/user/password_reset/',
-    { config: limited, schema: { tags, summary: 'Mail a password reset code', body: PasswordResetRequest, response: { 200: MessageResponse } } },
+    { config: limited, preHandler: recoveryLimit, schema: { tags, summary: 'Mail a password reset code', body: PasswordResetRequest, response: { 200: MessageResponse } } },
     (req) => auth.requestPasswordReset(req.body.email, req.lang),
   );
   app.post(

@@ -3,7 +3,7 @@ import type { PasswordChangeRequest, PasswordResetConfirmRequest, TokenRequest, 
 import { isLanguage, type Language } from '@heliotrack/domain/constants';
 import { translate } from '@heliotrack/domain/i18n/translate';
 import type { Db } from '../../db/database';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
 import type { Mailer } from '../../lib/mailer';
 import { isoIn } from '../../lib/time';
 import { detailError, fieldError } from '../../lib/errors';
@@ -14,7 +14,9 @@ import type { TokenService, TokenSession } from './tokens';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 // Verified against when the email is unknown, so a wrong email costs as long as a wrong password.
-const DUMMY_HASH = hashPassword('timing-equaliser');
+// Made on first use, at the cost new hashes get (PASSWORD_HASH_COST is set by then).
+let dummyHash: Promise<string> | undefined;
+const dummy = () => (dummyHash ??= hashPassword('timing-equaliser'));
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -24,12 +26,16 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly mailer: Mailer,
     private readonly publicUrl: string,
+    /** False in production without SMTP_URL: no mail could reach anyone. */
+    private readonly recoveryEnabled = true,
   ) {}
 
   async login({ email, password }: TokenRequest) {
     const user = await findUserByEmail(this.db, email);
-    const ok = await verifyPassword(password, user?.password_hash ?? (await DUMMY_HASH));
+    const ok = await verifyPassword(password, user?.password_hash ?? (await dummy()));
     if (!user || !ok || user.is_active !== 1) throw detailError(401, 'auth.noActiveAccount', 'no_active_account');
+    // Hashes made with older, cheaper parameters are upgraded now that the password is at hand.
+    if (needsRehash(user.password_hash)) await updateUser(this.db, user.id, { password_hash: await hashPassword(password) });
     return this.issuePair(user.id);
   }
 
@@ -109,6 +115,7 @@ export class AuthService {
       name: row.name,
       is_active: row.is_active === 1,
       language: row.language,
+      must_change_password: row.must_change_password === 1,
       roles,
       client: {
         id: client.id,
@@ -129,7 +136,7 @@ export class AuthService {
     }
     const passwordHash = await hashPassword(body.new_password);
     await this.db.transaction().execute(async (trx) => {
-      await updateUser(trx, user.id, { password_hash: passwordHash });
+      await updateUser(trx, user.id, { password_hash: passwordHash, must_change_password: 0 });
       // A new password signs the user out everywhere else (DESIGN section 10): this device's access
       // token is refused too, and its refresh token, kept, gets one of the new version.
       await repo.endSessions(trx, user.id, sessionId);
@@ -140,6 +147,7 @@ export class AuthService {
 
   /** Always the same answer, so the endpoint does not reveal which emails have accounts. */
   async requestPasswordReset(email: string, language: Language) {
+    if (!this.recoveryEnabled) throw detailError(503, 'auth.recoveryNotConfigured', 'recovery_not_configured');
     const user = await findUserByEmail(this.db, email);
     if (user && user.is_active === 1) {
       const token = randomBytes(24).toString('base64url');
@@ -164,7 +172,7 @@ export class AuthService {
     await this.db.transaction().execute(async (trx) => {
       // The code is used once, even by two confirmations racing: only the one that marks it goes on.
       if (!(await repo.markPasswordResetUsed(trx, reset.id))) throw invalid();
-      await updateUser(trx, reset.user_id, { password_hash: passwordHash });
+      await updateUser(trx, reset.user_id, { password_hash: passwordHash, must_change_password: 0 });
       // A reset signs the user out everywhere, and the other codes mailed before it die with it.
       await repo.endSessions(trx, reset.user_id);
       await repo.usePasswordResetsOf(trx, reset.user_id);

@@ -98,7 +98,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
       {
         schema: {
           tags,
-          summary: `Delete a ${what} and its files`,
+          summary: `Delete a ${what} and its files (${kind === 'historic' ? 'administrators' : 'its author or an administrator'})`,
           params: ReportParams,
           response: { 204: z.null() },
         },

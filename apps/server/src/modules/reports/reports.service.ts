@@ -15,7 +15,7 @@ import type { Db } from '../../db/database';
 import { offsetOf, pageOf } from '../../lib/pagination';
 import type { Storage } from '../../lib/storage';
 import { nowIso } from '../../lib/time';
-import { detailError, fieldError } from '../../lib/errors';
+import { detailError, fieldError, forbidden } from '../../lib/errors';
 import { type CurrentUser, requirePlant } from '../access/access.service';
 import { findElementTypeInClient } from '../catalogues/catalogues.repository';
 import type { JobQueue } from './job-queue';
@@ -149,9 +149,13 @@ export class ReportsService {
     };
   }
 
-  /** Removes the report and its files; a job still running notices and stops. */
+  /**
+   * Removes the report and its files; a job still running notices and stops. A report: its author or
+   * an administrator. A historic report (the daily snapshot nobody authored): administrators only.
+   */
   async remove(user: CurrentUser, plantId: number, kind: ReportKind, id: number) {
     const { row } = await this.requireReport(user, plantId, kind, id);
+    if (!user.isAdmin && (kind === 'historic' || row.author_id !== user.id)) throw forbidden();
     await repo.deleteReport(this.db, row.id);
     await this.generator.removeFiles([row.pdf_key, row.xlsx_key]);
   }

@@ -82,7 +82,7 @@ export async function insertUser(
 export async function updateUser(
   db: Db,
   id: number,
-  changes: Partial<{ email: string; name: string; password_hash: string; is_active: number; language: string }>,
+  changes: Partial<{ email: string; name: string; password_hash: string; is_active: number; language: string; must_change_password: number }>,
 ) {
   await db.updateTable('users').set({ ...changes, updated_at: nowIso() }).where('id', '=', id).execute();
 }

@@ -1,4 +1,4 @@
-import { Box, Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useOpenDialogs, type OpenDialog } from '../../lib/dialogs';
 
@@ -14,7 +14,6 @@ function DialogView({ dialog }: { dialog: OpenDialog }) {
       zIndex={900}
     >
       {typeof dialog.message === 'string' ? <Text>{dialog.message}</Text> : dialog.message}
-      {dialog.html && <Box mt="sm" dangerouslySetInnerHTML={{ __html: dialog.html }} />}
       <Group justify="flex-end" mt="lg">
         {dialog.kind === 'confirm' && (
           <Button variant="default" onClick={() => dialog.resolve(false)}>

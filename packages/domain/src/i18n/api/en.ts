@@ -78,6 +78,8 @@ export const api: ApiCatalogue = {
     resetSent: 'If an account with that email exists, a password reset link has been sent.',
     resetTokenInvalid: 'The password reset link is invalid or has expired.',
     resetDone: 'Password has been reset.',
+    passwordChangeRequired: 'You must change your one-time password before going on.',
+    recoveryNotConfigured: 'Password recovery is not configured on this installation. Ask an administrator to set a new password for you.',
     resetMailSubject: 'Heliotrack: reset your password',
     resetMailBody:
       'Hello {{name}},\n\nTo reset your password use this code: {{token}}\nor open {{link}}\n\nThe link expires in one hour. If you did not ask for it, ignore this email.',

@@ -77,6 +77,8 @@ export const api = {
     resetSent: 'Si existe una cuenta con ese correo, se ha enviado un enlace para restablecer la contraseña.',
     resetTokenInvalid: 'El enlace para restablecer la contraseña no es válido o ha caducado.',
     resetDone: 'Contraseña restablecida correctamente.',
+    passwordChangeRequired: 'Debe cambiar la contraseña de un solo uso antes de continuar.',
+    recoveryNotConfigured: 'La recuperación de contraseña no está configurada en esta instalación. Pida a un administrador que le asigne una nueva.',
     resetMailSubject: 'Heliotrack: restablecer la contraseña',
     resetMailBody:
       'Hola {{name}}:\n\nPara restablecer tu contraseña usa este código: {{token}}\no abre {{link}}\n\nEl enlace caduca en una hora. Si no lo has pedido, ignora este correo.',

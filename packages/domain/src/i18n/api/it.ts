@@ -78,6 +78,8 @@ export const api: ApiCatalogue = {
     resetSent: "Se esiste un account con quell'email, è stato inviato un link per reimpostare la password.",
     resetTokenInvalid: 'Il link per reimpostare la password non è valido o è scaduto.',
     resetDone: 'Password reimpostata.',
+    passwordChangeRequired: 'Devi cambiare la password monouso prima di continuare.',
+    recoveryNotConfigured: 'Il recupero della password non è configurato in questa installazione. Chiedi a un amministratore di impostarne una nuova.',
     resetMailSubject: 'Heliotrack: reimposta la password',
     resetMailBody:
       "Ciao {{name}},\n\nPer reimpostare la password usa questo codice: {{token}}\noppure apri {{link}}\n\nIl link scade tra un'ora. Se non l'hai richiesto, ignora questa email.",
