@@ -15,13 +15,16 @@ export const WEB_STORAGE_KEYS = {
   localDatabaseUsed: 'local_database_used',
   /** When the last sync that left nothing failed ended (ISO time), shown by the outbox badge. */
   lastSyncAt: 'last_sync_at',
+  /** 'true' when this device shows the "Alto contraste" theme (issue 34); kept by logout. */
+  highContrast: 'high_contrast',
 } as const;
 
 /**
  * What a logout keeps: the server address is the device's set-up, not the user's data; without it
- * a native app could not reach the login again.
+ * a native app could not reach the login again. The contrast theme is the device's too (a tablet
+ * used in the sun keeps it for the next user).
  */
-const KEPT_ON_LOGOUT = [WEB_STORAGE_KEYS.serverUrl, WEB_STORAGE_KEYS.localDatabaseUsed];
+const KEPT_ON_LOGOUT = [WEB_STORAGE_KEYS.serverUrl, WEB_STORAGE_KEYS.localDatabaseUsed, WEB_STORAGE_KEYS.highContrast];
 
 export function readString(key: string): string | null {
   try {

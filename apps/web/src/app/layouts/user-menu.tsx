@@ -7,6 +7,7 @@ import { isAdministrator } from '@heliotrack/domain/roles';
 import { confirm } from '../../lib/dialogs';
 import { t as translate } from '../../lib/i18n';
 import { logout } from '../../lib/session';
+import { HighContrastSwitch } from '../../components/high-contrast-switch';
 import { OfflineModeSwitch } from '../../components/offline/offline-mode-switch';
 import { getOutboxCounts, refreshOutboxCounts } from '../../offline/outbox-status';
 
@@ -107,6 +108,7 @@ export function UserMenu({ user }: { user: UserProfile | undefined }) {
           </Menu.Label>
           <Menu.Divider />
           <OfflineModeSwitch />
+          <HighContrastSwitch />
           <Menu.Divider />
           <Menu.Item leftSection={<IconKey size={16} />} onClick={() => setChangingPassword(true)}>
             {t('header.changePassword')}

@@ -2,6 +2,7 @@ import { Box, Center, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef } from 'react';
 import { buildBaseStyle, type BaseMapSettings } from './base-style';
 import { elementLayers } from './element-layers';
+import { isHighContrast } from '../../lib/contrast-mode';
 import { parseElementGeometry } from './geojson';
 import { MapLibreMap, NavigationControl } from './maplibre';
 
@@ -52,7 +53,7 @@ export function GeometryMap({
         type: 'geojson',
         data: { type: 'Feature', geometry: parsed.geometry, properties: { color: color ?? '' } },
       });
-      for (const layer of elementLayers({ id: 'element', source: 'element' })) map.addLayer(layer);
+      for (const layer of elementLayers({ id: 'element', source: 'element', highContrast: isHighContrast() })) map.addLayer(layer);
     });
     return () => map.remove();
   }, [parsed, color, mapboxUrl, tokenUrl]);

@@ -12,6 +12,7 @@ import {
   ELEMENT_GEOMETRY_KINDS,
   elementLayers,
   layerId,
+  restyleElementLayers,
 } from './element-layers';
 import {
   MapLibreMap,
@@ -23,6 +24,7 @@ import {
 } from './maplibre';
 import { exposeMapForTests } from './expose-map-for-tests';
 import { PLANT_TILE_LAYER, plantTileUrl } from './plant-tiles';
+import { isHighContrast, useHighContrast } from '../../lib/contrast-mode';
 import { refreshTokens } from '../../lib/http-client';
 
 const ELEMENTS_SOURCE = 'elements';
@@ -120,6 +122,7 @@ export function PlantMap({
   const emitPolyline = useEffectEvent((line: Position[]) => onPolyline?.(line));
   const emitClick = useEffectEvent((element: ClickedElement) => onElementClick(element));
   const emitZoom = useEffectEvent((zoom: number) => onZoomChange?.(zoom));
+  const highContrast = useHighContrast();
   const initialState = useEffectEvent(() => ({ tileUrl, filter, center, bounds }));
 
   useEffect(() => {
@@ -163,6 +166,7 @@ export function PlantMap({
         source: ELEMENTS_SOURCE,
         sourceLayer: PLANT_TILE_LAYER,
         filter: initial.filter,
+        highContrast: isHighContrast(),
       }))
         map.addLayer(layer);
 
@@ -320,6 +324,13 @@ export function PlantMap({
     for (const kind of ELEMENT_GEOMETRY_KINDS)
       map.setFilter(layerId(ELEMENTS_SOURCE, kind), combineFilters(kind, filter));
   }, [isReady, filter]);
+
+  // The "Alto contraste" switch (user menu) restyles the open map: heavier strokes, larger points.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!isReady || !map) return;
+    restyleElementLayers(map, { id: ELEMENTS_SOURCE, source: ELEMENTS_SOURCE, highContrast });
+  }, [isReady, highContrast]);
 
   // Only the difference with what is marked: a new selection of 10,000 ids after another is cheap.
   useEffect(() => {

@@ -8,6 +8,8 @@ import { TOUCH_TARGET } from '../../lib/field-layout';
 export function TouchCheckbox({ isTouch, ...props }: CheckboxProps & { isTouch: boolean }) {
   if (!isTouch) return <Checkbox {...props} />;
   return (
+    // The label wraps the checkbox's input (its control); jsx-a11y cannot see inside <Checkbox>.
+    // eslint-disable-next-line jsx-a11y/label-has-associated-control
     <label
       data-touch-target
       style={{

@@ -32,6 +32,7 @@ export const ui: UiCatalogue = {
     language: 'Language',
     userMenu: 'User menu',
     changePassword: 'Change password',
+    highContrast: 'High contrast',
     logout: 'Log out',
     administrator: 'Administrator',
   },

@@ -34,6 +34,7 @@ export const ui = {
     language: 'Idioma',
     userMenu: 'Menú de usuario',
     changePassword: 'Cambiar contraseña',
+    highContrast: 'Alto contraste',
     logout: 'Cerrar sesión',
     administrator: 'Administrador',
   },

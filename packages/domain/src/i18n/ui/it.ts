@@ -32,6 +32,7 @@ export const ui: UiCatalogue = {
     language: 'Lingua',
     userMenu: 'Menu utente',
     changePassword: 'Cambia password',
+    highContrast: 'Alto contrasto',
     logout: 'Esci',
     administrator: 'Amministratore',
   },

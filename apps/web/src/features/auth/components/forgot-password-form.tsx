@@ -56,6 +56,7 @@ export function ForgotPasswordForm({
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
           error={errors.email}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- a one-task page: its first field is what the page is for
           autoFocus
           required
           size="md"

@@ -61,6 +61,7 @@ export function LoginForm({
           onChange={(event) => setEmail(event.currentTarget.value)}
           error={errors.email}
           data-autofocus
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- a one-task page: its first field is what the page is for
           autoFocus
           required
           size="md"

@@ -67,6 +67,7 @@ export function ResetPasswordForm({
           value={token}
           onChange={(event) => setToken(event.currentTarget.value)}
           error={errors.token}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- a one-task page: focus on the field still to fill
           autoFocus={!initialCode}
           required
           size="md"
@@ -77,6 +78,7 @@ export function ResetPasswordForm({
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
           error={errors.password}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- a one-task page: focus on the field still to fill
           autoFocus={!!initialCode}
           required
           size="md"

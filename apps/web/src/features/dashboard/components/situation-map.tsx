@@ -6,6 +6,7 @@ import type { Dashboard } from '@heliotrack/domain/dashboard';
 import { authorizeApiRequest } from '../../../components/map/auth-request';
 import { buildBaseStyle } from '../../../components/map/base-style';
 import { elementLayers } from '../../../components/map/element-layers';
+import { isHighContrast } from '../../../lib/contrast-mode';
 import { exposeMapForTests } from '../../../components/map/expose-map-for-tests';
 import {
   LngLatBounds,
@@ -52,7 +53,7 @@ function showPlantLayouts(
       continue;
     }
     map.addSource(source, { type: 'vector', tiles, minzoom: LAYOUT_MIN_ZOOM, maxzoom: 18 });
-    for (const layer of elementLayers({ id: source, source, sourceLayer: PLANT_TILE_LAYER })) {
+    for (const layer of elementLayers({ id: source, source, sourceLayer: PLANT_TILE_LAYER, highContrast: isHighContrast() })) {
       map.addLayer({ ...layer, minzoom: LAYOUT_MIN_ZOOM });
     }
   }

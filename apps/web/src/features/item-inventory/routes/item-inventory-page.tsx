@@ -171,6 +171,7 @@ export function ItemInventoryPage() {
             value={searchInput}
             onChange={(event) => setSearchInput(event.currentTarget.value)}
             type="search"
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the page's task is a search; a handheld scanner types into the focused field
             autoFocus
           />
           <Select
