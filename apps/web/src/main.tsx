@@ -8,11 +8,13 @@ import { App } from './app/app';
 import { exposeLocalStoreForTests } from './offline/expose-for-tests';
 import { registerOfflineHandlers } from './offline/handlers';
 import { registerServiceWorker } from './lib/service-worker';
+import { startNativeShell } from './lib/native-shell';
 
 exposeLocalStoreForTests();
 // Before the first call: after a reload while offline, the local database answers at once.
 registerOfflineHandlers();
 registerServiceWorker();
+startNativeShell();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -22,6 +22,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SerialFlags } from '../../../components/elements/serial-flags';
 import { TOUCH_TARGET } from '../../../lib/field-layout';
+import { useKeepScreenOn } from '../../../lib/keep-awake';
 import { isNativeTorchAvailable, toggleNativeTorch } from '../../../lib/native-barcode';
 import { onAppHidden } from '../../../lib/native-platform';
 import { isCameraReadingAvailable, isNativeCamera, startCameraReading } from '../lib/camera-reader';
@@ -75,6 +76,9 @@ export function ScanPanel({
   useEffect(() => {
     readRef.current = onRead;
   }, [onRead]);
+
+  // A plan is open: the screen stays on while the technician walks the row.
+  useKeepScreenOn(true);
 
   // A scanner acting as a keyboard: its bursts anywhere on the page are reads.
   useEffect(() => listenForWedge((code) => readRef.current(code)), []);

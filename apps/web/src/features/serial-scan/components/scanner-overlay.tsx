@@ -1,9 +1,10 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconBolt, IconBoltOff, IconCheck, IconX } from '@tabler/icons-react';
-import type { Ref } from 'react';
+import { useEffect, useRef, type Ref } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { SerialFlags } from '../../../components/elements/serial-flags';
+import { onBack } from '../../../lib/back-button';
 import { TOUCH_TARGET } from '../../../lib/field-layout';
 import { flagsOf, type PlanElement } from '../lib/scan-session';
 import './scanner-overlay.css';
@@ -35,6 +36,19 @@ export function ScannerOverlay({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
+  const cancel = useRef(onCancel);
+  useEffect(() => {
+    cancel.current = onCancel;
+  }, [onCancel]);
+  // Android's back button and Escape close the camera, not the screen under it.
+  useEffect(() => onBack(() => cancel.current()), []);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') cancel.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
   return createPortal(
     <div
       className="scanner-overlay"
