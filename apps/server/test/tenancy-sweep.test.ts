@@ -15,6 +15,9 @@ import { describeEachDatabase, type Method, multipart, type TestContext, USERS }
  * and the only foreign thing in a request is the id in its path.
  */
 
+/** A one-placemark KML for the layout file routes. */
+const SWEEP_KML = '<kml><Placemark><name>P-1</name><Point><coordinates>-5.7,37.3</coordinates></Point></Placemark></kml>';
+
 /** Ids of Otra Energía, the organisation the caller does not belong to. */
 interface Theirs {
   plant: number;
@@ -150,6 +153,15 @@ const SWEPT: Record<string, (theirs: Theirs, ours: Ours) => Call> = {
     query: 'dry_run=true',
     payload: JSON.stringify({ type: 'FeatureCollection', features: [] }),
     headers: { 'content-type': 'application/json' },
+  }),
+  'POST /api/plants/:id/import-layout/file/inspect/': (t) => ({
+    params: { id: t.plant },
+    payload: { format: 'kml', content: Buffer.from(SWEEP_KML).toString('base64') },
+  }),
+  'POST /api/plants/:id/import-layout/file/': (t) => ({
+    params: { id: t.plant },
+    query: 'dry_run=true',
+    payload: { format: 'kml', content: Buffer.from(SWEEP_KML).toString('base64'), layers: { '': { element_type: 'HIN' } } },
   }),
   'GET /api/plants/:id/element-types/': (t) => ({ params: { id: t.plant } }),
   'GET /api/plants/:id/states/': (t) => ({ params: { id: t.plant } }),

@@ -17,6 +17,7 @@ import * as serialScan from './migrations/2026_11_24_0014_serial_scan';
 import * as documentClientUuid from './migrations/2026_11_24_0015_document_client_uuid';
 import * as sessions from './migrations/2026_11_28_0017_sessions';
 import * as mustChangePassword from './migrations/2026_11_28_0018_must_change_password';
+import * as imageryLayoutFiles from './migrations/2026_11_28_0019_imagery_layout_files';
 
 /** Migrations listed explicitly (no folder scanning), in date order. Frozen once committed. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_24_0015_document_client_uuid': documentClientUuid,
   '2026_11_28_0017_sessions': sessions,
   '2026_11_28_0018_must_change_password': mustChangePassword,
+  '2026_11_28_0019_imagery_layout_files': imageryLayoutFiles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

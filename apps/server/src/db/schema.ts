@@ -500,6 +500,44 @@ export interface AppVersionsTable {
   updated_at: string;
 }
 
+/** Per organisation, what a DXF layer or KML folder was last imported as (migration 0019). */
+export interface LayoutLayerMappingsTable {
+  client_id: number;
+  /** 'dxf' or 'kml' (KMZ files share the KML mappings). */
+  format: string;
+  layer: string;
+  /** Null: the layer is left out. */
+  element_type_id: number | null;
+  /** Where codes come from: `attribute:<name>`, `text:<layer>`, or '' (the file's own). */
+  code_source: Generated<string>;
+  updated_at: string;
+}
+
+/** A plant's orthophoto: a PMTiles or MBTiles raster archive in the storage (migration 0019). */
+export interface ImageryLayersTable {
+  id: Generated<number>;
+  plant_id: number;
+  client_uuid: string | null;
+  name: string;
+  captured_on: string | null;
+  format: 'pmtiles' | 'mbtiles';
+  status: 'uploading' | 'ready';
+  size: number;
+  received: Generated<number>;
+  storage_key: string | null;
+  tile_type: string | null;
+  min_zoom: number | null;
+  max_zoom: number | null;
+  west: number | null;
+  south: number | null;
+  east: number | null;
+  north: number | null;
+  is_default: Generated<number>;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   clients: ClientsTable;
   roles: RolesTable;
@@ -546,6 +584,8 @@ export interface Database {
   app_versions: AppVersionsTable;
   delivered_serials: DeliveredSerialsTable;
   serial_scan_writes: SerialScanWritesTable;
+  layout_layer_mappings: LayoutLayerMappingsTable;
+  imagery_layers: ImageryLayersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

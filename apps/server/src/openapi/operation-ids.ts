@@ -27,6 +27,8 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/plants/': 'listPlants',
   'GET /api/plants/:id/': 'getPlant',
   'POST /api/plants/:id/import-layout/': 'importPlantLayout',
+  'POST /api/plants/:id/import-layout/file/inspect/': 'inspectPlantLayoutFile',
+  'POST /api/plants/:id/import-layout/file/': 'importPlantLayoutFile',
   'GET /api/user-roles': 'listUserRoles',
   'GET /api/client-users/': 'listClientUsers',
   'POST /api/client-users/': 'createClientUser',

@@ -80,3 +80,30 @@ export async function pointCtrsAtThemselves(db: Db, ids: number[], rowVersion: n
       .execute();
   }
 }
+
+/** The organisation's remembered choices for layers of DXF (or KML) files, with the element type's code. */
+export async function listLayerMappings(db: Db, clientId: number, format: string) {
+  return db
+    .selectFrom('layout_layer_mappings')
+    .leftJoin('element_types', 'element_types.id', 'layout_layer_mappings.element_type_id')
+    .select(['layout_layer_mappings.layer', 'layout_layer_mappings.code_source', 'element_types.code as element_type'])
+    .where('layout_layer_mappings.client_id', '=', clientId)
+    .where('layout_layer_mappings.format', '=', format)
+    .execute();
+}
+
+export interface LayerMappingRow {
+  layer: string;
+  element_type_id: number | null;
+  code_source: string;
+}
+
+export async function saveLayerMappings(db: Db, clientId: number, format: string, rows: LayerMappingRow[], now: string) {
+  for (const row of rows) {
+    await db
+      .insertInto('layout_layer_mappings')
+      .values({ client_id: clientId, format, ...row, updated_at: now })
+      .onConflict((oc) => oc.columns(['client_id', 'format', 'layer']).doUpdateSet({ element_type_id: row.element_type_id, code_source: row.code_source, updated_at: now }))
+      .execute();
+  }
+}

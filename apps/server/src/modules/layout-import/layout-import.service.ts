@@ -18,7 +18,9 @@ import {
   pointCtrsAtThemselves,
   updateElements,
 } from './layout-import.repository';
-import type { LayoutFeatureCollection, LayoutImportResult } from './layout-import.schemas';
+import type { LayoutFeatureCollection, LayoutFileImportBody, LayoutFileImportResult, LayoutImportResult } from './layout-import.schemas';
+import { importLayoutFile, inspectLayoutFile } from './layout-file-import';
+import type { LayoutFileFormat } from './layout-file';
 
 /** Errors listed in a preview; `error_count` tells how many there are in all. */
 export const MAX_LISTED_ERRORS = 1000;
@@ -180,6 +182,22 @@ export class LayoutImportService {
       ...outcome.summary,
       errors: outcome.errors.slice(0, MAX_LISTED_ERRORS).map((e) => ({ index: e.index, code: e.code, message: featureErrorMessage(e, language) })),
     };
+  }
+
+  /** Administrators only. The layers (DXF) or folders (KML) of a file, for the mapping step; nothing is written. */
+  async inspectFile(user: CurrentUser, plantId: number, format: LayoutFileFormat, content: string) {
+    const plant = await requirePlant(this.db, user, plantId);
+    requireAdmin(user);
+    return inspectLayoutFile(this.db, plant, format, content);
+  }
+
+  /** Administrators only. A DXF, KML or KMZ layout with its layers mapped; a dry run also answers the features for the map preview. */
+  async importFile(user: CurrentUser, plantId: number, body: LayoutFileImportBody, dryRun: boolean, language: Language): Promise<LayoutFileImportResult> {
+    const plant = await requirePlant(this.db, user, plantId);
+    requireAdmin(user);
+    const { result, written } = await importLayoutFile(this.db, plant, body, dryRun, language);
+    if (written) this.onLayoutChanged(plant.id);
+    return result;
   }
 }
 
