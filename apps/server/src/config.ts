@@ -60,6 +60,9 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   CORS_ORIGINS: origins.default([]),
+  // Sync reviews (issue 38): resolved ones age out; refused changes recorded per user and plant are bounded.
+  SYNC_REVIEW_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
+  SYNC_REVIEW_MAX_UNRESOLVED: z.coerce.number().int().min(1).default(1000),
 }).refine((e) => e.STORAGE !== 's3' || e.S3_BUCKET, { path: ['S3_BUCKET'], message: 'needed with STORAGE=s3' });
 
 export interface Config {
@@ -90,6 +93,10 @@ export interface Config {
   s3?: S3Options;
   /** Origins answered with CORS headers (CORS_ORIGINS); none by default. */
   corsOrigins: string[];
+  /** Days a resolved sync review is kept (SYNC_REVIEW_RETENTION_DAYS). */
+  syncReviewRetentionDays: number;
+  /** Unresolved refused changes recorded per user and plant at most (SYNC_REVIEW_MAX_UNRESOLVED). */
+  syncReviewMaxUnresolved: number;
 }
 
 export class ConfigError extends Error {}
@@ -141,6 +148,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     corsOrigins: e.CORS_ORIGINS,
+    syncReviewRetentionDays: e.SYNC_REVIEW_RETENTION_DAYS,
+    syncReviewMaxUnresolved: e.SYNC_REVIEW_MAX_UNRESOLVED,
   };
 }
 
