@@ -199,7 +199,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
     layoutImport: new LayoutImportService(db, (plantId) => spatial.forgetPlant(plantId)),
     catalogues: new CataloguesService(db),
     elements: new ElementsService(db),
-    stateChanges: new StateChangesService(db),
+    stateChanges: new StateChangesService(db, { maxUnresolved: config.syncReviewMaxUnresolved }),
     sync: new SyncService(db, config.jwtSecret),
     documents: new DocumentsService(db, storage),
     flashReports: new FlashReportsService(db, storage),

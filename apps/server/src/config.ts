@@ -90,6 +90,9 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   CORS_ORIGINS: origins.default([]),
   BASE_MAP_HOSTS: mapHosts.default(['https://api.mapbox.com']),
+  // Sync reviews (issue 38): resolved ones age out; refused changes recorded per user and plant are bounded.
+  SYNC_REVIEW_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
+  SYNC_REVIEW_MAX_UNRESOLVED: z.coerce.number().int().min(1).default(1000),
 })
   .refine((e) => e.STORAGE !== 's3' || e.S3_BUCKET, { path: ['S3_BUCKET'], message: 'needed with STORAGE=s3' })
   // Production (NODE_ENV=production): links in mails and HSTS need the public https address.
@@ -144,6 +147,10 @@ export interface Config {
   corsOrigins: string[];
   /** Origins of the plants' base-map tiles, allowed by the Content-Security-Policy (BASE_MAP_HOSTS). */
   baseMapHosts: string[];
+  /** Days a resolved sync review is kept (SYNC_REVIEW_RETENTION_DAYS). */
+  syncReviewRetentionDays: number;
+  /** Unresolved refused changes recorded per user and plant at most (SYNC_REVIEW_MAX_UNRESOLVED). */
+  syncReviewMaxUnresolved: number;
 }
 
 export class ConfigError extends Error {}
@@ -205,6 +212,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     corsOrigins: e.CORS_ORIGINS,
     baseMapHosts: e.BASE_MAP_HOSTS,
+    syncReviewRetentionDays: e.SYNC_REVIEW_RETENTION_DAYS,
+    syncReviewMaxUnresolved: e.SYNC_REVIEW_MAX_UNRESOLVED,
   };
 }
 

@@ -188,6 +188,7 @@ describeEachDatabase('contractors and contractor groups', (get) => {
         contractor_id: historic.id,
         element_count: 1,
         created_at: new Date().toISOString(),
+        observed_at: new Date().toISOString(),
       })
       .execute();
     const inHistory = await get().call('DELETE', `/api/contractors/${historic.id}/`, { language: 'en' });

@@ -124,6 +124,7 @@ export async function createProgressFixture(db: Db, { code = FIXTURE_PLANT_CODE,
         user_id: admin.id,
         element_count: links.length,
         created_at: createdAt,
+        observed_at: createdAt,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -102,6 +102,9 @@ describeEachDatabase('state changes', (get) => {
       state: demo.states.mounted.id,
       detail: 'Estado actualizado correctamente!',
       elements_version: before + 1,
+      applied_count: 1,
+      late_count: 0,
+      conflict_count: 0,
     });
     const plant = await get().app.inject({ method: 'GET', url: `/api/plants/${demo.plant.id}/`, headers: await get().as(USERS.admin) });
     expect(plant.json().elements_version).toBe(before + 1);
@@ -112,7 +115,7 @@ describeEachDatabase('state changes', (get) => {
     expect(Date.now() - Date.parse(element.updated_at)).toBeLessThan(60_000);
     const record = await get().db.selectFrom('state_changes').selectAll().where('id', '=', result.id).executeTakeFirstOrThrow();
     expect(record).toMatchObject({ plant_id: demo.plant.id, state_id: demo.states.mounted.id, contractor_id: contractor, transaction_type_id: install.id, observations: 'Fila 3 montada', element_count: 1 });
-    expect(await historyRows([id])).toEqual([{ state_change_id: result.id, element_id: id, previous_state_id: demo.states.pending.id }]);
+    expect(await historyRows([id])).toEqual([{ state_change_id: result.id, element_id: id, previous_state_id: demo.states.pending.id, late: 0, conflict: 0 }]);
     expect(await version()).toBe(before + 1);
   });
 
@@ -345,9 +348,16 @@ describeEachDatabase('state changes', (get) => {
       [ahead.body.id, expect.any(String)],
       [res.body.id, madeOffline.toISOString()],
     ]);
+    // A change observed now (no recorded_at) is older than the one the clock ahead made: it is late,
+    // kept in history below it, and the element keeps the later-observed state (DESIGN section 6).
     const plain = await get().call('POST', modulesUrl(`${id}/state-change/`), { payload: change(demo.states.mounted) });
-    const latest = await get().call('GET', `/api/elements/${id}/state-changes/?page_size=1`);
-    expect(latest.body.results[0]).toMatchObject({ id: plain.body.id, recorded_at: null });
+    expect(plain.body).toMatchObject({ applied_count: 0, late_count: 1, conflict_count: 0 });
+    const latest = await get().call('GET', `/api/elements/${id}/state-changes/?page_size=2`);
+    expect(latest.body.results).toMatchObject([
+      { id: ahead.body.id, late: false },
+      { id: plain.body.id, recorded_at: null, late: true },
+    ]);
+    expect((await stateOf(id)).state_id).toBe(demo.states.notOk.id);
   });
 
   it('refuses a recorded_at in the future or malformed with a 400 in the language of the request', async () => {

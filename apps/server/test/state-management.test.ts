@@ -397,6 +397,7 @@ describeEachDatabase('state management', (get) => {
         state_id: historic.id,
         element_count: 1,
         created_at: new Date().toISOString(),
+        observed_at: new Date().toISOString(),
       })
       .execute();
     const inHistory = await get().call('DELETE', `/api/client-states/${historic.id}/`, { language: 'en' });

@@ -118,11 +118,17 @@ export const StateChangeRequest = z.strictObject({
    */
   client_uuid: z.string().min(8).max(64).optional(),
   /**
-   * When the technician made the change on the device (ISO 8601; offline changes arrive later). Kept
-   * beside the server's time, which still orders history and figures. Later than now (give or take
+   * When the technician made the change on the device (ISO 8601; offline changes arrive later): the
+   * change's time of observation, which orders history and decides the current state (DESIGN
+   * section 6, "Merge"); without it, the server's time. Later than now (give or take
    * RECORDED_AT_MAX_SKEW_MS) is refused.
    */
   recorded_at: z.iso.datetime({ offset: true }).optional(),
+  /**
+   * The plant's elements_version of the device's last download: an element another user changed on
+   * the server after it is a conflict, merged by the same rule and recorded for review.
+   */
+  known_elements_version: z.number().int().min(0).optional(),
   /** The offline payload of the specification (section 7): on the single-change path, exactly the path's element. */
   element_ids: z.array(z.number().int().positive()).optional(),
 });
@@ -145,6 +151,12 @@ export const StateChangeResult = z.object({
   detail: z.string(),
   /** The plant's elements_version once the change is in: what the map's tile URL asks for next. */
   elements_version: z.number().int(),
+  /** Elements whose current state the change became. */
+  applied_count: z.number().int(),
+  /** Elements where a later-observed change had arrived first: kept in history, not current. */
+  late_count: z.number().int(),
+  /** Elements another user had changed since the device's download: recorded for review. */
+  conflict_count: z.number().int(),
 });
 export type StateChangeResult = z.infer<typeof StateChangeResult>;
 
@@ -193,7 +205,7 @@ export const DOCUMENT_ACCEPT = DOCUMENT_KINDS.flatMap((k) => k.extensions.map((e
 
 const Named = z.object({ id: z.number().int(), name: z.string() });
 
-/** One entry of `GET elements/{id}/state-changes/`, newest first. */
+/** One entry of `GET elements/{id}/state-changes/`, latest observed first. */
 export const StateChangeHistoryItem = z.object({
   id: z.number().int(),
   state: ElementStateRef,
@@ -204,10 +216,16 @@ export const StateChangeHistoryItem = z.object({
   observations: z.string(),
   /** How many elements the change moved (1, or the size of a massive change). */
   element_count: z.number().int(),
-  /** When the server recorded it: history and figures are ordered by it. */
+  /** When the server recorded it (its arrival). */
   created_at: z.string(),
   /** When it was made on the device, for changes sent from one (null otherwise). */
   recorded_at: z.string().nullable(),
+  /** Its time of observation (recorded_at, else created_at): history is ordered by it. */
+  observed_at: z.string(),
+  /** Kept in history but not current: a later-observed change of the element had arrived first. */
+  late: z.boolean(),
+  /** Made on a device that had not seen another user's change of the element (recorded for review). */
+  conflict: z.boolean(),
   documents: z.array(DocumentInfo),
 });
 export type StateChangeHistoryItem = z.infer<typeof StateChangeHistoryItem>;

@@ -15,6 +15,7 @@ import * as fileStorage from './migrations/2026_11_24_0012_file_storage';
 import * as appVersions from './migrations/2026_11_24_0013_app_versions';
 import * as serialScan from './migrations/2026_11_24_0014_serial_scan';
 import * as documentClientUuid from './migrations/2026_11_24_0015_document_client_uuid';
+import * as syncTrust from './migrations/2026_11_28_0016_sync_trust';
 import * as sessions from './migrations/2026_11_28_0017_sessions';
 import * as mustChangePassword from './migrations/2026_11_28_0018_must_change_password';
 import * as imageryLayoutFiles from './migrations/2026_11_28_0019_imagery_layout_files';
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_24_0013_app_versions': appVersions,
   '2026_11_24_0014_serial_scan': serialScan,
   '2026_11_24_0015_document_client_uuid': documentClientUuid,
+  '2026_11_28_0016_sync_trust': syncTrust,
   '2026_11_28_0017_sessions': sessions,
   '2026_11_28_0018_must_change_password': mustChangePassword,
   '2026_11_28_0019_imagery_layout_files': imageryLayoutFiles,

@@ -185,6 +185,8 @@ export interface ElementsTable {
   updated_at: string;
   /** The plant's elements_version of the transaction that last wrote the element (offline sync). */
   row_version: Generated<number>;
+  /** The change that gave the element its current state (migration 0016); null before any change. */
+  state_change_id: Generated<number | null>;
 }
 
 /** An element that left its plant, with the plant's elements_version of that deletion (offline sync). */
@@ -209,12 +211,44 @@ export interface StateChangesTable {
   created_at: string;
   /** When the change was made on the device (offline changes); created_at is the server's time. */
   recorded_at: string | null;
+  /** The time of observation: recorded_at, else created_at (migration 0016). */
+  observed_at: string;
+  /** The plant's elements_version this change's arrival made (migration 0016; 0 before it). */
+  elements_version: Generated<number>;
 }
 
 export interface StateChangeElementsTable {
   state_change_id: number;
   element_id: number;
   previous_state_id: number | null;
+  /** Kept in history, not current: a later-observed change of the element had arrived first (0016). */
+  late: Generated<number>;
+  /** The device had not seen another user's change of the element (0016). */
+  conflict: Generated<number>;
+}
+
+/** Conflicts, late arrivals and refused offline changes for the office to review (migration 0016). */
+export interface SyncReviewsTable {
+  id: Generated<number>;
+  client_id: number;
+  plant_id: number;
+  kind: 'conflict' | 'late' | 'refused';
+  user_id: number | null;
+  element_type_id: number;
+  state_id: number | null;
+  /** JSON array of element ids. */
+  element_ids: string;
+  element_count: number;
+  observed_at: string;
+  received_at: string;
+  state_change_id: number | null;
+  met_state_change_id: number | null;
+  refused_uuid: string | null;
+  reason_code: string | null;
+  reason: string | null;
+  resolved_at: Generated<string | null>;
+  resolved_by: Generated<number | null>;
+  created_at: string;
 }
 
 export interface DocumentsTable {
@@ -560,6 +594,7 @@ export interface Database {
   element_tombstones: ElementTombstonesTable;
   state_changes: StateChangesTable;
   state_change_elements: StateChangeElementsTable;
+  sync_reviews: SyncReviewsTable;
   documents: DocumentsTable;
   rucs: RucsTable;
   ruc_states: RucStatesTable;

@@ -1,5 +1,6 @@
 import { STANDARD_ELEMENT_TYPES, type StandardElementTypeCode } from '@heliotrack/domain/element-types';
 import type { Db } from '../db/database';
+import { setCurrentStateChanges } from '../modules/state-changes/state-changes.repository';
 import { insertChunkSize } from '../db/dialect';
 import type { LayoutCounts } from './layout';
 import type { ProgressStep, StateRef, TypeStates } from './progress';
@@ -32,7 +33,7 @@ const FIRST_CHANGE_MINUTES = 7 * 60 + 30;
 const STEP_MINUTES = 110;
 const TYPE_MINUTES = 9;
 /** Columns of a state_changes row and of a state_change_elements row, for insertChunkSize. */
-const CHANGE_COLUMNS = 11;
+const CHANGE_COLUMNS = 13;
 const LINK_COLUMNS = 3;
 
 const TYPE_ORDER = new Map(STANDARD_ELEMENT_TYPES.map((t, i) => [t.code as StandardElementTypeCode, i]));
@@ -137,7 +138,7 @@ export class DemoHistory {
       const rows = await db
         .insertInto('state_changes')
         .values(
-          batches.slice(i, i + changeChunk).map((b) => ({
+          batches.slice(i, i + changeChunk).map((b, index) => ({
             client_id: clientId,
             plant_id: plantId,
             client_uuid: null,
@@ -149,6 +150,8 @@ export class DemoHistory {
             observations: '',
             element_count: b.codes.length,
             created_at: b.createdAt,
+            observed_at: b.createdAt,
+            elements_version: i + index + 1,
           })),
         )
         .returning(['id', 'created_at', 'element_type_id', 'state_id'])
@@ -173,6 +176,8 @@ export class DemoHistory {
       }
     }
     await flush();
+    // Each element's current change, as the service keeps it (the last one: oldest first above).
+    await setCurrentStateChanges(db, plantId);
     // The state-change service bumps the version once per change.
     await db
       .updateTable('plants')

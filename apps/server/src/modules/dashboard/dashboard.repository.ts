@@ -119,7 +119,8 @@ export async function countByCurrentState(db: Db, scope: StateScope) {
  * Elements per state as of `endIso` (an ISO-8601 UTC instant, inclusive): the state set by an
  * element's last change at or before it; without one, the previous_state_id of its first later
  * change; without any history, its current state.
- * Computed by undoing, from today's counts, every change made after the instant: each history row
+ * Computed by undoing, from today's counts, every change made after the instant (late history rows,
+ * which never became current, are left out): each history row
  * after it moves one element back from the state it entered (the change's state) to the state it
  * left (previous_state_id). For an element changed k times since, the entries and exits telescope
  * to "current state out, previous state of the first later change in", which is the definition
@@ -148,7 +149,7 @@ export async function countByStateAsOf(
           from (
             select sce.state_change_id, sce.previous_state_id, count(*) as n
             from state_change_elements sce
-            where sce.state_change_id in (${changesAfter})
+            where sce.state_change_id in (${changesAfter}) and sce.late = 0
             group by sce.state_change_id, sce.previous_state_id
           ) per_change
           join state_changes sc on sc.id = per_change.state_change_id
@@ -158,7 +159,7 @@ export async function countByStateAsOf(
           from state_changes sc
           join state_change_elements sce on sce.state_change_id = sc.id
           join elements e on e.id = sce.element_id and e.ctr_id = ${scope.ctrId}
-          where sc.plant_id = ${scope.plantId} ${typeFilter} and sc.created_at > ${endIso}
+          where sc.plant_id = ${scope.plantId} ${typeFilter} and sc.created_at > ${endIso} and sce.late = 0
           group by sc.state_id, sce.previous_state_id`;
   const { rows } = await query.execute(db);
   const counts = new Map(current.map((r) => [r.state_id, r.count]));

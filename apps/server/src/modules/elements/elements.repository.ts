@@ -110,7 +110,8 @@ export async function stateChangesSince(db: Db, scope: ElementScope, states: rea
     eb.selectFrom('state_changes').where('state_changes.plant_id', '=', scope.plantId).where('state_changes.id', '>', afterId);
   const row = await db
     .selectNoFrom((eb) => {
-      let moved = since(eb).innerJoin('state_change_elements as sce', 'sce.state_change_id', 'state_changes.id');
+      // Late rows never became current: they move no element (migration 0016).
+      let moved = since(eb).innerJoin('state_change_elements as sce', 'sce.state_change_id', 'state_changes.id').where('sce.late', '=', 0);
       if (scope.typeId !== undefined) moved = moved.where('state_changes.element_type_id', '=', scope.typeId);
       return [
         eb.selectFrom('plants').select('elements_version').where('id', '=', scope.plantId).as('version'),

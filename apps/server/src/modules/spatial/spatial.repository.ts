@@ -174,6 +174,8 @@ export async function findStatesChangedBetween(db: Db, plantId: number, afterId:
     .where('state_changes.plant_id', '=', plantId)
     .where('state_changes.id', '>', afterId)
     .where('state_changes.id', '<=', upToId)
+    // Late rows never became current (migration 0016).
+    .where('state_change_elements.late', '=', 0)
     .orderBy('state_changes.id')
     .execute();
 }

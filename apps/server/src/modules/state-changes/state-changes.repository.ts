@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { forShare, forUpdate } from '../../db/dialect';
+import { forShare, forUpdate, insertChunkSize, toFlag } from '../../db/dialect';
 
 /**
  * Ids per `IN (…)` list of a massive change. 5,000 keeps every statement far under the bound
@@ -78,14 +78,49 @@ export async function lockUnlinkedDocumentIds(trx: Db, plantId: number, ids: num
  * plant instead of 10 ms).
  */
 export async function lockElements(trx: Db, plantId: number, typeId: number, ids: number[]) {
-  const rows: { id: number; state_id: number | null }[] = [];
+  const rows: { id: number; state_id: number | null; state_change_id: number | null }[] = [];
   for (const chunk of chunks(ids)) {
-    const query = trx.selectFrom('elements').select(['id', 'plant_id', 'type_id', 'state_id']).where('id', 'in', chunk);
+    const query = trx.selectFrom('elements').select(['id', 'plant_id', 'type_id', 'state_id', 'state_change_id']).where('id', 'in', chunk);
     for (const row of await forUpdate(trx, query).execute()) {
-      if (row.plant_id === plantId && row.type_id === typeId) rows.push({ id: row.id, state_id: row.state_id });
+      if (row.plant_id === plantId && row.type_id === typeId) rows.push({ id: row.id, state_id: row.state_id, state_change_id: row.state_change_id });
     }
   }
   return rows;
+}
+
+/** The changes that gave elements their current state: what the merge compares an incoming change with. */
+export async function findCurrentChanges(trx: Db, ids: number[]) {
+  const rows: { id: number; observed_at: string; user_id: number | null; elements_version: number }[] = [];
+  for (const chunk of chunks(ids)) {
+    rows.push(...(await trx.selectFrom('state_changes').select(['id', 'observed_at', 'user_id', 'elements_version']).where('id', 'in', chunk).execute()));
+  }
+  return rows;
+}
+
+/** The whole history of some elements (those an incoming change reaches late): their state at its time of observation. */
+export async function listHistoryOfElements(trx: Db, elementIds: number[]) {
+  const rows: { element_id: number; id: number; observed_at: string; state_id: number; previous_state_id: number | null }[] = [];
+  for (const chunk of chunks(elementIds)) {
+    rows.push(
+      ...(await trx
+        .selectFrom('state_change_elements as sce')
+        .innerJoin('state_changes as sc', 'sc.id', 'sce.state_change_id')
+        .select(['sce.element_id', 'sc.id', 'sc.observed_at', 'sc.state_id', 'sce.previous_state_id'])
+        .where('sce.element_id', 'in', chunk)
+        .execute()),
+    );
+  }
+  return rows;
+}
+
+/** How many elements a recorded change reached late or in conflict (a resent change answers them again). */
+export async function countMergeOf(db: Db, stateChangeId: number) {
+  const row = await db
+    .selectFrom('state_change_elements')
+    .select((eb) => [eb.fn.sum<number | string | null>('late').as('late'), eb.fn.sum<number | string | null>('conflict').as('conflict')])
+    .where('state_change_id', '=', stateChangeId)
+    .executeTakeFirstOrThrow();
+  return { late: Number(row.late ?? 0), conflict: Number(row.conflict ?? 0) };
 }
 
 export async function insertStateChange(
@@ -103,23 +138,51 @@ export async function insertStateChange(
     element_count: number;
     created_at: string;
     recorded_at: string | null;
+    observed_at: string;
+    elements_version: number;
   },
 ) {
   const { id } = await trx.insertInto('state_changes').values(row).returning('id').executeTakeFirstOrThrow();
   return id;
 }
 
-/** One history row per element, with the state it leaves; run before the elements are updated. */
-export async function insertStateChangeElements(trx: Db, stateChangeId: number, ids: number[]) {
+/**
+ * One history row per element that takes the change, with the state it leaves; run before the
+ * elements are updated. `conflict`: the device had not seen another user's change of them.
+ */
+export async function insertStateChangeElements(trx: Db, stateChangeId: number, ids: number[], conflict = false) {
   for (const chunk of chunks(ids)) {
     await trx
       .insertInto('state_change_elements')
-      .columns(['state_change_id', 'element_id', 'previous_state_id'])
+      .columns(['state_change_id', 'element_id', 'previous_state_id', 'late', 'conflict'])
       .expression(
         trx
           .selectFrom('elements')
-          .select([sql.lit(stateChangeId).as('state_change_id'), 'id', 'state_id'])
+          .select([sql.lit(stateChangeId).as('state_change_id'), 'id', 'state_id', sql.lit(0).as('late'), sql.lit(conflict ? 1 : 0).as('conflict')])
           .where('id', 'in', chunk),
+      )
+      .execute();
+  }
+}
+
+/** History rows of elements the change reached late, each with the state it left at its time of observation. */
+export async function insertLateStateChangeElements(
+  trx: Db,
+  stateChangeId: number,
+  rows: { element_id: number; previous_state_id: number | null; conflict: boolean }[],
+) {
+  const size = insertChunkSize(5);
+  for (let i = 0; i < rows.length; i += size) {
+    await trx
+      .insertInto('state_change_elements')
+      .values(
+        rows.slice(i, i + size).map((r) => ({
+          state_change_id: stateChangeId,
+          element_id: r.element_id,
+          previous_state_id: r.previous_state_id,
+          late: 1,
+          conflict: toFlag(r.conflict),
+        })),
       )
       .execute();
   }
@@ -129,13 +192,14 @@ export async function insertStateChangeElements(trx: Db, stateChangeId: number, 
 export async function setElementsState(
   trx: Db,
   ids: number[],
-  change: { stateId: number; contractorId: number | null; updatedAt: string; rowVersion: number },
+  change: { stateId: number; stateChangeId: number; contractorId: number | null; updatedAt: string; rowVersion: number },
 ) {
   for (const chunk of chunks(ids)) {
     await trx
       .updateTable('elements')
       .set({
         state_id: change.stateId,
+        state_change_id: change.stateChangeId,
         updated_at: change.updatedAt,
         row_version: change.rowVersion,
         // The last contractor is kept when a change names none (offline changes may lack one).
@@ -174,7 +238,7 @@ export async function countHistory(db: Db, elementId: number) {
   return Number(row.count);
 }
 
-/** An element's changes, newest first (ids grow with time; the primary key gives this order). */
+/** An element's changes, latest observed first (ties: the later arrival). */
 export async function listHistory(db: Db, elementId: number, limit: number, offset: number) {
   return db
     .selectFrom('state_change_elements as sce')
@@ -190,8 +254,12 @@ export async function listHistory(db: Db, elementId: number, limit: number, offs
       'sc.element_count',
       'sc.created_at',
       'sc.recorded_at',
+      'sc.observed_at',
+      'sce.late',
+      'sce.conflict',
     ])
     .where('sce.element_id', '=', elementId)
+    .orderBy('sc.observed_at', 'desc')
     .orderBy('sce.state_change_id', 'desc')
     .limit(limit)
     .offset(offset)
@@ -216,4 +284,11 @@ export async function findContractors(db: Db, ids: number[]) {
 export async function findUsers(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
   return db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute();
+}
+
+/** Every element of the plant gets its last history row as its current change (the demo's story, written oldest first). */
+export async function setCurrentStateChanges(db: Db, plantId: number) {
+  await sql`update elements set state_change_id = (
+    select max(sce.state_change_id) from state_change_elements sce where sce.element_id = elements.id
+  ) where plant_id = ${plantId}`.execute(db);
 }

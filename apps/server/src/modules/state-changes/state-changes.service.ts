@@ -14,8 +14,15 @@ import {
   dependsOnRefusal,
   elementIdsRefusal,
   elementTypeRefusal,
+  type HistoryStep,
+  type IncomingChange,
+  mergeCounts,
+  mergeDecision,
+  type MergeDecision,
   missingElementsRefusal,
+  observedAt,
   type RuleRefusal,
+  stateAt,
   stateRefusal,
 } from '@heliotrack/domain/state-change-rule';
 import type { Db } from '../../db/database';
@@ -31,6 +38,7 @@ import { toDocumentDto } from '../documents/documents.service';
 import { bumpElementsVersion, findElementById, lockPlant } from '../elements/elements.repository';
 import { type ElementTypeRow, matchesPath, requireExtraType, requirePathType } from '../elements/elements.service';
 import { mayRecordState } from '../rucs/rucs.service';
+import { insertRefusedReview, insertReviews, type NewSyncReview } from '../sync-reviews/sync-reviews.repository';
 import * as repo from './state-changes.repository';
 
 /** Throws the rule's refusal, if any, as the API's 400 in the user's language. */
@@ -91,8 +99,84 @@ async function contractorIdOf(trx: Db, user: CurrentUser, id: number | null | un
   return id;
 }
 
+/** A recorded_at that parses, as stored (UTC); else null. */
+function validRecordedAt(value: string | undefined) {
+  const at = value === undefined ? Number.NaN : Date.parse(value);
+  return Number.isNaN(at) ? null : new Date(at).toISOString();
+}
+
+type ElementDecision = MergeDecision & { id: number; met: number | null };
+
+/**
+ * The merge of DESIGN section 6 for the locked elements: each element's decision (late, conflict)
+ * against the change that gave it its current state, and for elements reached late, their state at
+ * the incoming change's time of observation, from their history (the rules are checked against it).
+ */
+async function mergeElements(trx: Db, elements: { id: number; state_id: number | null; state_change_id: number | null }[], incoming: IncomingChange) {
+  const metIds = [...new Set(elements.map((e) => e.state_change_id).filter((id): id is number => id !== null))];
+  const met = new Map((await repo.findCurrentChanges(trx, metIds)).map((c) => [c.id, c]));
+  const decisions: ElementDecision[] = elements.map((e) => {
+    const change = e.state_change_id === null ? undefined : met.get(e.state_change_id);
+    const current = change ? { observedAt: change.observed_at, userId: change.user_id, version: change.elements_version } : null;
+    return { id: e.id, met: change?.id ?? null, ...mergeDecision(current, incoming) };
+  });
+  const lateIds = decisions.filter((d) => d.late).map((d) => d.id);
+  const stateAtObservation = new Map<number, number | null>();
+  if (lateIds.length) {
+    const history = new Map<number, HistoryStep[]>();
+    for (const row of await repo.listHistoryOfElements(trx, lateIds)) {
+      const steps = history.get(row.element_id) ?? [];
+      steps.push({ id: row.id, observedAt: row.observed_at, stateId: row.state_id, previousStateId: row.previous_state_id });
+      history.set(row.element_id, steps);
+    }
+    for (const e of elements) {
+      if (history.has(e.id)) stateAtObservation.set(e.id, stateAt(history.get(e.id)!, e.state_id, incoming.observedAt));
+    }
+  }
+  const asObserved = elements.map((e) => ({ id: e.id, state_id: stateAtObservation.has(e.id) ? stateAtObservation.get(e.id)! : e.state_id }));
+  return { decisions, stateAtObservation, asObserved };
+}
+
+/** One review per kind and change met: the elements of a change that met another user's (conflict) or arrived late. */
+function reviewsOf(
+  decisions: ElementDecision[],
+  change: { clientId: number; plantId: number; userId: number; typeId: number; stateId: number; stateChangeId: number; observed: string; now: string },
+): NewSyncReview[] {
+  const groups = new Map<string, { kind: 'conflict' | 'late'; met: number | null; ids: number[] }>();
+  for (const d of decisions) {
+    if (!d.conflict && !d.late) continue;
+    const kind = d.conflict ? 'conflict' : 'late';
+    const key = `${kind}:${d.met}`;
+    const group = groups.get(key) ?? { kind, met: d.met, ids: [] };
+    group.ids.push(d.id);
+    groups.set(key, group);
+  }
+  return [...groups.values()].map((g) => ({
+    client_id: change.clientId,
+    plant_id: change.plantId,
+    kind: g.kind,
+    user_id: change.userId,
+    element_type_id: change.typeId,
+    state_id: change.stateId,
+    element_ids: JSON.stringify(g.ids),
+    element_count: g.ids.length,
+    observed_at: change.observed,
+    received_at: change.now,
+    state_change_id: change.stateChangeId,
+    met_state_change_id: g.met,
+    refused_uuid: null,
+    reason_code: null,
+    reason: null,
+    created_at: change.now,
+  }));
+}
+
 export class StateChangesService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** How many unresolved refused changes are recorded per user and plant (SYNC_REVIEW_MAX_UNRESOLVED). */
+    private readonly reviewLimits: { maxUnresolved: number } = { maxUnresolved: 1000 },
+  ) {}
 
   /**
    * `POST plants/{id}/{type}/{elementId}/state-change/`. Also takes the offline payload of the
@@ -143,6 +227,68 @@ export class StateChangesService {
     body: StateChangeRequest,
     language: Language,
   ): Promise<StateChangeResult> {
+    try {
+      return await this.merge(user, plant, type, elementIds, body, language);
+    } catch (error) {
+      // A refused offline change (it carries the device's uuid) is recorded for the office (DESIGN section 6).
+      if (body.client_uuid && error instanceof ApiError && error.statusCode === 400) {
+        await this.recordRefusal(user, plant, type, elementIds, body, language, error);
+      }
+      throw error;
+    }
+  }
+
+  private async recordRefusal(
+    user: CurrentUser,
+    plant: PlantRow,
+    type: ElementTypeRow,
+    elementIds: number[],
+    body: StateChangeRequest,
+    language: Language,
+    error: ApiError,
+  ) {
+    const answer = typeof error.body === 'function' ? error.body(language) : error.body;
+    const code = typeof answer.code === 'string' ? answer.code : null;
+    const messages = Object.entries(answer).flatMap(([field, value]) => (field !== 'code' && Array.isArray(value) ? value : []));
+    const now = nowIso();
+    const ids = [...new Set(elementIds)];
+    await insertRefusedReview(
+      this.db,
+      {
+        client_id: user.clientId,
+        plant_id: plant.id,
+        kind: 'refused',
+        user_id: user.id,
+        element_type_id: type.id,
+        state_id: (await repo.findStateInClient(this.db, user.clientId, body.state))?.id ?? null,
+        element_ids: JSON.stringify(ids),
+        element_count: ids.length,
+        observed_at: observedAt(validRecordedAt(body.recorded_at), now),
+        received_at: now,
+        state_change_id: null,
+        met_state_change_id: null,
+        refused_uuid: body.client_uuid!,
+        reason_code: code,
+        reason: messages.join(' ').slice(0, 2000),
+        created_at: now,
+      },
+      this.reviewLimits.maxUnresolved,
+    );
+  }
+
+  /**
+   * One history record, one history row per element with the state it leaves, the elements' new
+   * state where the change is their latest observed one, and a new plant version, in one
+   * transaction (DESIGN section 6 "Merge"). See record().
+   */
+  private async merge(
+    user: CurrentUser,
+    plant: PlantRow,
+    type: ElementTypeRow,
+    elementIds: number[],
+    body: StateChangeRequest,
+    language: Language,
+  ): Promise<StateChangeResult> {
     refuse(elementTypeRefusal(type, body.element_type));
     const recordedAt = body.recorded_at === undefined ? null : checkedRecordedAt(body.recorded_at);
     // A resent change is answered without waiting for the plant's lock; asked again under it.
@@ -153,6 +299,7 @@ export class StateChangesService {
     const ids = [...new Set(elementIds)];
     const documentIds = [...new Set(body.documents)];
     const now = nowIso();
+    const observed = observedAt(recordedAt, now);
     try {
       return await this.db.transaction().execute(async (trx) => {
         const locked = await lockPlant(trx, plant.id);
@@ -169,7 +316,9 @@ export class StateChangesService {
 
         const current = await repo.lockElements(trx, plant.id, type.id, ids);
         refuse(missingElementsRefusal(ids, current.map((e) => e.id), type.code));
-        if (state.depends_on !== null) refuse(dependsOnRefusal(state, await repo.listStatesOfType(trx, type.id), current));
+        const merged = await mergeElements(trx, current, { observedAt: observed, userId: user.id, knownElementsVersion: body.known_elements_version });
+        // The rules as of the change's time of observation: depends_on against each element's state then.
+        if (state.depends_on !== null) refuse(dependsOnRefusal(state, await repo.listStatesOfType(trx, type.id), merged.asObserved));
 
         const version = await bumpElementsVersion(trx, plant.id);
         const stateChangeId = await repo.insertStateChange(trx, {
@@ -186,19 +335,31 @@ export class StateChangesService {
           element_count: ids.length,
           created_at: now,
           recorded_at: recordedAt,
+          observed_at: observed,
+          elements_version: version,
         });
-        await repo.insertStateChangeElements(trx, stateChangeId, ids);
-        await repo.setElementsState(trx, ids, { stateId: state.id, contractorId, updatedAt: now, rowVersion: version });
+        const applied = merged.decisions.filter((d) => !d.late);
+        await repo.insertStateChangeElements(trx, stateChangeId, applied.filter((d) => !d.conflict).map((d) => d.id));
+        await repo.insertStateChangeElements(trx, stateChangeId, applied.filter((d) => d.conflict).map((d) => d.id), true);
+        await repo.insertLateStateChangeElements(
+          trx,
+          stateChangeId,
+          merged.decisions.filter((d) => d.late).map((d) => ({ element_id: d.id, previous_state_id: merged.stateAtObservation.get(d.id) ?? null, conflict: d.conflict })),
+        );
+        // Only the elements the change became current for take its state (and a new row_version for the sync).
+        await repo.setElementsState(trx, applied.map((d) => d.id), { stateId: state.id, stateChangeId, contractorId, updatedAt: now, rowVersion: version });
         if (documentIds.length && (await repo.linkDocuments(trx, stateChangeId, plant.id, documentIds)) !== documentIds.length) {
           // Cannot happen while the documents stay locked; refused rather than linked in part.
           throw refusal('documents_unavailable', 'documents', 'stateChanges.documentsUnavailable', { ids: documentIds.join(', ') });
         }
+        await insertReviews(trx, reviewsOf(merged.decisions, { clientId: user.clientId, plantId: plant.id, userId: user.id, typeId: type.id, stateId: state.id, stateChangeId, observed, now }));
         return {
           id: stateChangeId,
           element_count: ids.length,
           state: state.id,
           detail: translate(language, 'stateChanges.success'),
           elements_version: version,
+          ...mergeCounts(merged.decisions),
         };
       });
     } catch (error) {
@@ -218,6 +379,7 @@ export class StateChangesService {
   private async earlierResult(db: Db, user: CurrentUser, clientUuid: string, language: Language): Promise<StateChangeResult | null> {
     const earlier = await repo.findStateChangeByUuid(db, user.clientId, clientUuid);
     if (!earlier) return null;
+    const merge = await repo.countMergeOf(db, earlier.id);
     return {
       id: earlier.id,
       element_count: earlier.element_count,
@@ -225,10 +387,13 @@ export class StateChangesService {
       detail: translate(language, 'stateChanges.success'),
       // The plant's version now: at least the one this change made.
       elements_version: await repo.findElementsVersion(db, earlier.plant_id),
+      applied_count: earlier.element_count - merge.late,
+      late_count: merge.late,
+      conflict_count: merge.conflict,
     };
   }
 
-  /** `GET elements/{id}/state-changes/`: the element's history, newest first, with documents. */
+  /** `GET elements/{id}/state-changes/`: the element's history, latest observed first, with documents. */
   async history(user: CurrentUser, elementId: number, page: PageQuery, url: string) {
     const element = await findElementById(this.db, elementId);
     if (!element) throw notFound();
@@ -261,6 +426,9 @@ export class StateChangesService {
       element_count: row.element_count,
       created_at: row.created_at,
       recorded_at: row.recorded_at,
+      observed_at: row.observed_at,
+      late: fromFlag(row.late),
+      conflict: fromFlag(row.conflict),
       documents: documents.filter((d) => d.state_change_id === row.id).map(toDocumentDto),
     }));
     return pageOf(results, count, page, url);

@@ -91,6 +91,10 @@ async function record(
     state: stateId,
     detail: translate(language(), 'stateChanges.success'),
     elements_version: elementsVersion,
+    // On the device the change is the elements' latest; the server merges it at sync (DESIGN section 6).
+    applied_count: ids.length,
+    late_count: 0,
+    conflict_count: 0,
   });
   // A resent action (the same client uuid) is answered again without a second entry.
   const [earlier] = await local.call('select', 'SELECT client_uuid FROM outbox WHERE client_uuid = ?', [
@@ -175,11 +179,17 @@ async function record(
       clientUuid,
       userId: user.id,
       kind,
-      // The technician's time travels as recorded_at; the server keeps it beside its own.
+      // The technician's time travels as recorded_at (the change's time of observation), and the
+      // download's version as known_elements_version: the server merges by them (DESIGN section 6).
       request: {
         method: 'POST',
         path: request.path,
-        body: { ...body, client_uuid: clientUuid, recorded_at: now },
+        body: {
+          ...body,
+          client_uuid: clientUuid,
+          recorded_at: now,
+          ...(download ? { known_elements_version: elementsVersion } : {}),
+        },
       },
       elementIds: ids,
       recordedAt: now,
