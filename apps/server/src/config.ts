@@ -60,6 +60,13 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   CORS_ORIGINS: origins.default([]),
+  // Running as a service (README "Running as a service"): probes, metrics, shutdown.
+  // Off by default: a start (migrations, demo seed, map warm-up) blocks the loop for seconds and the
+  // first samples after it would refuse requests; a deployment behind a balancer turns it on.
+  MAX_EVENT_LOOP_DELAY: z.coerce.number().int().min(0).default(0),
+  SHUTDOWN_TIMEOUT: duration.default(10),
+  METRICS: z.enum(['on', 'off']).default('off'),
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
 }).refine((e) => e.STORAGE !== 's3' || e.S3_BUCKET, { path: ['S3_BUCKET'], message: 'needed with STORAGE=s3' });
 
 export interface Config {
@@ -90,6 +97,13 @@ export interface Config {
   s3?: S3Options;
   /** Origins answered with CORS headers (CORS_ORIGINS); none by default. */
   corsOrigins: string[];
+  /** Mean event-loop delay (ms) over which requests answer 503 with retry-after; 0: never. */
+  maxEventLoopDelay: number;
+  /** Seconds SIGTERM waits for running requests and jobs before the process exits anyway. */
+  shutdownTimeout: number;
+  /** GET /api/metrics/ (Prometheus), behind METRICS_TOKEN when set. */
+  metrics: boolean;
+  metricsToken?: string;
 }
 
 export class ConfigError extends Error {}
@@ -141,6 +155,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     corsOrigins: e.CORS_ORIGINS,
+    maxEventLoopDelay: e.MAX_EVENT_LOOP_DELAY,
+    shutdownTimeout: e.SHUTDOWN_TIMEOUT,
+    metrics: e.METRICS === 'on',
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 
