@@ -21,6 +21,10 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { detailError } from './lib/errors';
 import { registerErrorHandler } from './plugins/errors';
 import { registerLanguage } from './plugins/language';
+import { registerCompression } from './plugins/compression';
+import { registerHealth } from './plugins/health';
+import { registerMetrics } from './plugins/metrics';
+import { loggerOptions, registerRequestContext } from './plugins/logging';
 import { openapiOptions } from './openapi/document';
 import { appVersionRoutes } from './modules/app-version/app-version.routes';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
@@ -103,7 +107,7 @@ declare module 'fastify' {
 export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptions) {
   setPasswordHashCost(config.passwordHashCost);
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger ?? loggerOptions(config.logLevel),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     // Off unless TRUST_PROXY names the proxies: a client's own X-Forwarded-For must not pick its rate-limit bucket.
@@ -117,6 +121,9 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
   registerLanguage(app);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);
+  await registerCompression(app);
+  const storage = createStorage({ kind: config.storage, dataDir: config.dataDir, db, s3: config.s3 });
+  await registerHealth(app, { db, storage, redisUrl: config.redisUrl, maxEventLoopDelay: config.maxEventLoopDelay });
   // Before authentication: a preflight carries no token, and a 401 must reach the app readable.
   if (config.corsOrigins.length > 0) {
     await app.register(cors, {
@@ -133,6 +140,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
   const tokens = new TokenService(config.jwtSecret, { access: config.accessTokenTtl, refresh: config.refreshTokenTtl, session: config.sessionMaxAge });
   registerAuth(app, db, tokens);
   registerAccountGuards(app);
+  registerRequestContext(app);
 
   // Several instances (README "Running at scale") count the same attempts in Redis.
   const redis = config.redisUrl ? new Redis(config.redisUrl) : null;
@@ -158,7 +166,6 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, () => app.swagger());
 
   const spatial = new SpatialService(db);
-  const storage = createStorage({ kind: config.storage, dataDir: config.dataDir, db, s3: config.s3 });
   const reportGenerator = new ReportGenerator(db, storage, app.log);
   const onJobError = (id: number, error: unknown) => app.log.error({ err: error, report: id }, 'report job failed');
   const reportJobs: JobQueue = config.redisUrl
@@ -216,6 +223,8 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
     serialScan: new SerialScanService(db),
     deliveredSerials: new DeliveredSerialsService(db),
   };
+
+  registerMetrics(app, { enabled: config.metrics, token: config.metricsToken, db, queues: { reports: reportJobs, 'ppi-exports': ppiExportJobs } });
 
   // Report jobs start once the server is ready (after migrations) and stop before the database closes.
   // The maps of the largest plants are warmed once the server is ready (seconds for a 250 MWp
@@ -287,14 +296,18 @@ function trustHops(hops: number) {
 function registerWeb(app: FastifyInstance, webDist: string) {
   const index = path.join(webDist, 'index.html');
   if (!fs.existsSync(index)) return;
-  app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, cacheControl: false });
+  // preCompressed: the build's `.br` / `.gz` twin of a file goes out when the client accepts it.
+  // serve: false: no route per file (they would bypass the headers below); only reply.sendFile.
+  app.register(fastifyStatic, { root: webDist, serve: false, index: false, cacheControl: false, preCompressed: true });
   app.get('/*', { config: { public: true }, schema: { hide: true } }, (req, reply) => {
     // An unknown API path is a 404 like any other, not the web app.
     if (/^\/api(\/|$)/i.test(req.url)) return reply.callNotFound();
     const file = path.join(webDist, path.normalize(req.url.split('?')[0]));
+    reply.header('vary', 'accept-encoding');
     if (file.startsWith(webDist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-      // Hashed assets never change; index.html must always be revalidated.
+      // Hashed assets never change; the service worker and index.html must always be revalidated.
       if (req.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      else if (/^\/(sw\.js|index\.html)(\?|$)/.test(req.url)) reply.header('cache-control', 'no-cache');
       return reply.sendFile(path.relative(webDist, file));
     }
     return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');

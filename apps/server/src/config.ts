@@ -93,6 +93,13 @@ const EnvSchema = z.object({
   // Sync reviews (issue 38): resolved ones age out; refused changes recorded per user and plant are bounded.
   SYNC_REVIEW_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
   SYNC_REVIEW_MAX_UNRESOLVED: z.coerce.number().int().min(1).default(1000),
+  // Running as a service (README "Running as a service"): probes, metrics, shutdown.
+  // Off by default: a start (migrations, demo seed, map warm-up) blocks the loop for seconds and the
+  // first samples after it would refuse requests; a deployment behind a balancer turns it on.
+  MAX_EVENT_LOOP_DELAY: z.coerce.number().int().min(0).default(0),
+  SHUTDOWN_TIMEOUT: duration.default(10),
+  METRICS: z.enum(['on', 'off']).default('off'),
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
 })
   .refine((e) => e.STORAGE !== 's3' || e.S3_BUCKET, { path: ['S3_BUCKET'], message: 'needed with STORAGE=s3' })
   // Production (NODE_ENV=production): links in mails and HSTS need the public https address.
@@ -151,6 +158,13 @@ export interface Config {
   syncReviewRetentionDays: number;
   /** Unresolved refused changes recorded per user and plant at most (SYNC_REVIEW_MAX_UNRESOLVED). */
   syncReviewMaxUnresolved: number;
+  /** Mean event-loop delay (ms) over which requests answer 503 with retry-after; 0: never. */
+  maxEventLoopDelay: number;
+  /** Seconds SIGTERM waits for running requests and jobs before the process exits anyway. */
+  shutdownTimeout: number;
+  /** GET /api/metrics/ (Prometheus), behind METRICS_TOKEN when set. */
+  metrics: boolean;
+  metricsToken?: string;
 }
 
 export class ConfigError extends Error {}
@@ -214,6 +228,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     baseMapHosts: e.BASE_MAP_HOSTS,
     syncReviewRetentionDays: e.SYNC_REVIEW_RETENTION_DAYS,
     syncReviewMaxUnresolved: e.SYNC_REVIEW_MAX_UNRESOLVED,
+    maxEventLoopDelay: e.MAX_EVENT_LOOP_DELAY,
+    shutdownTimeout: e.SHUTDOWN_TIMEOUT,
+    metrics: e.METRICS === 'on',
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -17,10 +17,18 @@ async function main() {
     if (seeded) app.log.info(`demo organisation seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   await logStartNotes(db, config, app.log);
+  // Stop taking requests, let the running ones and the running job finish, then exit; whatever is
+  // still running after SHUTDOWN_TIMEOUT is cut short (exit code 1), so an orchestrator never waits long.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, async () => {
+      app.log.info({ signal, timeoutSeconds: config.shutdownTimeout }, 'shutting down');
+      setTimeout(() => {
+        app.log.error({ timeoutSeconds: config.shutdownTimeout }, 'shutdown timed out: exiting with work unfinished');
+        process.exit(1);
+      }, config.shutdownTimeout * 1000).unref();
       await app.close();
       await db.destroy();
+      app.log.info('shut down');
       process.exit(0);
     });
   }
@@ -29,19 +37,21 @@ async function main() {
   await app.mapsWarmed();
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;
-  console.log(`\nHeliotrack is running on ${url}  (API docs: ${url}/api/docs)`);
-  if (config.seedDemo) {
-    console.log('Demo logins (password: heliotrack):');
-    for (const login of DEMO_LOGINS) console.log(`  ${login.email.padEnd(28)} ${login.description}`);
-  }
-  console.log(`Database: ${config.databaseUrl.replace(/\/\/[^@]*@/, '//***@')}\n`);
+  // One JSON line like every other (a log collector reads it); the database URL without its credentials.
+  app.log.info(
+    {
+      url,
+      docs: `${url}/api/docs`,
+      database: config.databaseUrl.replace(/\/\/[^@]*@/, '//***@'),
+      ...(config.seedDemo ? { demoLogins: DEMO_LOGINS.map((login) => login.email) } : {}),
+    },
+    `Heliotrack is running on ${url}`,
+  );
 }
 
+// Before the app (and its logger) exists: the same pino-shaped JSON line, on stderr.
 main().catch((error) => {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-  } else {
-    console.error(error);
-  }
+  const detail = error instanceof ConfigError ? { msg: error.message } : { msg: 'start failed', err: { message: String(error?.message ?? error), stack: error?.stack } };
+  console.error(JSON.stringify({ level: 60, time: Date.now(), pid: process.pid, ...detail }));
   process.exit(1);
 });

@@ -20,9 +20,16 @@ export function isPostgresUrl(url: string) {
   return /^postgres(ql)?:\/\//.test(url);
 }
 
+/** The pg pool behind a PostgreSQL Db (metrics read its counts); none for SQLite. */
+const pools = new WeakMap<Db, pg.Pool>();
+export const pgPoolOf = (db: Db) => pools.get(db);
+
 export function createDb({ url }: DbTarget): Db {
   if (isPostgresUrl(url)) {
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) }) });
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
+    return db;
   }
   if (url !== ':memory:') fs.mkdirSync(path.dirname(url), { recursive: true });
   const sqlite = new SQLite(url);

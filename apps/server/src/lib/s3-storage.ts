@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, NoSuchKey, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Storage } from './storage';
 
@@ -62,5 +62,10 @@ export class S3Storage implements Storage {
 
   close() {
     this.client.destroy();
+  }
+
+  /** The bucket answers (and exists) for these credentials. */
+  async check() {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.options.bucket }));
   }
 }

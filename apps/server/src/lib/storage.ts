@@ -22,6 +22,8 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Lets go of connections (S3's sockets) when the app closes. */
   close?(): void;
+  /** Throws when the store cannot be reached (readiness, GET /api/ready/); local stores need no check. */
+  check?(): Promise<void>;
 }
 
 /** `2026/11/<uuid>`: generated, never the uploader's file name, and a folder per month keeps folders small. */

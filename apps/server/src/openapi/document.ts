@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -7,6 +6,8 @@ import { expandElementTypePaths } from './element-type-paths';
 import { errorComponents, errorStatuses, ERROR_RESPONSES } from './error-responses';
 import { toOpenapiSchema } from './media';
 import { OPERATION_IDS } from './operation-ids';
+// Imported, not read at run time: the compiled server (dist/main.js) sits elsewhere than this file.
+import serverPackage from '../../package.json' with { type: 'json' };
 
 /*
  * The OpenAPI document of /api/openapi.json and /api/docs, set up in one place: what the whole
@@ -41,12 +42,12 @@ const TAGS: OpenAPIV3.TagObject[] = [
   { name: 'ppis', description: 'Inspection and test plans (PPIs): activities, users, linked elements, logo.' },
   { name: 'serial scanning', description: "Module serials read along a row (flags computed by the server), and the plant's delivered-serial list." },
   { name: 'app', description: 'The mobile app version the organisation makes available (forced updates).' },
+  { name: 'service', description: 'Probes for load balancers and orchestrators (liveness, readiness) and metrics; no token.' },
 ];
 
 /** The app's version: the server package's. */
 function appVersion() {
-  const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
+  return serverPackage.version;
 }
 
 /** `METHOD url`, the key of OPERATION_IDS. */

@@ -223,4 +223,9 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/plants/:id/delivered-serials/all/': 'listAllPlantDeliveredSerials',
   'POST /api/plants/:id/delivered-serials/import/': 'importPlantDeliveredSerials',
   'DELETE /api/plants/:id/delivered-serials/': 'deletePlantDeliveredSerials',
+
+  // service probes (plugins/health.ts, plugins/metrics.ts)
+  'GET /api/health/': 'getHealth',
+  'GET /api/ready/': 'getReadiness',
+  'GET /api/metrics/': 'getMetrics',
 };

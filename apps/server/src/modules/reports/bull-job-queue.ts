@@ -90,6 +90,11 @@ export class BullJobQueue implements JobQueue {
     }
   }
 
+  async depth() {
+    const counts = await this.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
+    return Object.values(counts).reduce((sum, n) => sum + n, 0);
+  }
+
   async close() {
     this.closed = true;
     await Promise.all(this.adding);

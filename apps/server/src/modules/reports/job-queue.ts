@@ -12,6 +12,8 @@ export interface JobQueue {
   idle(): Promise<void>;
   /** Takes no new job, and waits for the running one. */
   close(): Promise<void>;
+  /** Jobs waiting or running (metrics): this process's for the in-process queue, every instance's for BullMQ. */
+  depth(): Promise<number>;
 }
 
 export type JobHandler = (id: number) => Promise<void>;
@@ -36,6 +38,10 @@ export class InProcessJobQueue implements JobQueue {
   idle() {
     if (!this.running) return Promise.resolve();
     return new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  async depth() {
+    return this.waiting.length + (this.running ? 1 : 0);
   }
 
   async close() {

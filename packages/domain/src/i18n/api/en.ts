@@ -108,6 +108,8 @@ export const api: ApiCatalogue = {
     tooLarge: 'The request is too large.',
     tooManyRequests: 'Too many requests. Try again in {{after}}.',
     internal: 'A server error occurred.',
+    overloaded: 'The server is overloaded. Try again in a few seconds.',
+    notReady: 'The service is not ready: {{parts}} does not answer.',
     emailTaken: 'A user with this email already exists.',
     unknownRole: 'Role {{code}} does not exist.',
     unknownPlant: 'Plant {{id}} does not exist.',

@@ -107,6 +107,8 @@ export const api = {
     tooLarge: 'La petición es demasiado grande.',
     tooManyRequests: 'Demasiadas peticiones. Inténtelo de nuevo en {{after}}.',
     internal: 'Se ha producido un error en el servidor.',
+    overloaded: 'El servidor está sobrecargado. Inténtelo de nuevo en unos segundos.',
+    notReady: 'El servicio no está listo: {{parts}} no responde.',
     emailTaken: 'Ya existe un usuario con este correo.',
     unknownRole: 'El rol {{code}} no existe.',
     unknownPlant: 'La planta {{id}} no existe.',

@@ -108,6 +108,8 @@ export const api: ApiCatalogue = {
     tooLarge: 'La richiesta è troppo grande.',
     tooManyRequests: 'Troppe richieste. Riprova tra {{after}}.',
     internal: 'Si è verificato un errore del server.',
+    overloaded: 'Il server è sovraccarico. Riprova tra qualche secondo.',
+    notReady: 'Il servizio non è pronto: {{parts}} non risponde.',
     emailTaken: 'Esiste già un utente con questa email.',
     unknownRole: 'Il ruolo {{code}} non esiste.',
     unknownPlant: "L'impianto {{id}} non esiste.",
