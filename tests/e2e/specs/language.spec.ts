@@ -26,7 +26,7 @@ interface Labels {
 
 const SPANISH: Labels = {
   code: 'es',
-  language: 'Idioma: Español',
+  language: 'ES, Idioma: Español',
   menu: ['Dashboard', 'Plantas', 'PPIs', 'Inventario', 'Equipos', 'Usuarios', 'Contratistas', 'Gestión de estados'],
   summary: 'Resumen',
   plantCount: 'Plantas solares',
@@ -36,7 +36,7 @@ const SPANISH: Labels = {
 };
 const ENGLISH: Labels = {
   code: 'en',
-  language: 'Language: English',
+  language: 'EN, Language: English',
   menu: ['Dashboard', 'Plants', 'ITPs', 'Inventory', 'Equipment', 'Users', 'Contractors', 'State management'],
   summary: 'Summary',
   plantCount: 'Solar plants',
@@ -46,7 +46,7 @@ const ENGLISH: Labels = {
 };
 const ITALIAN: Labels = {
   code: 'it',
-  language: 'Lingua: Italiano',
+  language: 'IT, Lingua: Italiano',
   menu: ['Dashboard', 'Impianti', 'PPI', 'Inventario', 'Strumentazione', 'Utenti', 'Appaltatori', 'Gestione degli stati'],
   summary: 'Riepilogo',
   plantCount: 'Impianti solari',

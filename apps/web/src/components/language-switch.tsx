@@ -18,7 +18,8 @@ export function LanguageSwitch() {
           size="compact-md"
           leftSection={<IconLanguage size={18} aria-hidden />}
           rightSection={<IconChevronDown size={14} aria-hidden />}
-          aria-label={`${t('header.language')}: ${t(`languages.${language}`)}`}
+          // The name starts with the visible code, so a voice user saying "ES" hits it (WCAG 2.5.3).
+          aria-label={`${language.toUpperCase()}, ${t('header.language')}: ${t(`languages.${language}`)}`}
         >
           {language.toUpperCase()}
         </Button>

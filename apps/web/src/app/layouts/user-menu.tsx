@@ -1,4 +1,4 @@
-import { Avatar, Badge, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Box, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconDeviceMobileUp, IconKey, IconLogout } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -65,8 +65,8 @@ export function UserMenu({ user }: { user: UserProfile | undefined }) {
     <>
       <Menu position="bottom-end" width={240} withinPortal>
         <Menu.Target>
+          {/* Named by what it shows (initials, name) and then "Menú de usuario" (WCAG 2.5.3). */}
           <UnstyledButton
-            aria-label={t('header.userMenu')}
             px={6}
             py={4}
             miw={44}
@@ -84,6 +84,7 @@ export function UserMenu({ user }: { user: UserProfile | undefined }) {
               <Box component="span" visibleFrom="sm" style={{ display: 'inline-flex' }}>
                 <IconChevronDown size={14} aria-hidden />
               </Box>
+              <VisuallyHidden>{t('header.userMenu')}</VisuallyHidden>
             </Group>
           </UnstyledButton>
         </Menu.Target>

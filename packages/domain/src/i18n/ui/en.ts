@@ -73,6 +73,9 @@ export const ui: UiCatalogue = {
     retry: 'Retry',
     loadError: 'The data could not be loaded.',
     notAvailable: '—',
+    value: 'Value',
+    showFigures: 'Show the figures',
+    hideFigures: 'Hide the figures',
   },
   /** Stored documents (state changes, flash reports, equipment certificates). */
   documents: {
@@ -1207,6 +1210,7 @@ export const ui: UiCatalogue = {
       counts: 'OK {{ok}} · Not OK {{notOk}} · Not applicable {{na}} · Pending {{pending}}',
       progress: '{{percent}} recorded',
       cell: 'Result of {{activity}} on {{code}}',
+      cellWithResult: '{{result}}: result of {{activity}} on {{code}}',
       closed: 'The ITP is closed: it takes no results. An administrator can reopen it.',
       nothingToRecord: 'Your role in this ITP records no activity: you see the results read-only.',
       selectToRecord: 'Select elements to record one result on all of them, or click a cell.',

@@ -75,6 +75,9 @@ export const ui = {
     retry: 'Reintentar',
     loadError: 'No se han podido cargar los datos.',
     notAvailable: '—',
+    value: 'Valor',
+    showFigures: 'Ver los datos',
+    hideFigures: 'Ocultar los datos',
   },
   /** Stored documents (state changes, flash reports, equipment certificates). */
   documents: {
@@ -1211,6 +1214,7 @@ export const ui = {
       counts: 'OK {{ok}} · No OK {{notOk}} · No aplica {{na}} · Pendientes {{pending}}',
       progress: '{{percent}} registrado',
       cell: 'Resultado de {{activity}} en {{code}}',
+      cellWithResult: '{{result}}: resultado de {{activity}} en {{code}}',
       closed: 'El PPI está cerrado: no admite resultados. Un administrador puede reabrirlo.',
       nothingToRecord: 'Tu rol en este PPI no registra ninguna actividad: ves los resultados en modo de solo lectura.',
       selectToRecord: 'Selecciona elementos para registrar un resultado en bloque, o pulsa una celda.',

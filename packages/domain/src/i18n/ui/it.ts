@@ -73,6 +73,9 @@ export const ui: UiCatalogue = {
     retry: 'Riprova',
     loadError: 'Impossibile caricare i dati.',
     notAvailable: '—',
+    value: 'Valore',
+    showFigures: 'Mostra i dati',
+    hideFigures: 'Nascondi i dati',
   },
   /** Stored documents (state changes, flash reports, equipment certificates). */
   documents: {
@@ -1213,6 +1216,7 @@ export const ui: UiCatalogue = {
       counts: 'OK {{ok}} · Non OK {{notOk}} · Non applicabile {{na}} · In sospeso {{pending}}',
       progress: '{{percent}} registrato',
       cell: 'Risultato di {{activity}} su {{code}}',
+      cellWithResult: '{{result}}: risultato di {{activity}} su {{code}}',
       closed: 'Il PPI è chiuso: non accetta risultati. Un amministratore può riaprirlo.',
       nothingToRecord: 'Il tuo ruolo in questo PPI non registra nessuna attività: vedi i risultati in sola lettura.',
       selectToRecord: 'Seleziona elementi per registrare un risultato su tutti, o fai clic su una cella.',

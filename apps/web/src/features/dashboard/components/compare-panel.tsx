@@ -268,7 +268,7 @@ export function ComparePanel({
       ) : submitted && rows.length > 0 ? (
         <Grid gap="lg" mt="md">
           <Grid.Col span={{ base: 12, lg: 7 }}>
-            <Chart option={option} title={`${title}: ${t('dashboard.okVsNotOk')}`} />
+            <Chart option={option} title={`${title}: ${t('dashboard.okVsNotOk')}`} withFigures={false} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 5 }}>
             <Table.ScrollContainer minWidth={420}>

@@ -189,14 +189,20 @@ function Register({ ppi }: { ppi: PpiDetail }) {
         cell: ({ row }) => {
           const result = row.original.results[String(activity.id)];
           const clickable = !!result || (recordable.has(activity.id) && isOpen);
-          const badge = <ResultBadge result={(result?.result as PpiResultValue | undefined) ?? null} />;
+          const value = (result?.result as PpiResultValue | undefined) ?? null;
+          const badge = <ResultBadge result={value} />;
           return clickable ? (
             <UnstyledButton
               onClick={(event) => {
                 event.stopPropagation();
                 openCell(row.original, activity.id);
               }}
-              aria-label={t('ppis.results.cell', { code: row.original.code, activity: activity.name })}
+              // The name starts with the badge's text, what a voice user sees and says (WCAG 2.5.3).
+              aria-label={t('ppis.results.cellWithResult', {
+                result: t(`ppis.results.value.${value ?? 'pending'}`),
+                code: row.original.code,
+                activity: activity.name,
+              })}
               data-testid={`cell-${row.original.id}-${activity.id}`}
             >
               {badge}
