@@ -29,6 +29,7 @@ import { isCameraReadingAvailable, isNativeCamera, startCameraReading } from '..
 import { flagsOf, progress, type PlanElement, type ScanSession } from '../lib/scan-session';
 import { readScanSettings, writeScanSettings, type ScanInput } from '../lib/scan-settings';
 import { listenForWedge } from '../lib/wedge-reader';
+import { BluetoothScanner } from './bluetooth-scanner';
 import { ScannerOverlay } from './scanner-overlay';
 
 function Count({ label, value, testId }: { label: string; value: number; testId: string }) {
@@ -128,10 +129,10 @@ export function ScanPanel({
   const cameraAvailable = isCameraReadingAvailable();
 
   function chooseInput(value: string) {
-    const chosen: ScanInput = value === 'camera' ? 'camera' : 'wedge';
+    const chosen: ScanInput = value === 'camera' || value === 'bluetooth' ? value : 'wedge';
     setInput(chosen);
     writeScanSettings({ input: chosen });
-    if (chosen === 'wedge') setCameraOn(false);
+    if (chosen !== 'camera') setCameraOn(false);
   }
 
   function toggleCamera(on: boolean) {
@@ -223,6 +224,7 @@ export function ScanPanel({
           aria-label={t('serials.scan.input.label')}
           data={[
             { value: 'wedge', label: t('serials.scan.input.wedge') },
+            { value: 'bluetooth', label: t('serials.scan.input.bluetooth') },
             { value: 'camera', label: t('serials.scan.input.camera') },
           ]}
           styles={{
@@ -239,6 +241,8 @@ export function ScanPanel({
             <IconKeyboard size={18} aria-hidden style={{ flexShrink: 0 }} />
             <Text size="sm">{t('serials.scan.wedgeReady')}</Text>
           </Group>
+        ) : input === 'bluetooth' ? (
+          <BluetoothScanner onRead={(code) => readRef.current(code)} />
         ) : (
           <Stack gap="xs">
             {!cameraAvailable ? (
