@@ -54,6 +54,21 @@ interface OutboxRow extends Omit<OutboxEntry, 'payload'> {
   payload: string;
 }
 
+/**
+ * Runs an outbox write with `PRAGMA synchronous = FULL` (issue 38): the database runs at NORMAL,
+ * where a power cut may lose the last committed transaction, which for a download is only
+ * downloaded again, but for the outbox is the technician's work. FULL syncs the journal and the
+ * file at each commit of these few small writes; back to NORMAL after, whatever happens.
+ */
+async function durably<T>(db: LocalDatabase, write: () => Promise<T>): Promise<T> {
+  await db.exec('PRAGMA synchronous = FULL');
+  try {
+    return await write();
+  } finally {
+    await db.exec('PRAGMA synchronous = NORMAL');
+  }
+}
+
 function required(value: unknown, what: string): void {
   if (value === undefined || value === null || value === '') {
     throw new LocalDbError('missing_parameters', LOCAL_DB_MESSAGES.missingParameters(what));
@@ -71,14 +86,14 @@ export async function enqueueOutbox(db: LocalDatabase, entry: NewOutboxEntry, lo
   required(entry?.request?.path, 'path');
   const now = new Date().toISOString();
   const payload: OutboxPayload = { ...entry.request, element_ids: entry.elementIds ?? [] };
-  await db.transaction([
+  await durably(db, () => db.transaction([
     {
       sql: `INSERT OR IGNORE INTO outbox (client_uuid, user_id, kind, payload, status, attempts, created_at, recorded_at)
             VALUES (?, ?, ?, ?, 'pending', 0, ?, ?)`,
       params: [entry.clientUuid, entry.userId, entry.kind, JSON.stringify(payload), now, entry.recordedAt ?? now],
     },
     ...localWrites,
-  ]);
+  ]));
 }
 
 /** The entries in the order they were made (rowid breaks ties of the same millisecond), optionally one user's. */
@@ -115,10 +130,12 @@ export async function markOutbox(
   required(clientUuid, 'client_uuid');
   const refusal = status === 'refused' ? note : undefined;
   const lastError = status === 'pending' && note ? note.reason : null;
-  await db.exec(
-    `UPDATE outbox SET status = ?, attempts = attempts + (? = 'sending'), refusal_code = ?, refusal_reason = ?,
-       last_error = COALESCE(?, last_error) WHERE client_uuid = ?`,
-    [status, status, refusal?.code ?? null, refusal?.reason ?? null, lastError, clientUuid],
+  await durably(db, () =>
+    db.exec(
+      `UPDATE outbox SET status = ?, attempts = attempts + (? = 'sending'), refusal_code = ?, refusal_reason = ?,
+         last_error = COALESCE(?, last_error) WHERE client_uuid = ?`,
+      [status, status, refusal?.code ?? null, refusal?.reason ?? null, lastError, clientUuid],
+    ),
   );
 }
 
@@ -128,7 +145,9 @@ export async function markOutbox(
  */
 export async function removeOutbox(db: LocalDatabase, clientUuid: string): Promise<void> {
   required(clientUuid, 'client_uuid');
-  await db.transaction([{ sql: 'DELETE FROM outbox WHERE client_uuid = ?', params: [clientUuid] }, forgetPendingDocumentsOf(clientUuid)]);
+  await durably(db, () =>
+    db.transaction([{ sql: 'DELETE FROM outbox WHERE client_uuid = ?', params: [clientUuid] }, forgetPendingDocumentsOf(clientUuid)]),
+  );
 }
 
 /** Entries a push left in 'sending' (the page closed mid-push) go back to pending: the client uuid makes a resend safe. */

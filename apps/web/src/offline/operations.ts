@@ -3,7 +3,7 @@ import type { LocalDatabase, SqlParams, Statement } from './local-database';
 import * as ops from './local-operations';
 import * as outbox from './local-outbox';
 import * as pending from './pending-documents';
-import { applyServerElements } from './plant-loader';
+import { applyServerElements, recoverInterruptedDownloads } from './plant-loader';
 import * as queries from './local-queries';
 import { upgrade } from './schema';
 
@@ -13,9 +13,18 @@ import { upgrade } from './schema';
  * data; the native app will run the same functions on its Capacitor database. Each takes the
  * database first; the rest of its arguments travel in the message.
  */
+let recovery: Promise<number[]> | null = null;
+
 export const OPERATIONS = {
   // A new connection: the queries' remembered counts and geometries belong to the old one.
-  open: (db: LocalDatabase) => (queries.forgetAll(), db.open()),
+  // A full download interrupted by a closed tab left the indexes dropped: built again at the first
+  // opening of this page's worker (plant-loader.ts), before any download of its own can run.
+  open: async (db: LocalDatabase) => {
+    queries.forgetAll();
+    await db.open();
+    recovery ??= recoverInterruptedDownloads(db);
+    await recovery;
+  },
   close: (db: LocalDatabase) => (queries.forgetAll(), db.close()),
   reset: async (db: LocalDatabase) => {
     queries.forgetAll();
@@ -65,6 +74,7 @@ export const OPERATIONS = {
     outbox.markOutbox(db, clientUuid, status, note),
   removeOutbox: (db: LocalDatabase, clientUuid: string) => outbox.removeOutbox(db, clientUuid),
   resumeOutbox: (db: LocalDatabase) => outbox.resumeOutbox(db),
+  recoverInterruptedDownloads: (db: LocalDatabase) => recoverInterruptedDownloads(db),
   applyServerElements: (db: LocalDatabase, plantId: number, answer: Parameters<typeof applyServerElements>[2]) =>
     applyServerElements(db, plantId, answer),
   savePendingDocument: (db: LocalDatabase, document: pending.NewPendingDocument) => pending.savePendingDocument(db, document),

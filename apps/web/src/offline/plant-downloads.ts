@@ -26,6 +26,34 @@ export interface StoredDownload {
 }
 
 const running = createStore<ReadonlyMap<number, DownloadProgress>>(new Map());
+/** The space this site uses on the device (the local database, the app's cache), in bytes, when the browser tells. */
+const spaceUsed = createStore<number | null>(null);
+
+/**
+ * Asks the browser to keep this site's storage (issue 38): without it the browser may evict the
+ * local database, outbox included, when the device runs short of space. Asked at the first
+ * download; the browser may say no (then nothing changes).
+ */
+async function askPersistentStorage(): Promise<void> {
+  try {
+    if (navigator.storage?.persist && !(await navigator.storage.persisted())) await navigator.storage.persist();
+  } catch {
+    // Not offered here (an old browser, a native shell): the database works the same.
+  }
+}
+
+async function refreshSpaceUsed(): Promise<void> {
+  try {
+    const estimate = await navigator.storage?.estimate?.();
+    if (estimate?.usage !== undefined) spaceUsed.set(estimate.usage);
+  } catch {
+    // No estimate: the card shows no figure.
+  }
+}
+
+export function useSpaceUsed(): number | null {
+  return useStore(spaceUsed);
+}
 /** The plants held on this device (plant_download rows), read again after each download. */
 const stored = createStore<ReadonlyMap<number, StoredDownload> | null>(null);
 
@@ -52,6 +80,7 @@ export async function refreshStoredDownloads(): Promise<void> {
     'SELECT plant_id, downloaded_at FROM plant_download WHERE downloaded_at IS NOT NULL',
   )) as unknown as StoredDownload[];
   stored.set(new Map(rows.map((r) => [r.plant_id, r])));
+  void refreshSpaceUsed();
 }
 
 export function useStoredDownloads(): ReadonlyMap<number, StoredDownload> | null {
@@ -75,6 +104,7 @@ export async function downloadPlant(plantId: number): Promise<LoadResult> {
     if (!token || cancelled) throw new Error('cancelled');
     const local = await store();
     markLocalDatabaseUsed();
+    void askPersistentStorage();
     void preloadOfflineHandlers();
     const load = local.loadPlant(
       plantId,

@@ -174,6 +174,28 @@ async function rebuildAfterFullAnswer(db: LocalDatabase, plantId: number) {
   }
 }
 
+/** What a full answer drops while it inserts (schema.ts), by name. */
+const DROPPED_BY_FULL_ANSWER = [...ELEMENT_INDEXES, ...OVERVIEW_TRIGGERS].map((sql) => /IF NOT EXISTS (\w+)/.exec(sql)![1]);
+
+/**
+ * At the database's opening (issue 38): a full download that a closed tab or a crash interrupted
+ * left its plant without `downloaded_at` (so not listed as available, and without cursor, so
+ * downloaded in full again next time) and the element indexes and overview triggers dropped. They
+ * are built again here, and the plant's overview copy refilled; answers the incomplete plants.
+ */
+export async function recoverInterruptedDownloads(db: LocalDatabase): Promise<number[]> {
+  const incomplete = (await db.select<{ plant_id: number }>('SELECT plant_id FROM plant_download WHERE downloaded_at IS NULL')).map(
+    (r) => r.plant_id,
+  );
+  const present = new Set(
+    (await db.select<{ name: string }>("SELECT name FROM sqlite_master WHERE type IN ('index', 'trigger')")).map((r) => r.name),
+  );
+  if (DROPPED_BY_FULL_ANSWER.every((name) => present.has(name))) return incomplete;
+  if (!incomplete.length) await db.transaction([...ELEMENT_INDEXES, ...OVERVIEW_TRIGGERS].map((sql) => ({ sql })));
+  for (const plantId of incomplete) await rebuildAfterFullAnswer(db, plantId);
+  return incomplete;
+}
+
 async function applyAnswer(
   db: LocalDatabase,
   plantId: number,

@@ -6,6 +6,7 @@ import type { LocalStore } from './local-store';
 import type { OutboxEntry } from './local-outbox';
 import { pushOutbox, type PushDeps } from './push-outbox';
 import { readBackSettled } from './read-back';
+import { DROP_ELEMENT_INDEXES, DROP_OVERVIEW_TRIGGERS } from './schema';
 import { localPushDeps } from './sync';
 import { freshLocalStore, setUpJeepSqlite } from './test-support/jeep-sqlite';
 
@@ -116,5 +117,27 @@ describe('the push on the local outbox', () => {
     expect(await readBackSettled(store, outcome.settled, send)).toBe(true);
     // 1 was deleted on the server meanwhile; 2's change was refused: the server's state; 3 still waits: the device's.
     expect([await stateOf(1), await stateOf(2), await stateOf(3)]).toEqual([undefined, 10, 11]);
+  });
+});
+
+describe('a full download interrupted by a closed tab', () => {
+  it('is found at the next opening: indexes and overview triggers built again, the plant listed as incomplete', async () => {
+    const names = async () =>
+      ((await store.call('select', "SELECT name FROM sqlite_master WHERE type IN ('index', 'trigger') ORDER BY name")) as { name: string }[]).map(
+        (r) => r.name,
+      );
+    const before = await names();
+    // What the first transaction of a full answer does, then the tab is gone.
+    await store.call('transaction', [
+      ...DROP_ELEMENT_INDEXES.map((sql) => ({ sql })),
+      ...DROP_OVERVIEW_TRIGGERS.map((sql) => ({ sql })),
+      { sql: 'INSERT OR REPLACE INTO plant_download (plant_id, cursor) VALUES (3, NULL)' },
+    ]);
+    expect((await names()).length).toBeLessThan(before.length);
+    expect(await store.call('recoverInterruptedDownloads')).toEqual([3]);
+    expect(await names()).toEqual(before);
+    // The overview copy was refilled: the plant's elements are there.
+    const overview = (await store.call('select', 'SELECT count(*) AS n FROM element_overview WHERE plant_id = 3')) as { n: number }[];
+    expect(overview[0].n).toBe(4);
   });
 });

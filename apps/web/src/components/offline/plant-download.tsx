@@ -3,12 +3,13 @@ import { IconCloudCheck, IconCloudDownload, IconX } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Plant } from '@heliotrack/domain/plants';
-import { formatDateTime, formatInteger } from '../../lib/format';
+import { formatDateTime, formatFileSize, formatInteger } from '../../lib/format';
 import { useOfflineMode } from '../../lib/offline-mode';
 import {
   downloadPlant,
   refreshStoredDownloads,
   useRunningDownloads,
+  useSpaceUsed,
   useStoredDownloads,
 } from '../../offline/plant-downloads';
 import { notifyError, notifySuccess } from '../notifications/notify';
@@ -24,6 +25,7 @@ export function PlantDownload({ plant }: { plant: Pick<Plant, 'id' | 'name'> }) 
   const running = useRunningDownloads().get(plant.id);
   const isOffline = useOfflineMode();
   const downloaded = stored?.get(plant.id);
+  const space = useSpaceUsed();
 
   useEffect(() => {
     if (stored === null) void refreshStoredDownloads().catch(() => undefined);
@@ -56,6 +58,11 @@ export function PlantDownload({ plant }: { plant: Pick<Plant, 'id' | 'name'> }) 
           {downloaded.downloaded_at && (
             <Text size="xs" c="dimmed">
               {t('offlineWork.downloadedAt', { date: formatDateTime(downloaded.downloaded_at) })}
+            </Text>
+          )}
+          {space !== null && (
+            <Text size="xs" c="dimmed">
+              {t('offlineWork.spaceUsed', { size: formatFileSize(space) })}
             </Text>
           )}
         </Group>

@@ -1571,6 +1571,7 @@ export const ui: UiCatalogue = {
     downloadFor: 'Download for offline use: {{plant}}',
     available: 'Available offline',
     downloadedAt: 'Downloaded on {{date}}',
+    spaceUsed: 'Space used on this device: {{size}}',
     downloading: 'Downloading… {{done}} of {{total}} elements',
     downloadingUnknown: 'Downloading… {{done}} elements',
     cancel: 'Cancel the download',

@@ -1575,6 +1575,7 @@ export const ui = {
     downloadFor: 'Descargar para uso sin conexión: {{plant}}',
     available: 'Disponible sin conexión',
     downloadedAt: 'Descargada el {{date}}',
+    spaceUsed: 'Espacio usado en este dispositivo: {{size}}',
     downloading: 'Descargando… {{done}} de {{total}} elementos',
     downloadingUnknown: 'Descargando… {{done}} elementos',
     cancel: 'Cancelar la descarga',

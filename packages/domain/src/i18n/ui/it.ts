@@ -1577,6 +1577,7 @@ export const ui: UiCatalogue = {
     downloadFor: "Scarica per l'uso offline: {{plant}}",
     available: 'Disponibile offline',
     downloadedAt: 'Scaricato il {{date}}',
+    spaceUsed: 'Spazio usato su questo dispositivo: {{size}}',
     downloading: 'Download in corso… {{done}} di {{total}} elementi',
     downloadingUnknown: 'Download in corso… {{done}} elementi',
     cancel: 'Annulla il download',
