@@ -13,13 +13,18 @@ export const WEB_STORAGE_KEYS = {
    * database at start-up (to count the changes waiting). Kept by logout, like the outbox it points to.
    */
   localDatabaseUsed: 'local_database_used',
+  /**
+   * The device's local databases (one per server and user, offline/device-databases.ts): each one's
+   * server and count of waiting changes, no names. Kept by logout: it is what the login screen reads.
+   */
+  deviceDatabases: 'device_databases',
 } as const;
 
 /**
  * What a logout keeps: the server address is the device's set-up, not the user's data; without it
  * a native app could not reach the login again.
  */
-const KEPT_ON_LOGOUT = [WEB_STORAGE_KEYS.serverUrl, WEB_STORAGE_KEYS.localDatabaseUsed];
+const KEPT_ON_LOGOUT = [WEB_STORAGE_KEYS.serverUrl, WEB_STORAGE_KEYS.localDatabaseUsed, WEB_STORAGE_KEYS.deviceDatabases];
 
 export function readString(key: string): string | null {
   try {
