@@ -6,6 +6,7 @@ import { clearAllStorage, readJson, readString, writeJson, writeString } from '.
 import { closeAllDialogs } from './dialogs';
 import { clearServerError } from './server-error';
 import { refreshOfflineMode } from './offline-mode';
+import { apiRoot } from './server-url';
 
 /**
  * The signed-in session (specification section 4): a stored token means signed in. Tokens and the
@@ -51,10 +52,31 @@ export function getSessionEpoch(): number {
 }
 
 /**
- * Logout (specification section 4): clears all local and session storage and the query cache;
- * listeners (the router) then go to /login.
+ * Ends the login on the server too (issue 39): its refresh token is refused from then on. Best
+ * effort: offline, or with the server down, the browser's logout goes on without it (the token then
+ * ends with its session, SESSION_MAX_AGE).
+ */
+function endServerSession(refresh: string | null): void {
+  if (!refresh) return;
+  try {
+    void fetch(`${apiRoot()}token/logout/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ refresh }),
+      keepalive: true,
+    }).catch(() => undefined);
+  } catch {
+    // no fetch (tests) or a malformed server address: nothing to end
+  }
+}
+
+/**
+ * Logout (specification section 4): ends the login on the server (best effort), clears all local and
+ * session storage and the query cache; listeners (the router) then go to /login. The user's local
+ * database stays on the device for their next login (issue 39).
  */
 export function logout(): void {
+  endServerSession(getRefreshToken());
   epoch++;
   clearAllStorage();
   queryClient.clear();

@@ -17,6 +17,11 @@ export const WEB_STORAGE_KEYS = {
   lastSyncAt: 'last_sync_at',
   /** 'true' when this device shows the "Alto contraste" theme (issue 34); kept by logout. */
   highContrast: 'high_contrast',
+  /**
+   * The device's local databases (one per server and user, offline/device-databases.ts): each one's
+   * server and count of waiting changes, no names. Kept by logout: it is what the login screen reads.
+   */
+  deviceDatabases: 'device_databases',
 } as const;
 
 /**
@@ -24,7 +29,12 @@ export const WEB_STORAGE_KEYS = {
  * a native app could not reach the login again. The contrast theme is the device's too (a tablet
  * used in the sun keeps it for the next user).
  */
-const KEPT_ON_LOGOUT = [WEB_STORAGE_KEYS.serverUrl, WEB_STORAGE_KEYS.localDatabaseUsed, WEB_STORAGE_KEYS.highContrast];
+const KEPT_ON_LOGOUT = [
+  WEB_STORAGE_KEYS.serverUrl,
+  WEB_STORAGE_KEYS.localDatabaseUsed,
+  WEB_STORAGE_KEYS.highContrast,
+  WEB_STORAGE_KEYS.deviceDatabases,
+];
 
 export function readString(key: string): string | null {
   try {

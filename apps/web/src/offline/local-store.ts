@@ -1,4 +1,5 @@
 import { isOnDevice } from '../lib/native-platform';
+import { currentLocalDatabase } from './device-databases';
 import { LocalDbError } from './messages';
 import { NativeLocalStore } from './native-local-store';
 import type { OperationArgs, OperationName, OperationResult } from './operations';
@@ -40,14 +41,22 @@ export interface LocalStore {
   terminate(): Promise<void>;
 }
 
+/** The worker's name carries its database's: the worker opens that one (worker.ts). */
+export const WORKER_NAME_PREFIX = 'heliotrack-local-database';
+
 export class WorkerLocalStore implements LocalStore {
   private worker: Worker | null = null;
+
+  /** `databaseName`: the (server, user) database this store opens (device-databases.ts); none for the old shared file. */
+  constructor(private readonly databaseName?: string) {}
+
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
 
   private start(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'heliotrack-local-database' });
+    const name = this.databaseName ? `${WORKER_NAME_PREFIX}:${this.databaseName}` : WORKER_NAME_PREFIX;
+    const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name });
     worker.onmessage = (event: MessageEvent<WorkerResponse>) => this.receive(event.data);
     worker.onerror = (event) => {
       const error = new LocalDbError('no_connection', `${event.message || 'The local database worker failed'}`);
@@ -101,10 +110,20 @@ export class WorkerLocalStore implements LocalStore {
   }
 }
 
-let store: LocalStore | null = null;
+let current: { name: string | undefined; store: LocalStore } | null = null;
 
-/** The page's one local store: Capacitor SQLite on a device (issue 20), sqlite-wasm in a worker on the web. */
+/**
+ * The signed-in user's local store on the current server (issue 39): Capacitor SQLite on a device
+ * (issue 20), sqlite-wasm in a worker on the web, each on that (server, user)'s own database. When
+ * the user or the server changes, the previous store is closed and the next call opens the other
+ * database. Signed out, it is a store of no one's database, which only the tests and the bench reach:
+ * the app goes through openedLocalStore, which refuses to open without a signed-in user.
+ */
 export function localStore(): LocalStore {
-  store ??= isOnDevice() ? new NativeLocalStore() : new WorkerLocalStore();
-  return store;
+  const name = currentLocalDatabase()?.name;
+  if (!current || current.name !== name) {
+    void current?.store.terminate();
+    current = { name, store: isOnDevice() ? new NativeLocalStore(name) : new WorkerLocalStore(name) };
+  }
+  return current.store;
 }

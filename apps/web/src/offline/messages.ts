@@ -16,6 +16,8 @@ export const LOCAL_DB_MESSAGES = {
   notOpened: 'The local database is not open',
   readOnly: 'The local database is open in another tab: it is read-only here. Close the other tab to work offline in this one.',
   missingParameters: (what: string) => `Missing parameters: ${what}`,
+  notSignedIn: 'Nobody is signed in: the local database belongs to a user',
+  otherOwner: 'This local database belongs to another user or server',
 } as const;
 
 /** Why a local database call failed; `code` lets callers react without reading the text. */
@@ -32,7 +34,9 @@ export type LocalDbErrorCode =
   | 'missing_parameters'
   | 'sql_error'
   | 'cancelled'
-  | 'download_failed';
+  | 'download_failed'
+  | 'not_signed_in'
+  | 'other_owner';
 
 export class LocalDbError extends Error {
   constructor(

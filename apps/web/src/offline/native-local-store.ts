@@ -14,9 +14,9 @@ import type { LoadProgress, LoadResult } from './protocol';
  * of them is in the main bundle. Errors reach callers as the worker store's do: LocalDbError with
  * its code, LocalPolygonError for a malformed polygon, 'sql_error' for anything else.
  */
-async function capacitorDatabase(): Promise<LocalDatabase> {
+async function capacitorDatabase(name?: string): Promise<LocalDatabase> {
   const { CapacitorSqliteDatabase } = await import('./capacitor-sqlite-database');
-  return new CapacitorSqliteDatabase();
+  return new CapacitorSqliteDatabase(name);
 }
 
 function storeError(error: unknown): Error {
@@ -28,7 +28,12 @@ function storeError(error: unknown): Error {
 export class NativeLocalStore implements LocalStore {
   private db: Promise<LocalDatabase> | null = null;
 
-  constructor(private readonly createDatabase: () => Promise<LocalDatabase> = capacitorDatabase) {}
+  /** `database`: the (server, user) database's name (device-databases.ts), or how to make the database (tests). */
+  private readonly createDatabase: () => Promise<LocalDatabase>;
+
+  constructor(database?: string | (() => Promise<LocalDatabase>)) {
+    this.createDatabase = typeof database === 'function' ? database : () => capacitorDatabase(database);
+  }
 
   private database(): Promise<LocalDatabase> {
     this.db ??= this.createDatabase();

@@ -6,6 +6,7 @@ import * as pending from './pending-documents';
 import { applyServerElements, recoverInterruptedDownloads } from './plant-loader';
 import * as queries from './local-queries';
 import { upgrade } from './schema';
+import { claimOwner } from './database-owner';
 
 /*
  * Everything the local store answers, by name: the LocalDatabase calls themselves, the section 7
@@ -32,6 +33,7 @@ export const OPERATIONS = {
     return db.version();
   },
   version: (db: LocalDatabase) => db.version(),
+  claimOwner: (db: LocalDatabase, server: string, userId: number) => claimOwner(db, server, userId),
   /** Upgrades an open database up to `target` only (open() always goes to the latest): tests build a version-15 file with it. */
   upgrade: (db: LocalDatabase, target: number) => upgrade(db, target),
   exec: (db: LocalDatabase, sql: string, params?: SqlParams) => db.exec(sql, params),

@@ -3,6 +3,7 @@ import { getStoredUser } from '../lib/session';
 import { readString, WEB_STORAGE_KEYS, writeString } from '../lib/storage';
 import type { OutboxEntry } from './local-outbox';
 import { openedLocalStore } from './opened-local-store';
+import { currentLocalDatabase, recordWaitingChanges } from './device-databases';
 
 /*
  * What the header shows about the outbox: how many changes wait and how many the server refused,
@@ -76,6 +77,9 @@ export async function refreshOutboxCounts(): Promise<OutboxCounts> {
   counts.set((current) =>
     current.waiting === next.waiting && current.refused === next.refused ? current : next,
   );
+  // The device registry the login screen reads (issue 39).
+  const database = currentLocalDatabase();
+  if (database) recordWaitingChanges(database, next.waiting + next.refused);
   return next;
 }
 

@@ -15,7 +15,9 @@ import { SqliteWasmDatabase } from './sqlite-wasm-database';
  * arriving during a download runs between two of its transactions, never inside one.
  */
 const scope = self as unknown as DedicatedWorkerGlobalScope;
-const db = new SqliteWasmDatabase();
+// The page names the worker after its (server, user) database (local-store.ts): one file each.
+const databaseName = scope.name.split(':')[1];
+const db = new SqliteWasmDatabase(databaseName ? `/${databaseName}.sqlite3` : undefined);
 const loads = new Map<number, AbortController>();
 
 function post(message: WorkerResponse, transfer: Transferable[] = []) {

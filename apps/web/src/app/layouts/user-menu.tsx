@@ -1,5 +1,5 @@
 import { Avatar, Badge, Box, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconChevronDown, IconDeviceMobileUp, IconKey, IconLogout } from '@tabler/icons-react';
+import { IconChevronDown, IconDeviceMobileUp, IconKey, IconLogout, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserProfile } from '@heliotrack/domain/auth';
@@ -9,7 +9,11 @@ import { t as translate } from '../../lib/i18n';
 import { logout } from '../../lib/session';
 import { HighContrastSwitch } from '../../components/high-contrast-switch';
 import { OfflineModeSwitch } from '../../components/offline/offline-mode-switch';
-import { getOutboxCounts, refreshOutboxCounts } from '../../offline/outbox-status';
+import { getOutboxCounts, isLocalDatabaseUsed, refreshOutboxCounts } from '../../offline/outbox-status';
+import { currentLocalDatabase, forgetLocalDatabase } from '../../offline/device-databases';
+import { openedLocalStore } from '../../offline/opened-local-store';
+import { queryClient } from '../../lib/query-client';
+import { notifySuccess } from '../../components/notifications/notify';
 
 // Its form validates with the domain's zod schema: keep zod out of the main bundle.
 const ChangePasswordModal = lazy(() =>
@@ -53,6 +57,32 @@ async function logoutAfterAsking() {
     return;
   }
   logout();
+}
+
+/**
+ * "Remove this device's data" (issue 39): the current user's local database goes (downloads, outbox,
+ * scan plans), after a confirmation that says how many changes would be lost. Other users' stay.
+ */
+async function removeDeviceDataAfterAsking() {
+  const database = currentLocalDatabase();
+  if (!database) return;
+  const counts = isLocalDatabaseUsed() ? await refreshOutboxCounts().catch(() => getOutboxCounts()) : getOutboxCounts();
+  const count = counts.waiting + counts.refused;
+  const accepted = await confirm({
+    title: translate('offlineWork.removeDeviceDataTitle'),
+    message: count > 0 ? translate('offlineWork.removeDeviceDataConfirm', { count }) : translate('offlineWork.removeDeviceDataConfirmNone'),
+    acceptLabel: translate('offlineWork.removeDeviceData'),
+    acceptColor: 'red',
+  });
+  if (!accepted) return;
+  // The database's file is deleted; an empty one takes its place, recording its owner at the next opening.
+  await (await openedLocalStore()).call('reset');
+  forgetLocalDatabase(database);
+  queryClient.clear();
+  // Loaded here only: the downloads' module stays out of the main bundle.
+  const { refreshStoredDownloads } = await import('../../offline/plant-downloads');
+  await Promise.all([refreshOutboxCounts().catch(() => undefined), refreshStoredDownloads().catch(() => undefined)]);
+  notifySuccess(translate('offlineWork.deviceDataRemoved'));
 }
 
 export function UserMenu({ user }: { user: UserProfile | undefined }) {
@@ -122,6 +152,9 @@ export function UserMenu({ user }: { user: UserProfile | undefined }) {
               {t('nativeApp.availableVersion.title')}
             </Menu.Item>
           )}
+          <Menu.Item leftSection={<IconTrash size={16} />} onClick={() => void removeDeviceDataAfterAsking()}>
+            {t('offlineWork.removeDeviceData')}
+          </Menu.Item>
           <Menu.Item
             color="red"
             leftSection={<IconLogout size={16} />}

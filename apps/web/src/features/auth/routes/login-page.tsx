@@ -1,5 +1,5 @@
-import { Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconSolarPanel2 } from '@tabler/icons-react';
+import { Alert, Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCloudUpload, IconSolarPanel2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { AppLogo } from '../../../components/app-logo';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { isNativePlatform } from '../../../lib/native-platform';
+import { waitingOnDevice } from '../../../offline/device-databases';
 import { homePath, isSafeNextPath } from '../../../lib/paths';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { LoginForm } from '../components/login-form';
@@ -26,6 +27,8 @@ export function LoginPage() {
   const resetCode = searchParams.get('reset') ?? '';
   const [step, setStep] = useState<Step>(resetCode ? { name: 'reset' } : { name: 'login' });
   const [email, setEmail] = useState('');
+  // How many users of this device have changes waiting (issue 39): a count, never who.
+  const [waiting] = useState(waitingOnDevice);
 
   function backToLogin() {
     if (resetCode) {
@@ -91,6 +94,11 @@ export function LoginPage() {
                   }}
                   onForgotPassword={() => setStep({ name: 'forgot' })}
                 />
+              )}
+              {step.name === 'login' && waiting.users > 0 && (
+                <Alert variant="light" color="yellow" icon={<IconCloudUpload size={18} aria-hidden />}>
+                  {t('offlineWork.waitingOnDevice', { count: waiting.users })}
+                </Alert>
               )}
               {step.name === 'login' && isNativePlatform() && <ServerSetting />}
               {step.name === 'forgot' && (

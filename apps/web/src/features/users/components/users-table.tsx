@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
-import { IconBuildingFactory2, IconPencil, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { IconBuildingFactory2, IconDevicesOff, IconPencil, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ADMIN_ROLE } from '@heliotrack/domain/constants';
@@ -12,12 +12,14 @@ export function UsersTable({
   pageSize,
   onEdit,
   onToggleActive,
+  onRevokeSessions,
   busyUserId,
 }: {
   users: ClientUser[] | undefined;
   pageSize: number;
   onEdit: (user: ClientUser) => void;
   onToggleActive: (user: ClientUser) => void;
+  onRevokeSessions: (user: ClientUser) => void;
   busyUserId: number | null;
 }) {
   const { t } = useTranslation();
@@ -93,6 +95,16 @@ export function UsersTable({
                         aria-label={t('users.editUser', { name: user.name })}
                       >
                         <IconPencil size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={t('users.revokeSessions')} withArrow>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        onClick={() => onRevokeSessions(user)}
+                        aria-label={`${t('users.revokeSessions')}: ${user.name}`}
+                      >
+                        <IconDevicesOff size={18} />
                       </ActionIcon>
                     </Tooltip>
                     <Tooltip label={user.is_active ? t('users.deactivate') : t('users.activate')} withArrow>

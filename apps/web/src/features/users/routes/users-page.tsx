@@ -14,6 +14,7 @@ import { confirm } from '../../../lib/dialogs';
 import { queryClient } from '../../../lib/query-client';
 import { isSignedIn, isStoredUserAdministrator } from '../../../lib/session';
 import { clientUsersQueryOptions, useClientUsers } from '../../../api/get-client-users';
+import { revokeClientUserSessions } from '../api/revoke-client-user-sessions';
 import { useUpdateClientUser } from '../api/update-client-user';
 import { UserFormModal } from '../components/user-form-modal';
 import { UsersTable } from '../components/users-table';
@@ -104,6 +105,18 @@ export function UsersPage() {
     );
   }
 
+  async function onRevokeSessions(user: ClientUser) {
+    const accepted = await confirm({
+      title: t('users.confirmRevokeSessionsTitle'),
+      message: t('users.confirmRevokeSessions', { name: user.name }),
+      acceptLabel: t('users.revokeSessions'),
+      acceptColor: 'red',
+    });
+    if (!accepted) return;
+    await revokeClientUserSessions(user.id);
+    notifySuccess(t('users.sessionsRevoked', { name: user.name }));
+  }
+
   const totalPages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
 
   return (
@@ -166,6 +179,7 @@ export function UsersPage() {
             pageSize={PAGE_SIZE}
             onEdit={(user) => setEditing({ userId: user.id })}
             onToggleActive={(user) => void onToggleActive(user)}
+            onRevokeSessions={(user) => void onRevokeSessions(user).catch(() => undefined)}
             busyUserId={busyUserId}
           />
           {data && totalPages > 1 && (

@@ -1,0 +1,165 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import {
+  ADMIN,
+  apiGet,
+  DEMO_PASSWORD,
+  expect,
+  localCall,
+  obtainTokens,
+  submitLoginForm,
+  storedTokens,
+  stateChangeOutcome,
+  test,
+} from '../fixtures';
+
+/**
+ * Issue 39: one tablet, two organisations. The administrator of Demo Solar downloads the 1 MWp plant,
+ * makes 3 changes offline and signs out; the administrator of Otra Energía signs in on the same
+ * browser profile and works offline: nothing of Demo Solar's is anywhere (list, map, direct
+ * addresses). Demo Solar's administrator signs in again: the 3 changes still wait, and sync. And a
+ * logout ends the login on the server: the refresh token of before it is refused.
+ */
+
+const OTHER_ADMIN = { email: 'admin@otra.demo', password: DEMO_PASSWORD };
+
+interface Plant {
+  id: number;
+  code: string;
+  name: string;
+}
+interface ElementType {
+  id: number;
+  code: string;
+  name: string;
+}
+interface State {
+  id: number;
+  element_type: number;
+  code: string;
+  name: string;
+  depends_on: number | null;
+  is_active: boolean;
+}
+
+/** The login form, then the dashboard (given time: this spec runs on a loaded CI machine too). */
+async function signInViaUi(page: Page, credentials: { email: string; password: string }) {
+  await page.goto('/login');
+  await submitLoginForm(page, credentials);
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
+}
+
+function userMenu(page: Page) {
+  return page.getByRole('button', { name: 'Menú de usuario' });
+}
+
+/** Offline mode from the user menu once the network is gone (the local database open first). */
+async function goOffline(page: Page, context: BrowserContext) {
+  await expect
+    .poll(() => localCall(page, 'countOutbox').then(() => true, () => false), { timeout: 20_000 })
+    .toBe(true);
+  await context.setOffline(true);
+  await userMenu(page).click();
+  await page.getByRole('switch', { name: 'Modo sin conexión' }).check();
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('Modo sin conexion: Algunas caracteristicas estan desactivadas')).toBeVisible();
+}
+
+async function logoutFromMenu(page: Page, confirmWaiting: boolean) {
+  await userMenu(page).click();
+  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+  if (confirmWaiting) {
+    const dialog = page.getByRole('dialog', { name: 'Hay cambios sin sincronizar' });
+    await dialog.getByRole('button', { name: 'Cerrar sesión' }).click();
+  }
+  await expect(page).toHaveURL(/\/login/);
+}
+
+test.describe('a tablet shared by two organisations', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test('each user sees only their own local data; waiting changes survive the other user; logout ends the login on the server', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const { access } = await obtainTokens(request, ADMIN);
+    const plant = (await apiGet<Plant[]>(request, '/api/plants/', access)).find((p) => p.code === 'CAR-01')!;
+    const types = await apiGet<ElementType[]>(request, `/api/plants/${plant.id}/element-types/`, access);
+    const piles = types.find((t) => t.code === 'HIN')!;
+    const states = (await apiGet<State[]>(request, `/api/plants/${plant.id}/states/`, access)).filter(
+      (s) => s.element_type === piles.id && s.is_active,
+    );
+    const initial = states[0];
+    const step = states.filter((s) => s.depends_on === null && s.code !== 'NOK')[1];
+    const elementsUrl = `/plants/${plant.id}/elements?type=HIN&state=${initial.id}`;
+
+    // A: downloads the plant and changes 3 piles offline.
+    await signInViaUi(page, ADMIN);
+    await page.goto('/plants');
+    const card = page.getByRole('article', { name: plant.name, exact: true });
+    await card.getByRole('button', { name: `Descargar para uso sin conexión: ${plant.name}`, exact: true }).click();
+    await expect(card.getByText('Disponible sin conexión')).toBeVisible({ timeout: 30_000 });
+    await page.goto(elementsUrl);
+    const table = page.getByRole('table', { name: `Elementos de tipo ${piles.name}` });
+    await expect(table).toBeVisible();
+    await goOffline(page, context);
+    for (let i = 0; i < 3; i++) {
+      const button = table.getByRole('button', { name: /^Cambiar el estado de / }).first();
+      const code = (await button.getAttribute('aria-label'))!.replace('Cambiar el estado de ', '');
+      await button.click();
+      const dialog = page.getByRole('dialog', { name: `Cambiar el estado de ${code}` });
+      await dialog.getByLabel('Estado nuevo').click();
+      await page.getByRole('option', { name: new RegExp(`^${step.name}(\\s|$)`) }).click();
+      await dialog.getByRole('button', { name: 'Cambiar estado' }).click();
+      await expect(stateChangeOutcome(dialog, '1 elemento actualizado')).toBeVisible();
+      await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
+      await expect(table.getByRole('button', { name: `Cambiar el estado de ${code}`, exact: true })).toHaveCount(0);
+    }
+    await expect(page.getByRole('button', { name: 'Cambios pendientes: 3', exact: true })).toBeVisible();
+    await logoutFromMenu(page, true);
+
+    // B, of another organisation, on the same profile: the login screen says someone's changes wait, not whose.
+    await context.setOffline(false);
+    await page.goto('/login');
+    await expect(page.getByText('En este dispositivo hay cambios sin sincronizar de 1 usuario.')).toBeVisible();
+    await signInViaUi(page, OTHER_ADMIN);
+    await page.goto('/plants');
+    await goOffline(page, context);
+    expect(await localCall(page, 'select', 'SELECT count(*) AS n FROM plant')).toEqual([{ n: 0 }]);
+    expect(await localCall(page, 'select', 'SELECT count(*) AS n FROM outbox')).toEqual([{ n: 0 }]);
+    await page.goto('/plants');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText(plant.name)).toHaveCount(0);
+    for (const url of [elementsUrl, `/plants/${plant.id}/elements-map-offline`]) {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByText(plant.name)).toHaveCount(0);
+      await expect(page.getByRole('table', { name: `Elementos de tipo ${piles.name}` })).toHaveCount(0);
+    }
+    await logoutFromMenu(page, false);
+
+    // A again: the 3 changes wait, and sync.
+    await context.setOffline(false);
+    await signInViaUi(page, ADMIN);
+    const badge = page.getByRole('button', { name: 'Cambios pendientes: 3', exact: true });
+    await expect(badge).toBeVisible({ timeout: 20_000 });
+    await badge.click();
+    const panel = page.getByRole('dialog', { name: 'Cambios pendientes de sincronizar' });
+    await panel.getByRole('button', { name: 'Sincronizar' }).click();
+    await expect(panel.getByRole('status').filter({ hasText: 'Sincronización terminada' })).toHaveText(
+      'Sincronización terminada: 3 enviados, 0 rechazados.',
+      { timeout: 30_000 },
+    );
+    await page.keyboard.press('Escape');
+
+    // Logout ends the login on the server: the refresh token of before it is refused.
+    const { refresh } = await storedTokens(page);
+    expect(refresh).toBeTruthy();
+    const ended = page.waitForResponse((r) => r.url().endsWith('/api/token/logout/'));
+    await logoutFromMenu(page, false);
+    expect((await ended).status()).toBe(200);
+    const refused = await request.post('/api/token/refresh/', { data: { refresh } });
+    expect(refused.status()).toBe(401);
+    expect((await refused.json()).code).toBe('token_not_valid');
+  });
+});
