@@ -53,10 +53,20 @@ function showPlantLayouts(
       continue;
     }
     map.addSource(source, { type: 'vector', tiles, minzoom: LAYOUT_MIN_ZOOM, maxzoom: 18 });
-    for (const layer of elementLayers({ id: source, source, sourceLayer: PLANT_TILE_LAYER, highContrast: isHighContrast() })) {
+    for (const layer of elementLayers({
+      id: source,
+      source,
+      sourceLayer: PLANT_TILE_LAYER,
+      highContrast: isHighContrast(),
+    })) {
       map.addLayer({ ...layer, minzoom: LAYOUT_MIN_ZOOM });
     }
   }
+}
+
+/** What the pill shows; its accessible name starts with it (WCAG 2.5.3: a voice user says what they see). */
+function markerText(plant: MapPlant): string {
+  return `${plant.code} · ${formatPercent(plant.okShare)}`;
 }
 
 function markerElement(plant: MapPlant, label: string, onClick: () => void): HTMLButtonElement {
@@ -89,7 +99,7 @@ function markerElement(plant: MapPlant, label: string, onClick: () => void): HTM
     flex: 'none',
   });
   const text = document.createElement('span');
-  text.textContent = `${plant.code} · ${formatPercent(plant.okShare)}`;
+  text.textContent = markerText(plant);
   button.append(dot, text);
   button.addEventListener('click', (event) => {
     event.stopPropagation();
@@ -159,7 +169,7 @@ export function SituationMap({
     // The layouts follow once the map has loaded (see the effect below).
     map.on('load', () => setLoadedMap(map));
     const markers = plants.map((plant) => {
-      const label = t('dashboard.markerLabel', { name: plant.name, percent: formatPercent(plant.okShare) });
+      const label = `${markerText(plant)} — ${t('dashboard.markerLabel', { name: plant.name, percent: formatPercent(plant.okShare) })}`;
       return new Marker({
         element: markerElement(plant, label, () => void navigate(`/plants/${plant.id}/elements`)),
         // The dot (13 px from the pill's left edge) sits on the plant; the label runs to its right.

@@ -45,7 +45,7 @@ function ResultCards({
       </Text>
     );
   return (
-    <Stack gap={0} aria-label={t('ppis.results.list.title')}>
+    <Stack gap={0} role="group" aria-label={t('ppis.results.list.title')}>
       {results.map((r, index) => (
         <UnstyledButton
           key={r.id}
