@@ -49,6 +49,8 @@ import { spatialRoutes } from './modules/spatial/spatial.routes';
 import { SpatialService } from './modules/spatial/spatial.service';
 import { stateChangesRoutes } from './modules/state-changes/state-changes.routes';
 import { StateChangesService } from './modules/state-changes/state-changes.service';
+import { syncReviewsRoutes } from './modules/sync-reviews/sync-reviews.routes';
+import { SyncReviewsService } from './modules/sync-reviews/sync-reviews.service';
 import { syncRoutes } from './modules/sync/sync.routes';
 import { SyncService } from './modules/sync/sync.service';
 import { contractorsRoutes } from './modules/contractors/contractors.routes';
@@ -207,6 +209,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
     catalogues: new CataloguesService(db),
     elements: new ElementsService(db),
     stateChanges: new StateChangesService(db, { maxUnresolved: config.syncReviewMaxUnresolved }),
+    syncReviews: new SyncReviewsService(db, config.syncReviewRetentionDays),
     sync: new SyncService(db, config.jwtSecret),
     documents: new DocumentsService(db, storage),
     flashReports: new FlashReportsService(db, storage),
@@ -262,6 +265,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
       await api.register(cataloguesRoutes, { catalogues: services.catalogues });
       await api.register(elementsRoutes, { elements: services.elements });
       await api.register(stateChangesRoutes, { stateChanges: services.stateChanges });
+      await api.register(syncReviewsRoutes, { syncReviews: services.syncReviews });
       await api.register(syncRoutes, { sync: services.sync });
       await api.register(documentsRoutes, { documents: services.documents });
       await api.register(flashReportsRoutes, { flashReports: services.flashReports });

@@ -46,6 +46,8 @@ interface Theirs {
   ppiResult: number;
   ppiExport: number;
   template: number;
+  /** A sync review (a refused offline change) of their plant. */
+  syncReview: number;
 }
 
 /** Ids of Demo Solar, the caller's organisation, for bodies and for "our plant, their child" calls. */
@@ -193,6 +195,8 @@ const SWEPT: Record<string, (theirs: Theirs, ours: Ours) => Call> = {
     payload: { state: o.moduleState, element_type: o.moduleType, element_ids: [t.module] },
   }),
   'GET /api/elements/:id/state-changes/': (t) => ({ params: { id: t.changedElement } }),
+  'GET /api/plants/:id/sync-reviews/': (t) => ({ params: { id: t.plant } }),
+  'POST /api/plants/:id/sync-reviews/:reviewId/resolve/': (t) => ({ params: { id: t.plant, reviewId: t.syncReview } }),
   'GET /api/documents/:id/download/': (t) => ({ params: { id: t.changeDocument } }),
   'DELETE /api/documents/:id/': (t) => ({ params: { id: t.changeDocument } }),
   'POST /api/elements/:id/state-changes/:scId/delete-document/:docId/': (t) => ({
@@ -674,9 +678,34 @@ async function makeTheirs(ctx: TestContext): Promise<Theirs> {
   const ppiExport = await made('POST', `/api/ppis/${ppi.id}/ppi-export`);
   await finished(`/api/ppis/${ppi.id}/ppi-exports/${ppiExport.id}/`);
 
+  const now = new Date().toISOString();
+  const syncReview = await ctx.db
+    .insertInto('sync_reviews')
+    .values({
+      client_id: client,
+      plant_id: plant.id,
+      kind: 'refused',
+      user_id: user.id,
+      element_type_id: module.type_id,
+      state_id: state.id,
+      element_ids: JSON.stringify([module.id]),
+      element_count: 1,
+      observed_at: now,
+      received_at: now,
+      state_change_id: null,
+      met_state_change_id: null,
+      refused_uuid: 'sweep-refused-0001',
+      reason_code: 'state_not_recordable',
+      reason: 'Ajeno',
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
   const [lon, lat] = centroid(parseWkt(module.geom!));
   const { x, y } = lonLatToTile(lon, lat, 18);
   return {
+    syncReview: syncReview.id,
     ppi: ppi.id,
     ppiActivity: ppiActivity.id,
     ppiResult: ppiResult.id,

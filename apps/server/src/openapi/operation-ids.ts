@@ -108,6 +108,8 @@ export const OPERATION_IDS: Record<string, string> = {
   'POST /api/plants/:id/:type/:elementId/state-change/': 'change{Type}State',
   'POST /api/plants/:id/:type/massive-state-change/': 'massiveStateChange{Types}',
   'GET /api/elements/:id/state-changes/': 'listElementStateChanges',
+  'GET /api/plants/:id/sync-reviews/': 'listPlantSyncReviews',
+  'POST /api/plants/:id/sync-reviews/:reviewId/resolve/': 'resolvePlantSyncReview',
   'GET /api/item-inventory/': 'listItemInventory',
 
   // offline

@@ -631,6 +631,10 @@ export const ui: UiCatalogue = {
       noGeometry: 'This element has no geometry.',
     },
     history: {
+      late: 'Arrived late',
+      lateHint: 'Observed before the current state: kept in history, not the current state.',
+      conflict: 'Conflict',
+      observedAt: 'Observed on {{date}}',
       title: 'History',
       empty: 'No state changes yet.',
       count_one: '{{formatted}} state change',

@@ -633,6 +633,10 @@ export const ui = {
       noGeometry: 'Este elemento no tiene geometría.',
     },
     history: {
+      late: 'Llegó tarde',
+      lateHint: 'Se observó antes que el estado actual: queda en el historial, no es el estado actual.',
+      conflict: 'Conflicto',
+      observedAt: 'Observado el {{date}}',
       title: 'Historial',
       empty: 'Todavía no hay cambios de estado.',
       count_one: '{{formatted}} cambio de estado',

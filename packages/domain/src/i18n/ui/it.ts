@@ -631,6 +631,10 @@ export const ui: UiCatalogue = {
       noGeometry: 'Questo elemento non ha geometria.',
     },
     history: {
+      late: 'Arrivato in ritardo',
+      lateHint: 'Osservato prima dello stato attuale: resta nella cronologia, non è lo stato attuale.',
+      conflict: 'Conflitto',
+      observedAt: 'Osservato il {{date}}',
       title: 'Cronologia',
       empty: 'Ancora nessun cambio di stato.',
       count_one: '{{formatted}} cambio di stato',

@@ -61,10 +61,21 @@ function HistoryEntry({ item }: { item: StateChangeHistoryItem }) {
             })}
           </Badge>
         )}
+        {item.late && (
+          <Badge size="sm" variant="light" color="orange" radius="sm" tt="none" title={t('elements.history.lateHint')}>
+            {t('elements.history.late')}
+          </Badge>
+        )}
+        {item.conflict && (
+          <Badge size="sm" variant="light" color="red" radius="sm" tt="none">
+            {t('elements.history.conflict')}
+          </Badge>
+        )}
       </Group>
       <Text size="xs" c="dimmed">
         {formatDateTime(item.created_at)}
         {item.user ? ` · ${item.user.name}` : ''}
+        {item.observed_at !== item.created_at ? ` · ${t('elements.history.observedAt', { date: formatDateTime(item.observed_at) })}` : ''}
       </Text>
       {(item.contractor || item.transaction_type) && (
         <Text size="sm">

@@ -1,0 +1,81 @@
+import { normaliseColor } from '@heliotrack/domain/catalogues';
+import { type SyncReview, type SyncReviewQuery, SYNC_REVIEW_NAMED_ELEMENTS } from '@heliotrack/domain/sync-reviews';
+import type { Db } from '../../db/database';
+import { notFound } from '../../lib/errors';
+import { offsetOf, pageOf } from '../../lib/pagination';
+import { nowIso } from '../../lib/time';
+import { type CurrentUser, requirePlant } from '../access/access.service';
+import * as repo from './sync-reviews.repository';
+
+const DAY_MS = 86_400_000;
+
+/** The office's review of conflicts, late arrivals and refused offline changes (DESIGN section 6). */
+export class SyncReviewsService {
+  constructor(
+    private readonly db: Db,
+    /** SYNC_REVIEW_RETENTION_DAYS: resolved reviews older than this age out. */
+    private readonly retentionDays = 90,
+  ) {}
+
+  /** `GET plants/{id}/sync-reviews/`: newest first, paged; the plant's users and administrators. */
+  async list(user: CurrentUser, plantId: number, query: SyncReviewQuery, url: string) {
+    const plant = await requirePlant(this.db, user, plantId);
+    await repo.deleteResolvedBefore(this.db, plant.id, new Date(Date.now() - this.retentionDays * DAY_MS).toISOString());
+    const filters: repo.ReviewFilters = {
+      kind: query.kind,
+      resolved: query.resolved,
+      user: query.user,
+      elementType: query.element_type,
+      from: query.from,
+      to: query.to,
+    };
+    const [count, rows] = await Promise.all([
+      repo.countReviews(this.db, plant.id, filters),
+      repo.listReviews(this.db, plant.id, filters, query.page_size, offsetOf(query)),
+    ]);
+    return pageOf(await this.toDtos(rows), count, query, url);
+  }
+
+  /** `POST plants/{id}/sync-reviews/{reviewId}/resolve/`: idempotent; answers the review. */
+  async resolve(user: CurrentUser, plantId: number, reviewId: number): Promise<SyncReview> {
+    const plant = await requirePlant(this.db, user, plantId);
+    const review = await repo.findReview(this.db, plant.id, reviewId);
+    if (!review) throw notFound();
+    await repo.resolveReview(this.db, review.id, user.id, nowIso());
+    const [dto] = await this.toDtos([(await repo.findReview(this.db, plant.id, reviewId))!]);
+    return dto;
+  }
+
+  private async toDtos(rows: Awaited<ReturnType<typeof repo.listReviews>>): Promise<SyncReview[]> {
+    const ids = (values: (number | null)[]) => [...new Set(values.filter((v): v is number => v !== null))];
+    const changes = await repo.findChanges(this.db, ids(rows.map((r) => r.met_state_change_id)));
+    const [users, states, types] = await Promise.all([
+      repo.findUsers(this.db, ids([...rows.flatMap((r) => [r.user_id, r.resolved_by]), ...changes.map((c) => c.user_id)])),
+      repo.findStates(this.db, ids([...rows.map((r) => r.state_id), ...changes.map((c) => c.state_id)])),
+      repo.findElementTypes(this.db, ids(rows.map((r) => r.element_type_id))),
+    ]);
+    const userRef = (id: number | null) => users.find((u) => u.id === id) ?? null;
+    const stateRef = (id: number | null) => {
+      const s = states.find((x) => x.id === id);
+      return s ? { id: s.id, code: s.code, name: s.name, color: normaliseColor(s.color) } : null;
+    };
+    return rows.map((r) => {
+      const met = changes.find((c) => c.id === r.met_state_change_id);
+      const type = types.find((t) => t.id === r.element_type_id);
+      return {
+        id: r.id,
+        kind: r.kind,
+        element_type: type ?? { id: r.element_type_id, code: '', name: '' },
+        element_ids: (JSON.parse(r.element_ids) as number[]).slice(0, SYNC_REVIEW_NAMED_ELEMENTS),
+        element_count: r.element_count,
+        incoming: { id: r.state_change_id, user: userRef(r.user_id), state: stateRef(r.state_id), observed_at: r.observed_at, received_at: r.received_at },
+        met: met ? { id: met.id, user: userRef(met.user_id), state: stateRef(met.state_id), observed_at: met.observed_at, received_at: met.created_at } : null,
+        reason_code: r.reason_code,
+        reason: r.reason,
+        resolved_at: r.resolved_at,
+        resolved_by: userRef(r.resolved_by),
+        created_at: r.created_at,
+      };
+    });
+  }
+}
