@@ -43,6 +43,8 @@ import { elementsRoutes } from './modules/elements/elements.routes';
 import { ElementsService } from './modules/elements/elements.service';
 import { plantsRoutes } from './modules/plants/plants.routes';
 import { PlantsService } from './modules/plants/plants.service';
+import { imageryRoutes } from './modules/imagery/imagery.routes';
+import { ImageryService } from './modules/imagery/imagery.service';
 import { layoutImportRoutes } from './modules/layout-import/layout-import.routes';
 import { LayoutImportService } from './modules/layout-import/layout-import.service';
 import { spatialRoutes } from './modules/spatial/spatial.routes';
@@ -206,6 +208,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
     rucs: new RucsService(db),
     spatial,
     layoutImport: new LayoutImportService(db, (plantId) => spatial.forgetPlant(plantId)),
+    imagery: new ImageryService(db, storage, config.dataDir),
     catalogues: new CataloguesService(db),
     elements: new ElementsService(db),
     stateChanges: new StateChangesService(db, { maxUnresolved: config.syncReviewMaxUnresolved }),
@@ -245,6 +248,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
     await historicReports.stop();
     await reportJobs.close();
     await ppiExportJobs.close();
+    services.imagery.close();
     storage.close?.();
   });
 
@@ -259,6 +263,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
       await api.register(rucsRoutes, { rucs: services.rucs });
       await api.register(spatialRoutes, { spatial: services.spatial });
       await api.register(layoutImportRoutes, { layoutImport: services.layoutImport });
+      await api.register(imageryRoutes, { imagery: services.imagery });
       // One document per upload (DESIGN section 10: size and type limits); files stream to storage.
       // preservePath: busboy would strip folders from a file name; the documents service refuses them instead.
       await api.register(multipart, { preservePath: true, limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 7, fieldSize: 100, parts: 8 } });

@@ -147,6 +147,17 @@ for (const backend of backends) {
       expect(await sha256((await storage.get(key))!)).toEqual(await sha256(pattern(size)));
     });
 
+    it('reads a range, across chunks and cut at the end of the file; nothing for an unknown key', async () => {
+      const key = newStorageKey();
+      const size = 2 * MiB + 100;
+      await storage.put(key, pattern(size), 'application/octet-stream');
+      const whole = (await readAll(await storage.get(key)))!;
+      const across = MiB - 10;
+      expect((await storage.getRange(key, across, 30))!.equals(whole.subarray(across, across + 30))).toBe(true);
+      expect((await storage.getRange(key, size - 40, 100))!.equals(whole.subarray(size - 40))).toBe(true);
+      expect(await storage.getRange(newStorageKey(), 0, 10)).toBeNull();
+    });
+
     it('deletes a file; deleting a missing one is no error', async () => {
       const key = newStorageKey();
       await storage.put(key, Readable.from([Buffer.from('x')]), 'text/plain');

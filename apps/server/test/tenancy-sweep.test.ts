@@ -48,6 +48,8 @@ interface Theirs {
   template: number;
   /** A sync review (a refused offline change) of their plant. */
   syncReview: number;
+  /** An orthophoto layer of their plant (an upload begun). */
+  imageryLayer: number;
 }
 
 /** Ids of Demo Solar, the caller's organisation, for bodies and for "our plant, their child" calls. */
@@ -156,6 +158,17 @@ const SWEPT: Record<string, (theirs: Theirs, ours: Ours) => Call> = {
     payload: JSON.stringify({ type: 'FeatureCollection', features: [] }),
     headers: { 'content-type': 'application/json' },
   }),
+  'GET /api/plants/:id/imagery/': (t) => ({ params: { id: t.plant } }),
+  'POST /api/plants/:id/imagery/': (t) => ({ params: { id: t.plant }, payload: { name: 'Vuelo', format: 'pmtiles', size: 10 } }),
+  'PUT /api/plants/:id/imagery/:layerId/content': (t) => ({
+    params: { id: t.plant, layerId: t.imageryLayer },
+    query: 'offset=0',
+    payload: Buffer.from('0123456789'),
+    headers: { 'content-type': 'application/octet-stream' },
+  }),
+  'PATCH /api/plants/:id/imagery/:layerId/': (t) => ({ params: { id: t.plant, layerId: t.imageryLayer }, payload: { name: 'Otro' } }),
+  'DELETE /api/plants/:id/imagery/:layerId/': (t) => ({ params: { id: t.plant, layerId: t.imageryLayer } }),
+  'GET /api/plants/:id/imagery/:layerId/:z/:x/:y': (t) => ({ params: { id: t.plant, layerId: t.imageryLayer, z: 0, x: 0, y: 0 } }),
   'POST /api/plants/:id/import-layout/file/inspect/': (t) => ({
     params: { id: t.plant },
     payload: { format: 'kml', content: Buffer.from(SWEEP_KML).toString('base64') },
@@ -701,11 +714,13 @@ async function makeTheirs(ctx: TestContext): Promise<Theirs> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const imageryLayer = await made('POST', `/api/plants/${plant.id}/imagery/`, { name: 'Vuelo ajeno', format: 'pmtiles', size: 10 });
 
   const [lon, lat] = centroid(parseWkt(module.geom!));
   const { x, y } = lonLatToTile(lon, lat, 18);
   return {
     syncReview: syncReview.id,
+    imageryLayer: imageryLayer.id,
     ppi: ppi.id,
     ppiActivity: ppiActivity.id,
     ppiResult: ppiResult.id,

@@ -74,6 +74,27 @@ export class DatabaseStorage implements Storage {
     return Readable.from(chunks(), { objectMode: false });
   }
 
+  async getRange(key: string, offset: number, length: number): Promise<Buffer | null> {
+    const file = await this.db.selectFrom('stored_files').select(['size']).where('key', '=', key).executeTakeFirst();
+    if (!file) return null;
+    const end = Math.min(offset + length, Number(file.size));
+    if (end <= offset) return Buffer.alloc(0);
+    const first = Math.floor(offset / this.chunkBytes);
+    const last = Math.floor((end - 1) / this.chunkBytes);
+    const rows = await this.db
+      .selectFrom('stored_file_chunks')
+      .select(['seq', 'data'])
+      .where('key', '=', key)
+      .where('seq', '>=', first)
+      .where('seq', '<=', last)
+      .orderBy('seq')
+      .execute();
+    if (rows.length !== last - first + 1) throw new Error(`stored file ${key} lost chunks while being read`);
+    const all = Buffer.concat(rows.map((r) => Buffer.from(r.data)));
+    const start = offset - first * this.chunkBytes;
+    return all.subarray(start, start + (end - offset));
+  }
+
   async delete(key: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('stored_files').where('key', '=', key).execute();

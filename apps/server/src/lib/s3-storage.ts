@@ -56,6 +56,19 @@ export class S3Storage implements Storage {
     }
   }
 
+  async getRange(key: string, offset: number, length: number): Promise<Buffer | null> {
+    if (length <= 0) return Buffer.alloc(0);
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key, Range: `bytes=${offset}-${offset + length - 1}` }));
+      return Buffer.from(await answer.Body!.transformToByteArray());
+    } catch (error) {
+      if (error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)) return null;
+      // A range wholly past the end of the object.
+      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416) return Buffer.alloc(0);
+      throw error;
+    }
+  }
+
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
   }

@@ -18,6 +18,11 @@ export interface Storage {
   put(key: string, body: Readable, contentType: string): Promise<void>;
   /** The stored bytes, or null when there is no object under `key`. */
   get(key: string): Promise<Readable | null>;
+  /**
+   * `length` bytes from `offset` (fewer at the end of the object), or null when there is no object:
+   * what a PMTiles archive is read with, a tile at a time, never whole (issue 37).
+   */
+  getRange(key: string, offset: number, length: number): Promise<Buffer | null>;
   /** Removes the object; a missing one is not an error. */
   delete(key: string): Promise<void>;
   /** Lets go of connections (S3's sockets) when the app closes. */
@@ -59,6 +64,22 @@ export class FileSystemStorage implements Storage {
       return null;
     }
     return fs.createReadStream(file);
+  }
+
+  async getRange(key: string, offset: number, length: number): Promise<Buffer | null> {
+    let handle: fsp.FileHandle;
+    try {
+      handle = await fsp.open(this.pathOf(key), 'r');
+    } catch {
+      return null;
+    }
+    try {
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, offset);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
   }
 
   async delete(key: string): Promise<void> {

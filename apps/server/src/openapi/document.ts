@@ -27,7 +27,7 @@ const TAGS: OpenAPIV3.TagObject[] = [
   { name: 'state-management', description: 'States, state groups and element types of the organisation.' },
   { name: 'contractors', description: 'Contractors and contractor groups.' },
   { name: 'rucs', description: 'RUCs: which states each user may record on a plant.' },
-  { name: 'maps', description: 'Vector tiles, bounds and polygon selections of a plant\'s elements.' },
+  { name: 'maps', description: 'Vector tiles, bounds and polygon selections of a plant\'s elements; its orthophoto layers and their raster tiles.' },
   { name: 'catalogues', description: 'What a plant offers: element types, states, contractors, transaction types.' },
   { name: 'elements', description: 'Elements of a plant (hincas, masts, strings, trackers, modules, inverters, CTRs and extra types), their lists and exports.' },
   { name: 'state changes', description: 'Recording state changes of one or many elements, and their history.' },

@@ -51,6 +51,12 @@ export const api: ApiCatalogue = {
     unknownCtr: 'Transformation centre {{ctr}} exists neither in the plant nor in the file.',
     moreErrors: 'There are {{count}} more errors.',
   },
+  imagery: {
+    offset: 'The upload goes on from byte {{received}}.',
+    tooLarge: 'The file is larger than the {{size}} bytes declared.',
+    invalidArchive: 'The file is not a valid {{format}} raster archive: {{detail}}',
+    notReady: 'The orthophoto has not been uploaded completely yet.',
+  },
   layoutFile: {
     unreadable: 'The file could not be read: check that it is a valid DXF, KML or KMZ file.',
     groupCode: 'Line {{line}}: a DXF group code was expected and "{{found}}" was found.',

@@ -50,6 +50,12 @@ export const api = {
     unknownCtr: 'El centro de transformación {{ctr}} no existe en la planta ni en el archivo.',
     moreErrors: 'Hay {{count}} errores más.',
   },
+  imagery: {
+    offset: 'La subida continúa desde el byte {{received}}.',
+    tooLarge: 'El archivo es mayor que los {{size}} bytes declarados.',
+    invalidArchive: 'El archivo no es un archivo ráster {{format}} válido: {{detail}}',
+    notReady: 'La ortofoto todavía no se ha subido completa.',
+  },
   layoutFile: {
     unreadable: 'No se pudo leer el archivo: compruebe que es un DXF, KML o KMZ válido.',
     groupCode: 'Línea {{line}}: se esperaba un código de grupo DXF y se encontró "{{found}}".',

@@ -51,6 +51,12 @@ export const api: ApiCatalogue = {
     unknownCtr: 'La cabina di trasformazione {{ctr}} non esiste né nell’impianto né nel file.',
     moreErrors: 'Ci sono altri {{count}} errori.',
   },
+  imagery: {
+    offset: 'Il caricamento riprende dal byte {{received}}.',
+    tooLarge: 'Il file è più grande dei {{size}} byte dichiarati.',
+    invalidArchive: 'Il file non è un archivio raster {{format}} valido: {{detail}}',
+    notReady: "L'ortofoto non è ancora stata caricata completamente.",
+  },
   layoutFile: {
     unreadable: 'Impossibile leggere il file: verificare che sia un DXF, KML o KMZ valido.',
     groupCode: 'Riga {{line}}: era atteso un codice di gruppo DXF ed è stato trovato "{{found}}".',
