@@ -1,5 +1,5 @@
-import { Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconSolarPanel2 } from '@tabler/icons-react';
+import { Alert, Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconSolarPanel2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { LanguageSwitch } from '../../../components/language-switch';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { isNativePlatform } from '../../../lib/native-platform';
 import { homePath, isSafeNextPath } from '../../../lib/paths';
+import { usePublicConfig } from '../api/get-public-config';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { LoginForm } from '../components/login-form';
 import { ResetPasswordForm } from '../components/reset-password-form';
@@ -26,6 +27,7 @@ export function LoginPage() {
   const resetCode = searchParams.get('reset') ?? '';
   const [step, setStep] = useState<Step>(resetCode ? { name: 'reset' } : { name: 'login' });
   const [email, setEmail] = useState('');
+  const publicConfig = usePublicConfig().data;
 
   function backToLogin() {
     if (resetCode) {
@@ -79,6 +81,11 @@ export function LoginPage() {
               <Box hiddenFrom="md">
                 <AppLogo />
               </Box>
+              {publicConfig?.demo_warning && (
+                <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="demo-warning">
+                  {t('auth.demoWarning')}
+                </Alert>
+              )}
               <Stack gap={4}>
                 <Title order={2}>{titles[step.name]}</Title>
                 {step.name === 'login' && <Text c="dimmed">{t('auth.login.subtitle')}</Text>}
@@ -95,6 +102,7 @@ export function LoginPage() {
               {step.name === 'login' && isNativePlatform() && <ServerSetting />}
               {step.name === 'forgot' && (
                 <ForgotPasswordForm
+                  recoveryConfigured={publicConfig?.password_recovery !== false}
                   initialEmail={email}
                   onSent={(sentTo, detail) => {
                     setEmail(sentTo);
