@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { centroid, parseWkt } from '@heliotrack/domain/geometry';
 import { lonLatToTile } from '@heliotrack/domain/tiles';
-import { describeEachDatabase, type Method, multipart, type TestContext, USERS } from './helpers';
+import { VIEWER_MAY } from '../src/plugins/account-guards';
+import { createUser, describeEachDatabase, type Method, multipart, type TestContext, USERS } from './helpers';
 
 /*
  * DESIGN section 10: "a user of one organisation gets 404 for every id of another". Every route the
@@ -526,6 +527,29 @@ describeEachDatabase('tenancy sweep over every route', (get) => {
       Object.keys(after).filter((t) => after[t] !== before[t]),
       'tables whose rows changed',
     ).toEqual([]);
+  });
+
+  it('refuses every write to a viewer (role VI, the third identity) with 403, writing nothing; reads work', async () => {
+    const ctx = get();
+    const viewer = await createUser(ctx, { email: 'consulta@heliotrack.demo', roles: ['VI'], plants: [ours.plant] });
+    // Its login writes a refresh token: before the digest.
+    expect((await ctx.call('GET', `/api/plants/${ours.plant}/`, { as: viewer.email })).status).toBe(200);
+    const before = await digest();
+    const writes = [...new Set(ctx.routes)].filter(
+      (r) => /^(POST|PUT|PATCH|DELETE) \/api\//.test(r) && !VIEWER_MAY.has(r) && !/ \/api\/(token|user\/password_reset)\//.test(r),
+    );
+    expect(writes.length).toBeGreaterThan(50);
+    const failures: string[] = [];
+    for (const route of writes) {
+      const [method, pattern] = route.split(' ') as [Method, string];
+      // The refusal comes before the route reads its ids or body: any id of our organisation will do.
+      const url = pattern.replace(/:(\w+)/g, (_, name: string) => (name === 'type' ? 'modules' : name === 'id' ? String(ours.plant) : '1'));
+      const res = await ctx.call(method, url, { as: viewer.email, payload: {} });
+      if (res.status !== 403 || res.body?.code !== 'permission_denied') failures.push(`${route}: ${res.status} ${res.text.slice(0, 200)}`);
+    }
+    expect(failures, 'Expected 403 permission_denied').toEqual([]);
+    const after = await digest();
+    expect(Object.keys(after).filter((t) => after[t] !== before[t]), 'tables whose rows changed').toEqual([]);
   });
 });
 

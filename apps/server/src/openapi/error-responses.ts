@@ -130,7 +130,7 @@ export const errorComponents = {
 const OPERATION_ERRORS: Record<string, ErrorStatus[]> = {
   obtainToken: [401],
   refreshToken: [401],
-  // Limited per account (plugins/login-limits.ts); recovery is off in production without SMTP_URL.
+  // Limited per account (lib/account-limits.ts); recovery is off in production without SMTP_URL.
   changePassword: [429],
   requestPasswordReset: [503],
   downloadPlantReport: [409],

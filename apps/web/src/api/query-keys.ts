@@ -33,6 +33,7 @@ export const queryKeys = {
   auth: {
     profile: ['auth', 'profile'] as const,
     clientInspections: ['auth', 'client-inspections'] as const,
+    publicConfig: ['auth', 'public-config'] as const,
   },
   /** Every dashboard figure lives under this root. */
   dashboard: { all: ['dashboard'] as const },

@@ -9,7 +9,7 @@ import {
   TokenRequest,
   UserProfile,
 } from '@heliotrack/domain/auth';
-import { perAccountLimit } from '../../plugins/login-limits';
+import { perAccountLimit } from '../../lib/account-limits';
 import type { AuthService } from './auth.service';
 
 export interface AuthRoutesOptions {
@@ -22,7 +22,7 @@ export interface AuthRoutesOptions {
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, rateLimit, accountLimit }) => {
   const limited = { public: true, rateLimit: { max: rateLimit, timeWindow: '1 minute' } };
-  // Per account too, whatever the address (plugins/login-limits.ts).
+  // Per account too, whatever the address (lib/account-limits.ts).
   const byEmail = (req: { body: unknown }) => (req.body as { email: string }).email;
   const loginLimit = perAccountLimit(app, 'login', accountLimit, byEmail);
   const recoveryLimit = perAccountLimit(app, 'recovery', accountLimit, byEmail);

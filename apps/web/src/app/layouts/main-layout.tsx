@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, Loader, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Box, Burger, Group, Loader, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBarcode,
@@ -25,6 +25,7 @@ import { NetworkLostPrompt } from '../../components/offline/network-lost-prompt'
 import { OutboxBadge } from '../../components/offline/outbox-badge';
 import { useProfile } from '../../api/get-profile';
 import { UserMenu } from './user-menu';
+import { ChangePasswordModal } from '../../features/auth/components/change-password-modal';
 
 interface MenuEntry {
   to: string;
@@ -61,6 +62,16 @@ export function MainLayout() {
         label: t('stateManagement.title'),
         icon: <IconPalette size={20} stroke={1.6} />,
       },
+    );
+  }
+
+  // A one-time password (npm run admin:create): nothing but its change until it is changed; the
+  // server refuses every other call (403 password_change_required) anyway.
+  if (user?.must_change_password) {
+    return (
+      <Box mih="100dvh" bg="var(--mantine-color-gray-0)">
+        <ChangePasswordModal forced={{ email: user.email }} onClose={() => {}} />
+      </Box>
     );
   }
 

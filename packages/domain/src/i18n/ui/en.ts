@@ -150,6 +150,12 @@ export const ui: UiCatalogue = {
     },
   },
   auth: {
+    demoWarning: 'Demo installation: the demo accounts and their password are public. Do not enter real data.',
+    recoveryNotConfigured: 'Password recovery is not configured on this installation. Ask an administrator to set a new password for you.',
+    forcedChange: {
+      title: 'Choose your password',
+      description: 'You signed in with a one-time password. Choose your own to go on.',
+    },
     login: {
       title: 'Log in',
       subtitle: 'Sign in with your Heliotrack account.',

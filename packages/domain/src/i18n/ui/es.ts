@@ -152,6 +152,12 @@ export const ui = {
     },
   },
   auth: {
+    demoWarning: 'Instalación de demostración: las cuentas de demostración y su contraseña son públicas. No introduzcas datos reales.',
+    recoveryNotConfigured: 'La recuperación de contraseña no está configurada en esta instalación. Pide a un administrador que te asigne una contraseña nueva.',
+    forcedChange: {
+      title: 'Elige tu contraseña',
+      description: 'Has entrado con una contraseña de un solo uso. Elige una propia para continuar.',
+    },
     login: {
       title: 'Iniciar sesión',
       subtitle: 'Accede con tu cuenta de Heliotrack.',

@@ -150,6 +150,12 @@ export const ui: UiCatalogue = {
     },
   },
   auth: {
+    demoWarning: 'Installazione dimostrativa: gli account dimostrativi e la loro password sono pubblici. Non inserire dati reali.',
+    recoveryNotConfigured: 'Il recupero della password non è configurato in questa installazione. Chiedi a un amministratore di impostarne una nuova.',
+    forcedChange: {
+      title: 'Scegli la tua password',
+      description: 'Hai effettuato l\'accesso con una password monouso. Scegline una tua per continuare.',
+    },
     login: {
       title: 'Accedi',
       subtitle: 'Entra con il tuo account Heliotrack.',

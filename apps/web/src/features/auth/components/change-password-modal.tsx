@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,8 +6,14 @@ import { PasswordChangeRequest } from '@heliotrack/domain/auth';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { validateForm, type FormErrors, formErrorsOf } from '../../../lib/validate-form';
 import { useChangePassword } from '../api/change-password';
+import { login } from '../api/login';
 
-export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
+/**
+ * The caller's password change. `forced` (a one-time password from `npm run admin:create`): it cannot
+ * be dismissed, and on success the user is signed in again with the new password, whose profile no
+ * longer asks for a change.
+ */
+export function ChangePasswordModal({ onClose, forced = false }: { onClose: () => void; forced?: { email: string } | false }) {
   const { t } = useTranslation();
   const mutation = useChangePassword();
   const [values, setValues] = useState({ old_password: '', new_password: '', new_password_confirm: '' });
@@ -28,7 +34,9 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
     if (!result.success) return setErrors(result.errors);
     setErrors({});
     mutation.mutate(result.data, {
-      onSuccess: (answer) => {
+      onSuccess: async (answer) => {
+        // The change signs the user out everywhere: a forced one signs in again at once.
+        if (forced) await login({ email: forced.email, password: result.data.new_password });
         notifySuccess(answer?.detail || t('auth.passwordChanged', { ns: 'api' }));
         onClose();
       },
@@ -39,9 +47,18 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Modal opened onClose={onClose} title={t('auth.changePassword.title')} centered>
+    <Modal
+      opened
+      onClose={forced ? () => {} : onClose}
+      title={forced ? t('auth.forcedChange.title') : t('auth.changePassword.title')}
+      withCloseButton={!forced}
+      closeOnEscape={!forced}
+      closeOnClickOutside={!forced}
+      centered
+    >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
+          {forced && <Text size="sm">{t('auth.forcedChange.description')}</Text>}
           {errors._general && (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
               {errors._general}
@@ -67,9 +84,11 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
             {...field('new_password_confirm')}
           />
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
+            {!forced && (
+              <Button variant="default" onClick={onClose}>
+                {t('common.cancel')}
+              </Button>
+            )}
             <Button type="submit" loading={mutation.isPending}>
               {t('auth.changePassword.submit')}
             </Button>

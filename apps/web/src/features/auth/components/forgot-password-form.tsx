@@ -6,13 +6,16 @@ import { PasswordResetRequest } from '@heliotrack/domain/auth';
 import { validateForm, type FormErrors, formErrorsOf } from '../../../lib/validate-form';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
-/** Step 1 of password recovery: ask for a code by email. */
+/** Step 1 of password recovery: ask for a code by email (when the installation can mail one). */
 export function ForgotPasswordForm({
+  recoveryConfigured = true,
   initialEmail,
   onSent,
   onHaveCode,
   onBack,
 }: {
+  /** False in production without a mail transport (GET public-config/): nothing could reach you. */
+  recoveryConfigured?: boolean;
   initialEmail: string;
   onSent: (email: string, detail: string) => void;
   onHaveCode: () => void;
@@ -22,6 +25,19 @@ export function ForgotPasswordForm({
   const mutation = useRequestPasswordReset();
   const [email, setEmail] = useState(initialEmail);
   const [errors, setErrors] = useState<FormErrors>({});
+
+  if (!recoveryConfigured) {
+    return (
+      <Stack gap="md">
+        <Alert color="yellow" variant="light" icon={<IconAlertCircle size={18} />} role="status">
+          {t('auth.recoveryNotConfigured')}
+        </Alert>
+        <Anchor component="button" type="button" size="sm" onClick={onBack}>
+          {t('auth.forgot.backToLogin')}
+        </Anchor>
+      </Stack>
+    );
+  }
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();

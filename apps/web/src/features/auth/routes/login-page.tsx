@@ -1,5 +1,5 @@
 import { Alert, Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconCloudUpload, IconSolarPanel2 } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCloudUpload, IconSolarPanel2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { notifySuccess } from '../../../components/notifications/notify';
 import { isNativePlatform } from '../../../lib/native-platform';
 import { waitingOnDevice } from '../../../offline/device-databases';
 import { homePath, isSafeNextPath } from '../../../lib/paths';
+import { usePublicConfig } from '../api/get-public-config';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { LoginForm } from '../components/login-form';
 import { ResetPasswordForm } from '../components/reset-password-form';
@@ -29,6 +30,7 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   // How many users of this device have changes waiting (issue 39): a count, never who.
   const [waiting] = useState(waitingOnDevice);
+  const publicConfig = usePublicConfig().data;
 
   function backToLogin() {
     if (resetCode) {
@@ -82,6 +84,11 @@ export function LoginPage() {
               <Box hiddenFrom="md">
                 <AppLogo />
               </Box>
+              {publicConfig?.demo_warning && (
+                <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="demo-warning">
+                  {t('auth.demoWarning')}
+                </Alert>
+              )}
               <Stack gap={4}>
                 <Title order={2}>{titles[step.name]}</Title>
                 {step.name === 'login' && <Text c="dimmed">{t('auth.login.subtitle')}</Text>}
@@ -103,6 +110,7 @@ export function LoginPage() {
               {step.name === 'login' && isNativePlatform() && <ServerSetting />}
               {step.name === 'forgot' && (
                 <ForgotPasswordForm
+                  recoveryConfigured={publicConfig?.password_recovery !== false}
                   initialEmail={email}
                   onSent={(sentTo, detail) => {
                     setEmail(sentTo);

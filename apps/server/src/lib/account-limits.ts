@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { detailError } from '../lib/errors';
+import { detailError } from './errors';
 
 /*
  * The per-address limit of token/ and password recovery (config RATE_LIMIT_LOGIN, route config) does
