@@ -89,7 +89,7 @@ describe('OpenAPI document', () => {
     // Public operations say so; the others inherit the bearer requirement and document its 401.
     for (const { path, method, operation } of operations()) {
       const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
-      expect(isPublic, `${method} ${path}`).toBe(['/api/token/', '/api/token/refresh/', '/api/user/password_reset/', '/api/user/password_reset/confirm/'].includes(path));
+      expect(isPublic, `${method} ${path}`).toBe(['/api/token/', '/api/token/refresh/', '/api/user/password_reset/', '/api/user/password_reset/confirm/', '/api/health/', '/api/ready/', '/api/metrics/'].includes(path));
       if (!isPublic) expect(operation.responses['401'], `${method} ${path}`).toEqual({ $ref: '#/components/responses/Unauthorized' });
     }
   });

@@ -125,6 +125,8 @@ const OPERATION_ERRORS: Record<string, ErrorStatus[]> = {
   refreshToken: [401],
   downloadPlantReport: [409],
   downloadPlantHistoricReport: [409],
+  // 404 when METRICS is off, 401 without the METRICS_TOKEN when one is set.
+  getMetrics: [401, 404],
 };
 
 /**
