@@ -52,7 +52,8 @@ export default defineConfig({
     // The server gets its own copy of the built web app: a build started elsewhere in the working
     // tree while the tests run (it empties apps/web/dist first) cannot blank the pages under them.
     command: `rm -rf ${DATA_DIR} && mkdir -p ${DATA_DIR} && cp -r ${WEB_BUILD} ${WEB_DIST} && npm run serve --prefix ../..`,
-    url: `http://localhost:${PORT}/api/openapi.json`,
+    // Ready: migrated, seeded and the map caches warm (the server listens, and /api/health/ answers, before).
+    url: `http://localhost:${PORT}/api/ready/`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

@@ -126,8 +126,6 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);
   await registerCompression(app);
-  const storage = createStorage({ kind: config.storage, dataDir: config.dataDir, db, s3: config.s3 });
-  await registerHealth(app, { db, storage, redisUrl: config.redisUrl, maxEventLoopDelay: config.maxEventLoopDelay });
   // Before authentication: a preflight carries no token, and a 401 must reach the app readable.
   if (config.corsOrigins.length > 0) {
     await app.register(cors, {
@@ -168,6 +166,9 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
     await docs.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
   });
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, () => app.swagger());
+  // After swagger (which documents the routes registered after it), before the API's routes.
+  const storage = createStorage({ kind: config.storage, dataDir: config.dataDir, db, s3: config.s3 });
+  await registerHealth(app, { db, storage, redisUrl: config.redisUrl, maxEventLoopDelay: config.maxEventLoopDelay });
 
   const spatial = new SpatialService(db);
   const reportGenerator = new ReportGenerator(db, storage, app.log);
@@ -239,7 +240,10 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
   let warming: Promise<void> = Promise.resolve();
   app.decorate('mapsWarmed', () => warming);
   app.addHook('onReady', async () => {
-    warming = spatial.warm(app.log).catch((error: unknown) => app.log.error({ err: error }, 'map warm-up failed'));
+    // On a later turn: `npm start` listens first (main.ts), then the maps warm.
+    warming = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => spatial.warm(app.log))
+      .catch((error: unknown) => app.log.error({ err: error }, 'map warm-up failed'));
     await resumeUnfinishedReports(db, reportJobs);
     await resumeUnfinishedExports(db, ppiExportJobs);
     if (config.historicReports) historicReports.start();

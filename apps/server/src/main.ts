@@ -32,10 +32,12 @@ async function main() {
       process.exit(0);
     });
   }
-  // Ready first (it starts the map warm-up), then listen once the maps are warm.
+  // Ready first (it starts the map warm-up), then listen at once: /api/health/ answers while the
+  // maps warm (seconds on a large plant), /api/ready/ only once they are warm, so a balancer sends
+  // no traffic before; the "running" line (which the bench waits for) comes when they are.
   await app.ready();
-  await app.mapsWarmed();
   await app.listen({ port: config.port, host: config.host });
+  await app.mapsWarmed();
   const url = `http://localhost:${config.port}`;
   // One JSON line like every other (a log collector reads it); the database URL without its credentials.
   app.log.info(

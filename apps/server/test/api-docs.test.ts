@@ -89,9 +89,18 @@ describe('OpenAPI document', () => {
     // Public operations say so; the others inherit the bearer requirement and document its 401.
     for (const { path, method, operation } of operations()) {
       const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
-      expect(isPublic, `${method} ${path}`).toBe(
-        ['/api/token/', '/api/token/refresh/', '/api/token/logout/', '/api/public-config/', '/api/user/password_reset/', '/api/user/password_reset/confirm/'].includes(path),
-      );
+      const publicPaths = [
+        '/api/token/',
+        '/api/token/refresh/',
+        '/api/token/logout/',
+        '/api/public-config/',
+        '/api/user/password_reset/',
+        '/api/user/password_reset/confirm/',
+        '/api/health/',
+        '/api/ready/',
+        '/api/metrics/',
+      ];
+      expect(isPublic, `${method} ${path}`).toBe(publicPaths.includes(path));
       if (!isPublic) expect(operation.responses['401'], `${method} ${path}`).toEqual({ $ref: '#/components/responses/Unauthorized' });
     }
   });

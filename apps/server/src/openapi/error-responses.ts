@@ -135,6 +135,8 @@ const OPERATION_ERRORS: Record<string, ErrorStatus[]> = {
   requestPasswordReset: [503],
   downloadPlantReport: [409],
   downloadPlantHistoricReport: [409],
+  // 404 when METRICS is off, 401 without the METRICS_TOKEN when one is set.
+  getMetrics: [401, 404],
 };
 
 /**

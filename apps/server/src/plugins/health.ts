@@ -60,6 +60,12 @@ export async function registerHealth(app: FastifyInstance, { db, storage, redisU
         }
       : {}),
     ...(storage.check ? { storage: () => storage.check!() } : {}),
+    // The map caches warmed at start (app.ts): until then a tile may wait for its plant's geometries.
+    maps: async () => {
+      if (!app.hasDecorator('mapsWarmed')) return; // an app without maps (tests of this plugin alone)
+      const warm = await Promise.race([app.mapsWarmed().then(() => true), new Promise<boolean>((resolve) => setImmediate(() => resolve(false)))]);
+      if (!warm) throw new Error('the map caches are still warming');
+    },
   };
 
   if (maxEventLoopDelay > 0) {

@@ -101,6 +101,12 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
  * Parsed geometries (geometry-cache.ts), plant extents and the overview layer of low zooms
  * (plant-layouts.ts) are kept in memory; the domain's tile-content.ts says what a tile holds at which zoom.
  */
+/**
+ * One turn of the event loop: SQLite answers synchronously, so without it the warm-up would hold
+ * the loop from start to end, and the server (listening already) could not answer a probe meanwhile.
+ */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export class SpatialService {
   private readonly layouts: PlantLayouts;
   private readonly tiles = new TileCache();
@@ -370,6 +376,7 @@ export class SpatialService {
         if (rows.length === 0) break;
         await this.tileGeometries(plantId, rows, log);
         after = rows[rows.length - 1].id;
+        await yieldToRequests();
       }
     }
     // Then the tiles, low zooms first: those a map opening on the whole plant asks first, and the
@@ -380,6 +387,7 @@ export class SpatialService {
         if (this.tiles.size > this.tiles.maxBytes * 0.75) return;
         const { etag, encode } = await this.plantTile(plant, tile, log);
         await this.tiles.get(etag, encode);
+        await yieldToRequests();
       }
     }
   }
