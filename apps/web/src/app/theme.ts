@@ -40,6 +40,7 @@ const solarHighContrast: MantineColorsTuple = [
  * white. Text takes darker shades (all at least 4.5:1 on white and on gray.0, the page's ground).
  */
 const TEXT_COLORS_AA: Record<string, string> = {
+  solar: '#8f4d08',
   red: '#c92a2a',
   green: '#2b7a3b',
   teal: '#087f5b',
@@ -60,8 +61,15 @@ const TEXT_COLORS_AAA: Record<string, string> = {
   solar: '#5f3104',
 };
 
+/** Text, light badges' text and outline badges' text and border take the readable shade. */
 function textVariables(colors: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(colors).map(([name, value]) => [`--mantine-color-${name}-text`, value]));
+  return Object.fromEntries(
+    Object.entries(colors).flatMap(([name, value]) => [
+      [`--mantine-color-${name}-text`, value],
+      [`--mantine-color-${name}-light-color`, value],
+      [`--mantine-color-${name}-outline`, value],
+    ]),
+  );
 }
 
 const common: MantineThemeOverride = {
