@@ -65,4 +65,14 @@ test.describe('server error dialog', () => {
     await dialog.getByRole('button', { name: 'Cerrar' }).click();
     await expect(dialog).toBeHidden();
   });
+
+  test('a request without an answer offers offline mode once and opens no server-error dialog', async ({ page, request }) => {
+    await page.route('**/api/dashboard/**', (route) => route.abort('failed'));
+    await signInViaApi(page, request, ADMIN, '/dashboard');
+    const offer = page.getByRole('alert').filter({ hasText: 'Sin conexión' });
+    await expect(offer).toBeVisible();
+    await expect(offer.getByRole('button', { name: 'Activar el modo sin conexión' })).toBeVisible();
+    await expect(offer).toHaveCount(1);
+    await expect(serverErrorDialog(page)).toHaveCount(0);
+  });
 });
