@@ -28,7 +28,6 @@ export function AppUpdateDialog() {
       closeOnEscape={false}
       zIndex={2000}
       transitionProps={{ duration: 0 }}
-      aria-labelledby="app-update-title"
     >
       <Center mih="90dvh">
         <Stack align="center" gap="lg" maw={460} ta="center" role="alertdialog" aria-labelledby="app-update-title">
