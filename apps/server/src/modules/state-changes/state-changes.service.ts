@@ -298,11 +298,14 @@ export class StateChangesService {
     }
     const ids = [...new Set(elementIds)];
     const documentIds = [...new Set(body.documents)];
-    const now = nowIso();
-    const observed = observedAt(recordedAt, now);
     try {
       return await this.db.transaction().execute(async (trx) => {
         const locked = await lockPlant(trx, plant.id);
+        // The server's time is read under the plant's lock: changes without a recorded_at are then
+        // observed in the order they are applied, and a change that waited for the lock is never
+        // "late" against one that overtook it while it waited.
+        const now = nowIso();
+        const observed = observedAt(recordedAt, now);
         if (body.client_uuid) {
           const earlier = await this.earlierResult(trx, user, body.client_uuid, language);
           if (earlier) return earlier;
