@@ -114,7 +114,7 @@ export type SyncElementsRequest = z.infer<typeof SyncElementsRequest>;
 export const SyncElementsAnswer = z.object({
   columns: z.array(z.enum(SYNC_ELEMENT_COLUMNS)),
   /** The elements of the plant among the ids, one line each in `columns` order (as the sync stream writes them). */
-  elements: z.array(z.array(z.union([z.number(), z.string(), z.null()]))),
+  elements: z.array(z.array(z.union([z.number().nullable(), z.string()]))),
   /** The ids asked for that are not (or no longer) elements of this plant: the device deletes them. */
   missing: z.array(z.number().int()),
 });
