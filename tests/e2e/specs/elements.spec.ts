@@ -148,12 +148,16 @@ test.describe('elements table', () => {
     await expect(page.getByText(`1–25 de ${matching.count}`)).toBeVisible();
 
     // The ids of the whole filter come in one request to ids/, not page by page.
-    const idsAnswer = page.waitForResponse((response) => response.url().includes(`/api/plants/${plant.id}/hincas/ids/`));
+    const idsAnswer = page.waitForResponse((response) =>
+      response.url().includes(`/api/plants/${plant.id}/hincas/ids/`),
+    );
     await page
       .getByRole('button', { name: `Seleccionar los ${matching.count} elementos que cumplen el filtro` })
       .click();
     const ids = (await (await idsAnswer).json()) as { count: number; ids: number[] };
-    expect(ids.ids.toSorted((a, b) => a - b)).toEqual(matching.results.map((element) => element.id).toSorted((a, b) => a - b));
+    expect(ids.ids.toSorted((a, b) => a - b)).toEqual(
+      matching.results.map((element) => element.id).toSorted((a, b) => a - b),
+    );
     await expect(page.getByText(`${matching.count} elementos seleccionados`)).toBeVisible();
     await page.getByRole('button', { name: `Cambiar estado (${matching.count})` }).click();
 

@@ -1,5 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, bearer, expect, obtainTokens, pageHeading, PORT, signInViaApi, submitLoginForm, TECHNICIAN, test } from '../fixtures';
+import {
+  ADMIN,
+  bearer,
+  expect,
+  obtainTokens,
+  pageHeading,
+  PORT,
+  signInViaApi,
+  submitLoginForm,
+  TECHNICIAN,
+  test,
+} from '../fixtures';
 
 /**
  * Issue 20, the native app on the web build: `window.heliotrackNative` (set before the app starts)
@@ -39,10 +50,14 @@ async function asNativeApp(page: Page, version: string) {
   }, version);
 }
 
-const updateDialog = (page: Page) => page.getByRole('alertdialog').filter({ has: page.locator('#app-update-title') });
+const updateDialog = (page: Page) =>
+  page.getByRole('alertdialog').filter({ has: page.locator('#app-update-title') });
 
 test.describe('native app', () => {
-  test('the forced update dialog appears when a greater version is published, and Update opens the store', async ({ page, request }) => {
+  test('the forced update dialog appears when a greater version is published, and Update opens the store', async ({
+    page,
+    request,
+  }) => {
     await publish(request, '99.0.0', '2026-11-24');
     await asNativeApp(page, '1.2.0');
     const check = page.waitForResponse('**/api/app-version/');
@@ -58,7 +73,9 @@ test.describe('native app', () => {
     await expect(dialog).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('update-dialog-es.png') });
     await dialog.getByRole('button', { name: 'Actualizar' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as NativeWindow).openedUrls)).toEqual([PLAY_URL]);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as NativeWindow).openedUrls))
+      .toEqual([PLAY_URL]);
     expect(await page.evaluate(() => localStorage.getItem('last_available_release_date'))).toBe('2026-11-24');
   });
 
@@ -152,7 +169,12 @@ test.describe('native app', () => {
     const res = await request.get(href!);
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toContain('application/manifest+json');
-    const manifest = (await res.json()) as { name: string; start_url: string; display: string; icons: { src: string; sizes: string; type: string }[] };
+    const manifest = (await res.json()) as {
+      name: string;
+      start_url: string;
+      display: string;
+      icons: { src: string; sizes: string; type: string }[];
+    };
     // The root: the dashboard online, the plants while offline mode is on (issue 16).
     expect(manifest).toMatchObject({ name: 'Heliotrack', start_url: '/', display: 'standalone' });
     for (const icon of manifest.icons) {
@@ -174,7 +196,9 @@ test.describe('native app', () => {
     await expect(version).toHaveValue('1.0.0');
     await version.fill('2.x');
     await form.getByRole('button', { name: 'Guardar' }).click();
-    await expect(form.getByText('La versión debe ser números separados por puntos, por ejemplo 1.4.2.')).toBeVisible();
+    await expect(
+      form.getByText('La versión debe ser números separados por puntos, por ejemplo 1.4.2.'),
+    ).toBeVisible();
     await version.fill('2.1.0');
     const date = form.getByRole('textbox', { name: /^Fecha de publicación/ });
     await date.fill('24/11/2026');
@@ -186,7 +210,12 @@ test.describe('native app', () => {
     await expect(page.getByText('Versión 2.1.0 publicada.')).toBeVisible();
     const { access } = await obtainTokens(request, TECHNICIAN);
     const published = await (await request.get('/api/app-version/', { headers: bearer(access) })).json();
-    expect(published).toMatchObject({ version: '2.1.0', release_date: '2026-11-24', android_store_url: PLAY_URL, ios_store_url: 'https://apps.apple.com/app/id123' });
+    expect(published).toMatchObject({
+      version: '2.1.0',
+      release_date: '2026-11-24',
+      android_store_url: PLAY_URL,
+      ios_store_url: 'https://apps.apple.com/app/id123',
+    });
   });
 
   test('the menu entry is for administrators only', async ({ page, request }) => {

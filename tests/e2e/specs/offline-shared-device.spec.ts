@@ -55,7 +55,14 @@ function userMenu(page: Page) {
 /** Offline mode from the user menu once the network is gone (the local database open first). */
 async function goOffline(page: Page, context: BrowserContext, { cutNetwork = true } = {}) {
   await expect
-    .poll(() => localCall(page, 'countOutbox').then(() => true, () => false), { timeout: 20_000 })
+    .poll(
+      () =>
+        localCall(page, 'countOutbox').then(
+          () => true,
+          () => false,
+        ),
+      { timeout: 20_000 },
+    )
     .toBe(true);
   if (cutNetwork) await context.setOffline(true);
   await userMenu(page).click();
@@ -97,7 +104,9 @@ test.describe('a tablet shared by two organisations', () => {
     await signInViaUi(page, ADMIN);
     await page.goto('/plants');
     const card = page.getByRole('article', { name: plant.name, exact: true });
-    await card.getByRole('button', { name: `Descargar para uso sin conexión: ${plant.name}`, exact: true }).click();
+    await card
+      .getByRole('button', { name: `Descargar para uso sin conexión: ${plant.name}`, exact: true })
+      .click();
     await expect(card.getByText('Disponible sin conexión')).toBeVisible({ timeout: 30_000 });
     await page.goto(elementsUrl);
     const table = page.getByRole('table', { name: `Elementos de tipo ${piles.name}` });
@@ -115,7 +124,9 @@ test.describe('a tablet shared by two organisations', () => {
       await dialog.getByRole('button', { name: 'Cambiar estado' }).click();
       await expect(stateChangeOutcome(dialog, '1 elemento actualizado')).toBeVisible();
       await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
-      await expect(table.getByRole('button', { name: `Cambiar el estado de ${code}`, exact: true })).toHaveCount(0);
+      await expect(
+        table.getByRole('button', { name: `Cambiar el estado de ${code}`, exact: true }),
+      ).toHaveCount(0);
     }
     await expect(page.getByRole('button', { name: 'Cambios pendientes: 3', exact: true })).toBeVisible();
     await logoutFromMenu(page, true);
@@ -123,7 +134,9 @@ test.describe('a tablet shared by two organisations', () => {
     // B, of another organisation, on the same profile: the login screen says someone's changes wait, not whose.
     await context.setOffline(false);
     await page.goto('/login');
-    await expect(page.getByText('En este dispositivo hay cambios sin sincronizar de 1 usuario.')).toBeVisible();
+    await expect(
+      page.getByText('En este dispositivo hay cambios sin sincronizar de 1 usuario.'),
+    ).toBeVisible();
     await signInViaUi(page, OTHER_ADMIN);
     await page.goto('/plants');
     // B keeps the network: in offline mode every answer comes from B's local database all the same,
@@ -145,7 +158,9 @@ test.describe('a tablet shared by two organisations', () => {
     // A again: the 3 changes were kept, and sync by themselves once A is back (issue 38).
     await context.setOffline(false);
     await signInViaUi(page, ADMIN);
-    await expect(page.getByRole('button', { name: 'Cambios pendientes: 0', exact: true })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('button', { name: 'Cambios pendientes: 0', exact: true })).toBeVisible({
+      timeout: 60_000,
+    });
     for (const code of changed) {
       const found = await apiGet<{ results: { id: number; code: string }[] }>(
         request,
@@ -153,7 +168,11 @@ test.describe('a tablet shared by two organisations', () => {
         access,
       );
       const pile = found.results.find((e) => e.code === code)!;
-      const detail = await apiGet<{ state: { id: number } | null }>(request, `/api/plants/${plant.id}/hincas/${pile.id}/`, access);
+      const detail = await apiGet<{ state: { id: number } | null }>(
+        request,
+        `/api/plants/${plant.id}/hincas/${pile.id}/`,
+        access,
+      );
       expect(detail.state?.id, code).toBe(step.id);
     }
 

@@ -66,7 +66,10 @@ test.describe('server error dialog', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('a request without an answer offers offline mode once and opens no server-error dialog', async ({ page, request }) => {
+  test('a request without an answer offers offline mode once and opens no server-error dialog', async ({
+    page,
+    request,
+  }) => {
     await page.route('**/api/dashboard/**', (route) => route.abort('failed'));
     await signInViaApi(page, request, ADMIN, '/dashboard');
     const offer = page.getByRole('alert').filter({ hasText: 'Sin conexión' });
