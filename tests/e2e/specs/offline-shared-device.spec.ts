@@ -6,6 +6,7 @@ import {
   expect,
   localCall,
   obtainTokens,
+  pageHeading,
   submitLoginForm,
   storedTokens,
   stateChangeOutcome,
@@ -145,11 +146,11 @@ test.describe('a tablet shared by two organisations', () => {
     expect(await localCall(page, 'select', 'SELECT count(*) AS n FROM plant')).toEqual([{ n: 0 }]);
     expect(await localCall(page, 'select', 'SELECT count(*) AS n FROM outbox')).toEqual([{ n: 0 }]);
     await page.goto('/plants');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(pageHeading(page)).toBeVisible();
     await expect(page.getByText(plant.name)).toHaveCount(0);
     for (const url of [elementsUrl, `/plants/${plant.id}/elements-map-offline`]) {
       await page.goto(url);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(pageHeading(page)).toBeVisible();
       await expect(page.getByText(plant.name)).toHaveCount(0);
       await expect(page.getByRole('table', { name: `Elementos de tipo ${piles.name}` })).toHaveCount(0);
     }
