@@ -159,6 +159,10 @@ test.describe('a tablet shared by two organisations', () => {
     // A again: the 3 changes were kept, and sync by themselves once A is back (issue 38).
     await context.setOffline(false);
     await signInViaUi(page, ADMIN);
+    // A's own outbox is back (the badge counts it), then it drains by itself: nobody presses Sincronizar.
+    await expect(page.getByRole('button', { name: 'Cambios pendientes: 3', exact: true })).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(page.getByRole('button', { name: 'Cambios pendientes: 0', exact: true })).toBeVisible({
       timeout: 60_000,
     });

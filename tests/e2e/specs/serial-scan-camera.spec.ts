@@ -65,7 +65,9 @@ test('the camera reads with zxing-wasm, its .wasm served by our server, and the 
   const answer = await wasm;
   expect(answer.status()).toBe(200);
   expect(new URL(answer.url()).origin).toBe(new URL(page.url()).origin);
-  await expect(page.getByRole('button', { name: 'Cerrar la cámara' })).toBeVisible();
+  await expect(
+    page.getByTestId('scanner-overlay').getByRole('button', { name: 'Cerrar la cámara' }),
+  ).toBeVisible();
   await expect(page.getByLabel('Imagen de la cámara')).toBeVisible();
 
   // Chosen once: the next visit opens on the camera input.
