@@ -101,6 +101,12 @@ export interface TestContext {
  * A user of the caller's organisation made for one test, so the test can change their plants, RUCs or
  * password without touching the named demo users others rely on. Logs in with DEMO_PASSWORD.
  */
+/** The id of the demo organisation "Demo Solar", for tests that add plants to it. */
+export async function demoClientId(ctx: TestContext): Promise<number> {
+  const client = await ctx.db.selectFrom('clients').select('id').where('name', '=', 'Demo Solar').executeTakeFirstOrThrow();
+  return client.id;
+}
+
 export async function createUser(
   ctx: TestContext,
   { email, roles, plants = [], as = USERS.admin }: { email: string; roles: string[]; plants?: number[]; as?: string },

@@ -1,7 +1,7 @@
 import JSZip from 'jszip';
 import { expect, it } from 'vitest';
 import { parseWkt } from '@heliotrack/domain/geometry';
-import { describeEachDatabase, type TestContext, USERS } from './helpers';
+import { demoClientId, describeEachDatabase, type TestContext, USERS } from './helpers';
 
 /*
  * DXF, KML and KMZ layouts (issue 37), every fixture written here. The DXF is drawn in UTM zone 30
@@ -170,11 +170,7 @@ const KML = `<?xml version="1.0" encoding="UTF-8"?>
 </Document></kml>`;
 
 async function createEmptyPlant(ctx: TestContext, code: string, longitude: number | null = null) {
-  const client = await ctx.db
-    .selectFrom('clients')
-    .select('id')
-    .where('name', '=', 'Demo Solar')
-    .executeTakeFirstOrThrow();
+  const client = { id: await demoClientId(ctx) };
   const group = await ctx.db
     .selectFrom('state_groups')
     .select('id')

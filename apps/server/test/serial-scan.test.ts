@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { describeEachDatabase, multipart, type TestContext, USERS } from './helpers';
+import { demoClientId, describeEachDatabase, multipart, type TestContext, USERS } from './helpers';
 
 /*
  * Issue 19: POST plants/{id}/serial-scan/ and the plant's delivered serials. Every test works on a
@@ -20,11 +20,7 @@ async function createPlant(
   code: string,
   { enabled = true, modules = 6 } = {},
 ): Promise<Plant> {
-  const client = await ctx.db
-    .selectFrom('clients')
-    .select('id')
-    .where('name', '=', 'Demo Solar')
-    .executeTakeFirstOrThrow();
+  const client = { id: await demoClientId(ctx) };
   const type = await ctx.db
     .selectFrom('element_types')
     .select('id')
