@@ -44,6 +44,7 @@ function get(url: string, headers: Record<string, string> = {}) {
 
 class CompiledServer {
   readonly lines: Record<string, unknown>[] = [];
+  stderr = '';
   readonly exited: Promise<number | null>;
   private readonly child: ChildProcess;
   private waiters: { test: (line: Record<string, unknown>) => boolean; resolve: () => void }[] = [];
@@ -54,6 +55,7 @@ class CompiledServer {
   ) {
     this.child = spawn(process.execPath, [entry], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     this.exited = new Promise((resolve) => this.child.once('exit', (code) => resolve(code)));
+    this.child.stderr!.on('data', (data: Buffer) => (this.stderr += data.toString()));
     let rest = '';
     this.child.stdout!.on('data', (data: Buffer) => {
       const parts = (rest + data.toString()).split('\n');
@@ -74,7 +76,7 @@ class CompiledServer {
   }
 
   async started() {
-    await Promise.race([this.logged((l) => String(l.msg).startsWith('Heliotrack is running')), this.exited.then((code) => Promise.reject(new Error(`exited ${code}`)))]);
+    await Promise.race([this.logged((l) => String(l.msg).startsWith('Heliotrack is running')), this.exited.then((code) => Promise.reject(new Error(`exited ${code}: ${this.stderr.slice(-2000)}`)))]);
   }
 
   signal(name: NodeJS.Signals) {
@@ -112,6 +114,13 @@ async function openRequest(port: number) {
   };
 }
 
+// As `npm run build` does (esbuild, about a second); every describe runs the result, never tsx. At file
+// level: the order of the describes is shuffled, and on a clean clone there is no dist/ before this.
+beforeAll(() => {
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--server-only'], { encoding: 'utf8' });
+  expect(build.status, build.stderr).toBe(0);
+});
+
 describe('the compiled server (issue 33)', () => {
   let dir: string;
   let web: string;
@@ -120,9 +129,6 @@ describe('the compiled server (issue 33)', () => {
   const bundle = 'console.log("heliotrack");\n'.repeat(200);
 
   beforeAll(async () => {
-    // As `npm run build` does (esbuild, about a second); the test runs the result, never tsx.
-    const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--server-only'], { encoding: 'utf8' });
-    expect(build.status, build.stderr).toBe(0);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'heliotrack-service-'));
     web = path.join(dir, 'web');
     fs.mkdirSync(path.join(web, 'assets'), { recursive: true });
