@@ -231,7 +231,8 @@ test.describe('offline shell (Offline III)', () => {
       expect
         .poll(async () => {
           await waitForMapIdle(page);
-          return (await renderedStates(page, server.ids)).filter((feature) => feature.state === newState.id).length;
+          return (await renderedStates(page, server.ids)).filter((feature) => feature.state === newState.id)
+            .length;
         })
         .toBe(server.count);
     await mapShowsTheChange();
@@ -249,7 +250,9 @@ test.describe('offline shell (Offline III)', () => {
     // made it (before the sync sent it).
     const networkBack = Date.now();
     await context.setOffline(false);
-    await expect(page.getByRole('button', { name: 'Cambios pendientes: 0', exact: true })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('button', { name: 'Cambios pendientes: 0', exact: true })).toBeVisible({
+      timeout: 60_000,
+    });
     console.log(`network back to "Cambios pendientes: 0": ${Date.now() - networkBack} ms`);
     for (const id of server.ids) {
       const changes = await apiGet<{ results: HistoryItem[] }>(
@@ -257,7 +260,9 @@ test.describe('offline shell (Offline III)', () => {
         `/api/elements/${id}/state-changes/?page_size=100`,
         access,
       );
-      const mine = changes.results.filter((h) => h.state.id === newState.id && Date.parse(h.created_at) >= changeStarted);
+      const mine = changes.results.filter(
+        (h) => h.state.id === newState.id && Date.parse(h.created_at) >= changeStarted,
+      );
       expect(mine, `element ${id}: the offline change, once`).toHaveLength(1);
       expect(mine[0].element_count).toBe(server.count);
       const recorded = Date.parse(mine[0].recorded_at!);
@@ -305,5 +310,32 @@ test.describe('offline shell (Offline III)', () => {
 
     // No tile was asked of the network while offline.
     expect(networkTiles).toEqual([]);
+  });
+
+  test('"Disponible sin conexión" only once the app itself is cached: a reload offline right after the download opens the app (issue 38)', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    // The first visit of this browser profile: the service worker is still precaching the build
+    // while the small plant downloads in a second or two.
+    const { tokens } = await signInViaApi(page, request, TECHNICIAN, '/plants');
+    const plants = await apiGet<Plant[]>(request, '/api/plants/', tokens.access);
+    const plant = plants.find((item) => item.code === 'CAR-01')!;
+    const card = page.getByRole('article', { name: plant.name, exact: true });
+    await card
+      .getByRole('button', { name: `Descargar para uso sin conexión: ${plant.name}`, exact: true })
+      .click();
+    await expect(card.getByText('Disponible sin conexión')).toBeVisible({ timeout: 60_000 });
+
+    // At once: no network, offline mode on, reload. The app opens from the worker's cache.
+    await page.evaluate(() => localStorage.setItem('offline_mode', 'true'));
+    await context.setOffline(true);
+    await page.reload();
+    await expect(pageHeading(page)).toHaveText('Plantas');
+    await expect(
+      page.getByRole('article', { name: plant.name, exact: true }).getByText('Disponible sin conexión'),
+    ).toBeVisible();
   });
 });

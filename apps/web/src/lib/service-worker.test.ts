@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { activateWaiting } from './service-worker';
+import { activateWaiting, isAppShellReady, watchShell } from './service-worker';
 
 /** A container that remembers its controllerchange listeners, so the test can fire the event. */
 function fakeContainer() {
@@ -32,5 +32,56 @@ describe('service worker updates (issue 16)', () => {
     container.fireControllerChange();
     container.fireControllerChange();
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** A worker whose state the test moves on, firing its statechange listeners as a browser would. */
+function fakeWorker() {
+  const listeners: (() => void)[] = [];
+  const worker = {
+    state: 'installing' as ServiceWorkerState,
+    addEventListener: (type: string, listener: () => void) =>
+      type === 'statechange' && listeners.push(listener),
+    moveTo(state: ServiceWorkerState) {
+      worker.state = state;
+      listeners.forEach((listener) => listener());
+    },
+  };
+  return worker;
+}
+
+describe('the app shell ready for offline use (issue 38)', () => {
+  const registration = (fields: { active?: unknown; installing?: unknown }) =>
+    ({
+      active: null,
+      installing: null,
+      waiting: null,
+      addEventListener: () => undefined,
+      ...fields,
+    }) as never;
+
+  it('is not ready while the first worker installs (precaches), and ready once it is activated', () => {
+    const installing = fakeWorker();
+    watchShell(registration({ installing }));
+    expect(isAppShellReady()).toBe(false);
+    installing.moveTo('installed');
+    expect(isAppShellReady()).toBe(false);
+    installing.moveTo('activating');
+    expect(isAppShellReady()).toBe(false);
+    installing.moveTo('activated');
+    expect(isAppShellReady()).toBe(true);
+  });
+
+  it('is ready at once when a worker is already active (a later visit)', () => {
+    watchShell(registration({ installing: fakeWorker() }));
+    expect(isAppShellReady()).toBe(false);
+    watchShell(registration({ active: {} }));
+    expect(isAppShellReady()).toBe(true);
+  });
+
+  it('is ready when the browser blocks workers (the registration resolves to nothing): nothing will come', () => {
+    watchShell(registration({ installing: fakeWorker() }));
+    watchShell(undefined);
+    expect(isAppShellReady()).toBe(true);
   });
 });

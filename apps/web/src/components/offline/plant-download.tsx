@@ -1,10 +1,11 @@
 import { Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconCloudCheck, IconCloudDownload, IconX } from '@tabler/icons-react';
+import { IconCloudCheck, IconCloudDownload, IconHourglass, IconX } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Plant } from '@heliotrack/domain/plants';
 import { formatDateTime, formatFileSize, formatInteger } from '../../lib/format';
 import { useOfflineMode } from '../../lib/offline-mode';
+import { useAppShellReady } from '../../lib/service-worker';
 import {
   downloadPlant,
   refreshStoredDownloads,
@@ -26,6 +27,8 @@ export function PlantDownload({ plant }: { plant: Pick<Plant, 'id' | 'name'> }) 
   const isOffline = useOfflineMode();
   const downloaded = stored?.get(plant.id);
   const space = useSpaceUsed();
+  // The plant's data alone does not open the app offline: the app's own files must be cached too.
+  const shellReady = useAppShellReady();
 
   useEffect(() => {
     if (stored === null) void refreshStoredDownloads().catch(() => undefined);
@@ -52,9 +55,20 @@ export function PlantDownload({ plant }: { plant: Pick<Plant, 'id' | 'name'> }) 
     <Stack gap={6} mt="sm">
       {downloaded && (
         <Group gap={6} wrap="wrap">
-          <Badge color="teal" variant="light" leftSection={<IconCloudCheck size={14} aria-hidden />}>
-            {t('offlineWork.available')}
-          </Badge>
+          {shellReady ? (
+            <Badge color="teal" variant="light" leftSection={<IconCloudCheck size={14} aria-hidden />}>
+              {t('offlineWork.available')}
+            </Badge>
+          ) : (
+            <Badge
+              color="gray"
+              variant="light"
+              leftSection={<IconHourglass size={14} aria-hidden />}
+              role="status"
+            >
+              {t('offlineWork.preparingShell')}
+            </Badge>
+          )}
           {downloaded.downloaded_at && (
             <Text size="xs" c="dimmed">
               {t('offlineWork.downloadedAt', { date: formatDateTime(downloaded.downloaded_at) })}

@@ -1584,6 +1584,7 @@ export const ui: UiCatalogue = {
     download: 'Download for offline use',
     downloadFor: 'Download for offline use: {{plant}}',
     available: 'Available offline',
+    preparingShell: 'Preparing the app for offline use…',
     downloadedAt: 'Downloaded on {{date}}',
     spaceUsed: 'Space used on this device: {{size}}',
     downloading: 'Downloading… {{done}} of {{total}} elements',

@@ -1588,6 +1588,7 @@ export const ui = {
     download: 'Descargar para uso sin conexión',
     downloadFor: 'Descargar para uso sin conexión: {{plant}}',
     available: 'Disponible sin conexión',
+    preparingShell: 'Preparando la app sin conexión…',
     downloadedAt: 'Descargada el {{date}}',
     spaceUsed: 'Espacio usado en este dispositivo: {{size}}',
     downloading: 'Descargando… {{done}} de {{total}} elementos',

@@ -1590,6 +1590,7 @@ export const ui: UiCatalogue = {
     download: "Scarica per l'uso offline",
     downloadFor: "Scarica per l'uso offline: {{plant}}",
     available: 'Disponibile offline',
+    preparingShell: "Preparazione dell'app offline…",
     downloadedAt: 'Scaricato il {{date}}',
     spaceUsed: 'Spazio usato su questo dispositivo: {{size}}',
     downloading: 'Download in corso… {{done}} di {{total}} elementi',
