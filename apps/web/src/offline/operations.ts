@@ -7,6 +7,7 @@ import { applyServerElements, recoverInterruptedDownloads } from './plant-loader
 import * as queries from './local-queries';
 import { upgrade } from './schema';
 import { claimOwner } from './database-owner';
+import { removeLostPlants } from './lost-plants';
 
 /*
  * Everything the local store answers, by name: the LocalDatabase calls themselves, the section 7
@@ -77,6 +78,7 @@ export const OPERATIONS = {
   removeOutbox: (db: LocalDatabase, clientUuid: string) => outbox.removeOutbox(db, clientUuid),
   resumeOutbox: (db: LocalDatabase) => outbox.resumeOutbox(db),
   recoverInterruptedDownloads: (db: LocalDatabase) => recoverInterruptedDownloads(db),
+  removeLostPlants: (db: LocalDatabase, visible: number[]) => removeLostPlants(db, visible),
   applyServerElements: (db: LocalDatabase, plantId: number, answer: Parameters<typeof applyServerElements>[2]) =>
     applyServerElements(db, plantId, answer),
   savePendingDocument: (db: LocalDatabase, document: pending.NewPendingDocument) => pending.savePendingDocument(db, document),

@@ -1,5 +1,6 @@
+import { notifyNotice } from '../components/notifications/notify';
 import { request } from '../lib/http-client';
-import { getLanguage } from '../lib/i18n';
+import { getLanguage, t } from '../lib/i18n';
 import { setSyncing } from '../lib/offline-mode';
 import { queryClient } from '../lib/query-client';
 import { absoluteApiRoot } from '../lib/server-url';
@@ -89,17 +90,31 @@ async function sync(): Promise<SyncState['last']> {
   }
 }
 
+/**
+ * The plants the user no longer sees leave the device once their outbox work is settled
+ * (lost-plants.ts), with a notice; answers the ids not to download again (lost, removed or kept).
+ * Nothing is removed when the server's list could not be read.
+ */
+async function settleLostPlants(store: LocalStore): Promise<Set<number>> {
+  const visible = (await request('plants/', { quiet: true }).catch(() => null)) as { id: number }[] | null;
+  if (!visible) return new Set();
+  const lost = await store.call('removeLostPlants', visible.map((plant) => plant.id));
+  for (const plant of lost.removed) notifyNotice(t('offlineWork.plantLost', { plant: plant.name }));
+  return new Set([...lost.removed.map((plant) => plant.id), ...lost.kept]);
+}
+
 /** The incremental download of every plant held here; false when one failed (it is tried at the next sync). */
 async function downloadPlantsAgain(store: LocalStore): Promise<boolean> {
   // A cheap call first: it refreshes an expired access token, which the download's own fetch cannot.
   await request('user/profile/', { quiet: true }).catch(() => undefined);
   const token = getAccessToken();
   if (!token) return false;
+  const lost = await settleLostPlants(store);
   const plants = (await store.call('select', 'SELECT plant_id FROM plant_download ORDER BY plant_id')) as {
     plant_id: number;
   }[];
   let ok = true;
-  for (const { plant_id } of plants) {
+  for (const { plant_id } of plants.filter((plant) => !lost.has(plant.plant_id))) {
     try {
       await store.loadPlant(plant_id, {
         token,

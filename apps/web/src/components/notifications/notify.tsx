@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconCheck, IconDatabaseOff, IconLock } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconDatabaseOff, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { t } from '../../lib/i18n';
 import { showNativeLongToast } from '../../lib/native-platform';
@@ -29,6 +29,18 @@ export function notifyError(message: ReactNode, title?: ReactNode): void {
     icon: <IconAlertTriangle size={18} />,
     title,
     message,
+    closeButtonProps: closeButtonProps(),
+  });
+}
+
+/** Something the user must read, not an error: stays until closed. */
+export function notifyNotice(message: ReactNode, title?: ReactNode): void {
+  notifications.show({
+    color: 'blue',
+    icon: <IconInfoCircle size={18} />,
+    title,
+    message,
+    autoClose: false,
     closeButtonProps: closeButtonProps(),
   });
 }

@@ -1585,6 +1585,7 @@ export const ui: UiCatalogue = {
     downloadFor: 'Download for offline use: {{plant}}',
     available: 'Available offline',
     preparingShell: 'Preparing the app for offline use…',
+    plantLost: 'You no longer have access to the plant {{plant}}: it has been removed from this device.',
     downloadedAt: 'Downloaded on {{date}}',
     spaceUsed: 'Space used on this device: {{size}}',
     downloading: 'Downloading… {{done}} of {{total}} elements',

@@ -1589,6 +1589,7 @@ export const ui = {
     downloadFor: 'Descargar para uso sin conexión: {{plant}}',
     available: 'Disponible sin conexión',
     preparingShell: 'Preparando la app sin conexión…',
+    plantLost: 'Ya no tienes acceso a la planta {{plant}}: se ha quitado de este dispositivo.',
     downloadedAt: 'Descargada el {{date}}',
     spaceUsed: 'Espacio usado en este dispositivo: {{size}}',
     downloading: 'Descargando… {{done}} de {{total}} elementos',

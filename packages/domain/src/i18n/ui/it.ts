@@ -1591,6 +1591,7 @@ export const ui: UiCatalogue = {
     downloadFor: "Scarica per l'uso offline: {{plant}}",
     available: 'Disponibile offline',
     preparingShell: "Preparazione dell'app offline…",
+    plantLost: "Non hai più accesso all'impianto {{plant}}: è stato rimosso da questo dispositivo.",
     downloadedAt: 'Scaricato il {{date}}',
     spaceUsed: 'Spazio usato su questo dispositivo: {{size}}',
     downloading: 'Download in corso… {{done}} di {{total}} elementi',
