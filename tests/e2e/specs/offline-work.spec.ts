@@ -475,7 +475,9 @@ test.describe('working offline', () => {
       const seen = { bar: false, text: false };
       (window as unknown as { __downloadSeen: typeof seen }).__downloadSeen = seen;
       new MutationObserver(() => {
-        seen.bar ||= !!document.querySelector('[role="progressbar"][aria-label="Descargar para uso sin conexión"]');
+        seen.bar ||= !!document.querySelector(
+          '[role="progressbar"][aria-label="Descargar para uso sin conexión"]',
+        );
         seen.text ||= document.body.innerText.includes('Descargando… ');
       }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
     });
@@ -484,7 +486,9 @@ test.describe('working offline', () => {
       .getByRole('button', { name: `Descargar para uso sin conexión: ${plant.name}`, exact: true })
       .click();
     await expect(card.getByText('Disponible sin conexión')).toBeVisible({ timeout: 60_000 });
-    expect(await page.evaluate(() => (window as unknown as { __downloadSeen: unknown }).__downloadSeen)).toEqual({
+    expect(
+      await page.evaluate(() => (window as unknown as { __downloadSeen: unknown }).__downloadSeen),
+    ).toEqual({
       bar: true,
       text: true,
     });
@@ -497,9 +501,18 @@ test.describe('working offline', () => {
     );
     expect(local[0].n).toBe(plant.element_count);
     // The plant's delivered serials come with it: scanning flags "unregistered" offline.
-    const delivered = await apiGet<{ count: number }>(request, `/api/plants/${plant.id}/delivered-serials/all/`, access);
+    const delivered = await apiGet<{ count: number }>(
+      request,
+      `/api/plants/${plant.id}/delivered-serials/all/`,
+      access,
+    );
     expect(delivered.count).toBeGreaterThan(0);
-    const kept = await localCall<{ n: number }[]>(page, 'select', 'SELECT count(*) AS n FROM delivered_serial WHERE plant_id = ?', [plant.id]);
+    const kept = await localCall<{ n: number }[]>(
+      page,
+      'select',
+      'SELECT count(*) AS n FROM delivered_serial WHERE plant_id = ?',
+      [plant.id],
+    );
     expect(kept[0].n).toBe(delivered.count);
 
     // One change on the server (by the administrator), then a second press downloads only it.
@@ -509,8 +522,14 @@ test.describe('working offline', () => {
     const states = await apiGet<State[]>(request, `/api/plants/${plant.id}/states/`, access);
     let found: { element: Element; type: ElementType; state: State } | undefined;
     for (const type of types.filter((t) => t.path) as (ElementType & { path: string })[]) {
-      const list = await apiGet<Paged<Element>>(request, `/api/plants/${plant.id}/${type.path}/?page_size=50&ordering=code`, access);
-      for (const state of states.filter((st) => st.element_type === type.id && st.depends_on === null && st.is_active !== false)) {
+      const list = await apiGet<Paged<Element>>(
+        request,
+        `/api/plants/${plant.id}/${type.path}/?page_size=50&ordering=code`,
+        access,
+      );
+      for (const state of states.filter(
+        (st) => st.element_type === type.id && st.depends_on === null && st.is_active !== false,
+      )) {
         const element = list.results.find((e) => e.state_id !== state.id);
         if (element) found = { element, type, state };
         if (found) break;
@@ -540,6 +559,85 @@ test.describe('working offline', () => {
     expect(row.state_id).toBe(notOk.id);
   });
 
+  test('a page reloaded during a full download opens on a sound database: the plant is not offered as available until a download completes (issue 38)', async ({
+    page,
+    request,
+  }) => {
+    const { access } = await obtainTokens(request, ADMIN);
+    const plants = await apiGet<Plant[]>(request, '/api/plants/', access);
+    const plant = plants.find((p) => p.code === 'CAR-02')!;
+    await signInViaApi(page, request, TECHNICIAN, '/plants');
+    // The page reloads itself at the download's first progress, which comes right after the full
+    // answer's first transaction (indexes and triggers dropped, the plant marked incomplete): the
+    // worker is stopped while it inserts the elements, as a closed tab stops it.
+    await page.evaluate(() => {
+      new MutationObserver((_, observer) => {
+        if (document.querySelector('[role="progressbar"][aria-label="Descargar para uso sin conexión"]')) {
+          observer.disconnect();
+          sessionStorage.setItem('reloadedDuringDownload', 'yes');
+          location.reload();
+        }
+      }).observe(document.body, { subtree: true, childList: true });
+    });
+    const card = page.getByRole('article', { name: plant.name, exact: true });
+    const reloaded = page.waitForEvent('framenavigated');
+    await card
+      .getByRole('button', { name: `Descargar para uso sin conexión: ${plant.name}`, exact: true })
+      .click();
+    await reloaded;
+    await page.waitForLoadState('load');
+    expect(await page.evaluate(() => sessionStorage.getItem('reloadedDuringDownload'))).toBe('yes');
+    await expect(
+      card.getByRole('button', { name: `Descargar para uso sin conexión: ${plant.name}`, exact: true }),
+    ).toBeVisible();
+
+    // The opening after the reload rebuilt what the interrupted download had dropped.
+    await localCall(page, 'open');
+    const schema = await localCall<{ name: string }[]>(
+      page,
+      'select',
+      "SELECT name FROM sqlite_master WHERE type IN ('index', 'trigger') AND name LIKE 'element_%' ORDER BY name",
+    );
+    expect(schema.map((row) => row.name)).toEqual(
+      expect.arrayContaining([
+        'element_overview_delete',
+        'element_overview_insert',
+        'element_overview_update',
+        'element_plant_bbox_idx',
+        'element_plant_type_code_idx',
+        'element_plant_type_state_idx',
+      ]),
+    );
+    const [marked] = await localCall<{ downloaded_at: string | null }[]>(
+      page,
+      'select',
+      'SELECT downloaded_at FROM plant_download WHERE plant_id = ?',
+      [plant.id],
+    );
+    const interrupted = !marked || marked.downloaded_at === null;
+    console.log(
+      `reload during the download of ${plant.name}: ${interrupted ? 'interrupted' : 'had already ended'}`,
+    );
+    if (interrupted) await expect(card.getByText('Disponible sin conexión')).toHaveCount(0);
+
+    // The next download is full again and complete: every element, and the overview copy of each.
+    await card
+      .getByRole('button', { name: `Descargar para uso sin conexión: ${plant.name}`, exact: true })
+      .click();
+    await expect(card.getByText('Disponible sin conexión')).toBeVisible({ timeout: 60_000 });
+    const count = async (table: string) =>
+      (
+        await localCall<{ n: number }[]>(
+          page,
+          'select',
+          `SELECT count(*) AS n FROM ${table} WHERE plant_id = ?`,
+          [plant.id],
+        )
+      )[0].n;
+    expect(await count('element')).toBe(plant.element_count);
+    expect(await count('element_overview')).toBeGreaterThan(0);
+  });
+
   test('a photo chosen offline for a change arrives once with it, even with the network cut after its upload', async ({
     page,
     context,
@@ -564,13 +662,19 @@ test.describe('working offline', () => {
     const dialog = page.getByRole('dialog', { name: `Cambiar el estado de ${code}` });
     await dialog.getByLabel('Estado nuevo').click();
     await page.getByRole('option', { name: new RegExp(`^${pileStep.name}(\\s|$)`) }).click();
-    await dialog.locator('input[type="file"]').setInputFiles({ name: 'hinca-offline.png', mimeType: 'image/png', buffer: photo });
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'hinca-offline.png', mimeType: 'image/png', buffer: photo });
     await dialog.getByRole('button', { name: 'Cambiar estado' }).click();
     await expect(stateChangeOutcome(dialog, '1 elemento actualizado')).toBeVisible();
     await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
     await expect(pendingBadge(page, 1)).toBeVisible();
     // The photo waits on the device, tied to its change.
-    const kept = await localCall<{ name: string; outbox_uuid: string | null }[]>(page, 'select', 'SELECT name, outbox_uuid FROM pending_document');
+    const kept = await localCall<{ name: string; outbox_uuid: string | null }[]>(
+      page,
+      'select',
+      'SELECT name, outbox_uuid FROM pending_document',
+    );
     expect(kept).toEqual([{ name: 'hinca-offline.png', outbox_uuid: expect.any(String) }]);
 
     // Every answer to an upload, and the network cut after the upload, before the change.
@@ -586,7 +690,9 @@ test.describe('working offline', () => {
     await expect.poll(() => uploaded.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
     await pendingBadge(page, 1).click();
     const panel = page.getByRole('dialog', { name: 'Cambios pendientes de sincronizar' });
-    await expect(panel.getByRole('status')).toContainText('La sincronización se ha detenido', { timeout: 30_000 });
+    await expect(panel.getByRole('status')).toContainText('La sincronización se ha detenido', {
+      timeout: 30_000,
+    });
     expect(await localCall(page, 'select', 'SELECT name FROM pending_document')).toHaveLength(1);
 
     await page.unroute('**/state-change/');
@@ -598,9 +704,12 @@ test.describe('working offline', () => {
     expect(await localCall(page, 'select', 'SELECT name FROM pending_document')).toEqual([]);
 
     const [id] = await idsOf(request, access, plant.id, 'hincas', [code]);
-    const changes = (await history(request, access, id)).filter((h) => h.state.id === pileStep.id && h.user?.name === TECHNICIAN.name);
+    const changes = (await history(request, access, id)).filter(
+      (h) => h.state.id === pileStep.id && h.user?.name === TECHNICIAN.name,
+    );
     expect(changes).toHaveLength(1);
-    const documents = (changes[0] as HistoryItem & { documents: { id: number; name: string; url: string }[] }).documents;
+    const documents = (changes[0] as HistoryItem & { documents: { id: number; name: string; url: string }[] })
+      .documents;
     expect(documents.map((d) => [d.id, d.name])).toEqual([[uploaded[0], 'hinca-offline.png']]);
     const download = await request.get(documents[0].url, { headers: bearer(access) });
     expect(download.status()).toBe(200);
