@@ -29,13 +29,17 @@ export function PpiDetailedSummaryPage() {
   return <PpiSummaryPage detailed />;
 }
 
+/**
+ * One figure of the summary. The result's colour (the charts' colour) marks the card's left edge; the
+ * number stays in the text colour: yellow "pending" as text was 2:1 on white.
+ */
 function Figure({ label, value, color }: { label: string; value: string; color?: string }) {
   return (
-    <Paper withBorder p="sm">
+    <Paper withBorder p="sm" style={color ? { borderLeft: `6px solid ${color}` } : undefined}>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text fw={700} size="xl" c={color} style={{ fontVariantNumeric: 'tabular-nums' }}>
+      <Text fw={700} size="xl" style={{ fontVariantNumeric: 'tabular-nums' }}>
         {value}
       </Text>
     </Paper>
