@@ -1,19 +1,16 @@
+// First: the schemas the other imports build must see it.
+import './lib/zod-jitless';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/touch.css';
 import './app/high-contrast.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { z } from 'zod';
 import { App } from './app/app';
 import { exposeLocalStoreForTests } from './offline/expose-for-tests';
 import { registerOfflineHandlers } from './offline/handlers';
 import { registerServiceWorker } from './lib/service-worker';
 import { startNativeShell } from './lib/native-shell';
-
-// Zod would probe for eval (new Function) on its first parse, which the CSP refuses (issue 31):
-// its interpreted path needs no eval.
-z.config({ jitless: true });
 
 exposeLocalStoreForTests();
 // Before the first call: after a reload while offline, the local database answers at once.

@@ -78,6 +78,19 @@ describe('http client', () => {
     expect(fetchMock.mock.calls[0][1].body).toBe(JSON.stringify({ email: 'a@b.c', password: 'x' }));
   });
 
+  it("asks for the login page's public configuration signed out, without a bearer token (issue 31)", async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { demo_warning: true, password_recovery: false }));
+    await expect(http.get('public-config/')).resolves.toEqual({
+      demo_warning: true,
+      password_recovery: false,
+    });
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/public-config/');
+    expect(headersOf(0).get('Authorization')).toBeNull();
+    // Any other path, signed out, is answered here without a request.
+    await expect(http.get('plants/')).rejects.toMatchObject({ status: 401 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('encodes query parameters and leaves out empty ones', async () => {
     signIn();
     fetchMock.mockResolvedValueOnce(json(200, { count: 0, next: null, previous: null, results: [] }));

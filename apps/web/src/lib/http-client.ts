@@ -49,6 +49,7 @@ export interface FetchedFile {
 
 const TOKEN_PATH = 'token/';
 const REFRESH_PATH = 'token/refresh/';
+const PUBLIC_CONFIG_PATH = 'public-config/';
 
 function normalizePath(path: string): string {
   return path.replace(/^\/+/, '').replace(/^api\//, '');
@@ -58,11 +59,17 @@ function samePath(path: string, expected: string): boolean {
   return path.split('?')[0].replace(/\/?$/, '/').toLowerCase() === expected;
 }
 
-/** Token, token refresh and password recovery travel without a bearer token. */
+/**
+ * Token, token refresh, password recovery and the login page's public configuration (the demo
+ * warning, whether recovery works: issue 31) travel without a bearer token, also when signed out.
+ */
 export function isPublicPath(path: string): boolean {
   const clean = normalizePath(path).toLowerCase();
   return (
-    samePath(clean, TOKEN_PATH) || samePath(clean, REFRESH_PATH) || clean.startsWith('user/password_reset')
+    samePath(clean, TOKEN_PATH) ||
+    samePath(clean, REFRESH_PATH) ||
+    samePath(clean, PUBLIC_CONFIG_PATH) ||
+    clean.startsWith('user/password_reset')
   );
 }
 

@@ -1,4 +1,6 @@
 /// <reference lib="webworker" />
+// First: the schemas the other imports build must see it.
+import '../lib/zod-jitless';
 import { PolygonParamError } from '@heliotrack/domain/geometry';
 import { insertBaselines } from './insert-baselines';
 import { forgetPlant } from './local-queries';
@@ -26,13 +28,15 @@ function post(message: WorkerResponse, transfer: Transferable[] = []) {
 
 function toWorkerError(error: unknown): WorkerError {
   if (error instanceof LocalDbError) return { code: error.code, message: error.message };
-  if (error instanceof PolygonParamError) return { code: 'polygon', message: error.message, reason: error.reason };
+  if (error instanceof PolygonParamError)
+    return { code: 'polygon', message: error.message, reason: error.reason };
   return { code: 'sql_error', message: error instanceof Error ? error.message : String(error) };
 }
 
 async function handle(request: WorkerRequest): Promise<unknown> {
   // The bench's insert baselines need the sqlite-wasm handle itself, below the LocalDatabase interface.
-  if (request.kind === 'call' && (request.op as string) === 'insertBaselines') return insertBaselines(db, Number(request.args[0]));
+  if (request.kind === 'call' && (request.op as string) === 'insertBaselines')
+    return insertBaselines(db, Number(request.args[0]));
   if (request.kind === 'call') {
     const run = OPERATIONS[request.op] as (...args: unknown[]) => Promise<unknown>;
     if (!run) throw new LocalDbError('missing_parameters', `Unknown operation ${String(request.op)}`);
@@ -61,7 +65,11 @@ async function handle(request: WorkerRequest): Promise<unknown> {
 scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
   const { id } = event.data;
   handle(event.data).then(
-    (result) => post({ id, kind: 'result', result }, result instanceof Uint8Array ? [result.buffer as ArrayBuffer] : []),
+    (result) =>
+      post(
+        { id, kind: 'result', result },
+        result instanceof Uint8Array ? [result.buffer as ArrayBuffer] : [],
+      ),
     (error: unknown) => post({ id, kind: 'error', error: toWorkerError(error) }),
   );
 };

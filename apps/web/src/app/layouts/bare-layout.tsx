@@ -5,6 +5,7 @@ import { Link, Outlet } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch';
 import { OfflineBanner } from '../../components/offline-banner';
 import { useProfile } from '../../api/get-profile';
+import { ForcedPasswordChange } from './forced-password-change';
 import { UserMenu } from './user-menu';
 
 /**
@@ -15,6 +16,8 @@ import { UserMenu } from './user-menu';
 export function BareLayout({ backTo = '/plants' }: { backTo?: string }) {
   const { t } = useTranslation();
   const { data: user } = useProfile();
+  // A one-time password (npm run admin:create): nothing but its change until it is changed.
+  if (user?.must_change_password) return <ForcedPasswordChange email={user.email} />;
   return (
     <AppShell header={{ height: 52 }} padding={{ base: 'md', sm: 'lg' }}>
       <AppShell.Header>

@@ -1,4 +1,4 @@
-import { AppShell, Box, Burger, Group, Loader, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Burger, Group, Loader, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBarcode,
@@ -25,7 +25,7 @@ import { NetworkLostPrompt } from '../../components/offline/network-lost-prompt'
 import { OutboxBadge } from '../../components/offline/outbox-badge';
 import { useProfile } from '../../api/get-profile';
 import { UserMenu } from './user-menu';
-import { ChangePasswordModal } from '../../features/auth/components/change-password-modal';
+import { ForcedPasswordChange } from './forced-password-change';
 
 interface MenuEntry {
   to: string;
@@ -65,15 +65,8 @@ export function MainLayout() {
     );
   }
 
-  // A one-time password (npm run admin:create): nothing but its change until it is changed; the
-  // server refuses every other call (403 password_change_required) anyway.
-  if (user?.must_change_password) {
-    return (
-      <Box mih="100dvh" bg="var(--mantine-color-gray-0)">
-        <ChangePasswordModal forced={{ email: user.email }} onClose={() => {}} />
-      </Box>
-    );
-  }
+  // A one-time password (npm run admin:create): nothing but its change until it is changed.
+  if (user?.must_change_password) return <ForcedPasswordChange email={user.email} />;
 
   return (
     <AppShell

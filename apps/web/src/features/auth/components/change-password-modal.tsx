@@ -4,16 +4,23 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordChangeRequest } from '@heliotrack/domain/auth';
 import { notifySuccess } from '../../../components/notifications/notify';
+import { logout } from '../../../lib/session';
 import { validateForm, type FormErrors, formErrorsOf } from '../../../lib/validate-form';
 import { useChangePassword } from '../api/change-password';
 import { login } from '../api/login';
 
 /**
  * The caller's password change. `forced` (a one-time password from `npm run admin:create`): it cannot
- * be dismissed, and on success the user is signed in again with the new password, whose profile no
- * longer asks for a change.
+ * be dismissed, only left by signing out, and on success the user is signed in again with the new
+ * password, whose profile no longer asks for a change.
  */
-export function ChangePasswordModal({ onClose, forced = false }: { onClose: () => void; forced?: { email: string } | false }) {
+export function ChangePasswordModal({
+  onClose,
+  forced = false,
+}: {
+  onClose: () => void;
+  forced?: { email: string } | false;
+}) {
   const { t } = useTranslation();
   const mutation = useChangePassword();
   const [values, setValues] = useState({ old_password: '', new_password: '', new_password_confirm: '' });
@@ -35,8 +42,16 @@ export function ChangePasswordModal({ onClose, forced = false }: { onClose: () =
     setErrors({});
     mutation.mutate(result.data, {
       onSuccess: async (answer) => {
-        // The change signs the user out everywhere: a forced one signs in again at once.
-        if (forced) await login({ email: forced.email, password: result.data.new_password });
+        // The change signs the user out everywhere: a forced one signs in again at once. Should that
+        // fail, the login page takes the new password.
+        if (forced) {
+          try {
+            await login({ email: forced.email, password: result.data.new_password });
+          } catch {
+            logout();
+            return;
+          }
+        }
         notifySuccess(answer?.detail || t('auth.passwordChanged', { ns: 'api' }));
         onClose();
       },
@@ -84,7 +99,11 @@ export function ChangePasswordModal({ onClose, forced = false }: { onClose: () =
             {...field('new_password_confirm')}
           />
           <Group justify="flex-end" mt="sm">
-            {!forced && (
+            {forced ? (
+              <Button variant="default" onClick={logout}>
+                {t('header.logout')}
+              </Button>
+            ) : (
               <Button variant="default" onClick={onClose}>
                 {t('common.cancel')}
               </Button>

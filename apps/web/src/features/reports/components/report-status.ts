@@ -1,3 +1,4 @@
+import { isAdministrator } from '@heliotrack/domain/roles';
 import type { Report, ReportStatus } from '@heliotrack/domain/reports';
 
 /** done and failed are final: nothing more to wait for, no more polling. */
@@ -40,4 +41,17 @@ export function reportStatusView(report: Pick<Report, 'status' | 'progress'>): R
 /** Files can be downloaded only from a finished, successful report (the server answers 409 before). */
 export function canDownload(report: Pick<Report, 'status'>): boolean {
   return report.status === 'done';
+}
+
+/**
+ * Who may delete a report, as the server decides (issue 31): a report, its author or an
+ * administrator; a historic (daily) report, administrators only. Others are not offered the action.
+ */
+export function canDeleteReport(
+  report: Pick<Report, 'kind' | 'author'>,
+  user: { id: number; roles: { code: string }[] } | null | undefined,
+): boolean {
+  if (!user) return false;
+  if (isAdministrator(user)) return true;
+  return report.kind === 'report' && report.author?.id === user.id;
 }

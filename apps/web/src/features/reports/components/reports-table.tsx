@@ -3,6 +3,7 @@ import { IconFileTypePdf, IconFileTypeXls, IconTrash } from '@tabler/icons-react
 import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { useMemo, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { UserProfile } from '@heliotrack/domain/auth';
 import type { ElementType } from '@heliotrack/domain/catalogues';
 import { isLanguage } from '@heliotrack/domain/constants';
 import type { Report, ReportFormat } from '@heliotrack/domain/reports';
@@ -10,7 +11,7 @@ import { DataTable } from '../../../components/data-table/data-table';
 import { useElementTypeLabel } from '../../../lib/element-type-label';
 import { formatDateTime } from '../../../lib/format';
 import { ReportStatusBadge } from './report-status-badge';
-import { canDownload } from './report-status';
+import { canDeleteReport, canDownload } from './report-status';
 
 /** What the row's buttons are doing, so that only the clicked one spins. */
 export interface ReportBusy {
@@ -67,6 +68,7 @@ export function ReportsTable({
   busy,
   onDownload,
   onDelete,
+  user,
   height,
   scrollResetKey,
 }: {
@@ -78,6 +80,8 @@ export function ReportsTable({
   busy: ReportBusy;
   onDownload: (report: Report, format: ReportFormat) => void;
   onDelete: (report: Report) => void;
+  /** The signed-in user: the delete action is only offered to whom the server lets delete. */
+  user: UserProfile | undefined;
   height: CSSProperties['height'];
   scrollResetKey: unknown;
 }) {
@@ -169,16 +173,18 @@ export function ReportsTable({
             >
               <IconFileTypeXls size={19} />
             </ActionButton>
-            <ActionButton
-              label={t('reports.deleteOf', { date })}
-              disabledLabel={t('reports.deleteOf', { date })}
-              disabled={false}
-              loading={busy.deletingId === report.id}
-              color="gray"
-              onClick={() => onDelete(report)}
-            >
-              <IconTrash size={18} />
-            </ActionButton>
+            {canDeleteReport(report, user) && (
+              <ActionButton
+                label={t('reports.deleteOf', { date })}
+                disabledLabel={t('reports.deleteOf', { date })}
+                disabled={false}
+                loading={busy.deletingId === report.id}
+                color="gray"
+                onClick={() => onDelete(report)}
+              >
+                <IconTrash size={18} />
+              </ActionButton>
+            )}
           </Group>
         );
       },

@@ -243,6 +243,7 @@ function PlantReports({ plantId }: { plantId: number }) {
             }}
             onDownload={onDownload}
             onDelete={(report) => void onDelete(report)}
+            user={profile.data}
             height={TABLE_HEIGHT}
             scrollResetKey={`${kind}|${query.page}|${query.pageSize}|${JSON.stringify(query.filters)}`}
           />
