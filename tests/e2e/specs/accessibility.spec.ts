@@ -21,6 +21,8 @@ const PASSES = [
   { size: DESKTOP, language: 'en', theme: 'high-contrast' },
   { size: PHONE, language: 'en', theme: 'light' },
   { size: PHONE, language: 'es', theme: 'high-contrast' },
+  // The office's dark mode follows the system (defaultColorScheme "auto"): emulated here.
+  { size: DESKTOP, language: 'en', theme: 'dark' },
 ] as const;
 /** lib/storage.ts WEB_STORAGE_KEYS.highContrast */
 const HIGH_CONTRAST_KEY = 'high_contrast';
@@ -99,6 +101,7 @@ test.describe('accessibility @once', () => {
       const profile = await getProfile(request, tokens.access);
       const screens = await demoScreens(request, tokens.access);
       await page.setViewportSize(size.viewport);
+      await page.emulateMedia({ colorScheme: theme === 'dark' ? 'dark' : 'light' });
       await page.goto('/favicon.svg');
       await page.evaluate(
         ({ keys, language, theme, highContrastKey }) => {
@@ -136,7 +139,7 @@ test.describe('accessibility @once', () => {
                 `${screen.name}: ${violation.id} (${violation.impact}) ×${violation.nodes.length}: ` +
                   violation.nodes
                     .slice(0, 3)
-                    .map((node) => node.target.join(' '))
+                    .map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`)
                     .join(' | ') +
                   // What axe measured on the first one (for colour contrast: both colours and the ratio).
                   ` — ${violation.nodes[0].failureSummary?.replace(/\s+/g, ' ') ?? ''}`,

@@ -94,7 +94,8 @@ const common: MantineThemeOverride = {
 
 export const theme = createTheme({
   ...common,
-  primaryShade: { light: 7, dark: 6 },
+  // Dark: shade 7 too. Shade 6 (#e8900c) took white text at 2.5:1 on filled buttons.
+  primaryShade: { light: 7, dark: 7 },
   colors: { solar },
 });
 
@@ -110,13 +111,20 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     // Help text (c="dimmed") was Mantine's gray.6, 3.3:1 on white.
+    '--app-ground': 'var(--mantine-color-gray-0)',
+    // A pending result: dark amber text (7:1 on white), the amber for the outline.
+    '--app-pending-text': '#6b4700',
     '--mantine-color-dimmed': '#5c636a',
     '--mantine-color-placeholder': '#6c737a',
     ...textVariables(TEXT_COLORS_AA),
   },
   dark: {
-    // Page grounds are written as gray.0 (layouts, empty states): dark in the dark scheme.
-    '--mantine-color-gray-0': 'var(--mantine-color-dark-8)',
+    // The page's ground (layouts, empty states): dark in the dark scheme. Its own variable: gray.0
+    // itself is the dark scheme's text colour of gray light and subtle buttons and badges.
+    '--app-ground': 'var(--mantine-color-dark-8)',
+    '--app-pending-text': 'var(--mantine-color-yellow-3)',
+    // Mantine's dark placeholder (dark.3) was 2.5:1 on an input's dark.6.
+    '--mantine-color-placeholder': 'var(--mantine-color-dark-1)',
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     '--mantine-color-solar-text': 'var(--mantine-color-solar-4)',
   },
@@ -130,7 +138,8 @@ export const highContrastCssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-placeholder': '#3d4349',
     '--mantine-color-default-border': '#495057',
     '--mantine-color-body': '#ffffff',
-    '--mantine-color-gray-0': '#ffffff',
+    '--app-ground': '#ffffff',
+    '--app-pending-text': '#6b4700',
     ...textVariables(TEXT_COLORS_AAA),
   },
   dark: {},

@@ -38,7 +38,7 @@ export function BareLayout({ backTo = '/plants' }: { backTo?: string }) {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Main bg="var(--mantine-color-gray-0)">
+      <AppShell.Main bg="var(--app-ground)">
         <OfflineBanner />
         <Outlet />
       </AppShell.Main>

@@ -11,7 +11,7 @@ import { ChangePasswordModal } from '../../features/auth/components/change-passw
 export function ForcedPasswordChange({ email }: { email: string }) {
   const revalidator = useRevalidator();
   return (
-    <Box mih="100dvh" bg="var(--mantine-color-gray-0)">
+    <Box mih="100dvh" bg="var(--app-ground)">
       <ChangePasswordModal
         forced={{ email }}
         onClose={() => {

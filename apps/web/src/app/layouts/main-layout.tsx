@@ -138,7 +138,7 @@ export function MainLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main bg="var(--mantine-color-gray-0)">
+      <AppShell.Main bg="var(--app-ground)">
         <OfflineBanner />
         <NetworkLostPrompt />
         <Outlet />

@@ -60,7 +60,7 @@ export function GeometryMap({
 
   if (!parsed) {
     return (
-      <Center h={80} bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+      <Center h={80} bg="var(--app-ground)" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
         <Text size="sm" c="dimmed">
           {emptyLabel}
         </Text>

@@ -74,7 +74,7 @@ export function LoginPage() {
         <Box />
       </Box>
 
-      <Stack style={{ flex: 1 }} bg="var(--mantine-color-gray-0)" gap={0}>
+      <Stack style={{ flex: 1 }} bg="var(--app-ground)" gap={0}>
         <Group justify="flex-end" p="md">
           <LanguageSwitch />
         </Group>

@@ -10,8 +10,9 @@ export function ResultBadge({ result }: { result: PpiResultValue | null }) {
     <Badge
       color={RESULT_COLORS[key]}
       variant={result ? 'filled' : 'outline'}
-      // Pending is an amber outline: amber text on white is 1.9:1, so its text is dark amber (7:1).
-      c={result ? undefined : '#6b4700'}
+      // Pending is an amber outline: amber text on white is 1.9:1, so its text is dark amber (7:1),
+      // light amber in the dark scheme (app/theme.ts).
+      c={result ? undefined : 'var(--app-pending-text)'}
       tt="none"
       style={{ flexShrink: 0 }}
     >
