@@ -89,6 +89,9 @@ describeEachDatabase('element list filters, server and device alike', (get) => {
       'is_serial_unregistered=false',
       `state=${commonState}&ct=${ctr}&code=m`,
       `contractor=${contractor}&updated_to=${middle.slice(0, 10)}&is_serial_duplicated=false`,
+      // Exact codes, as the map's selection by code sends them (a code that is not there, one twice).
+      `codes=${encodeURIComponent(`${rows[3].code},${rows[7].code} ${rows[7].code};NOPE-1`)}`,
+      `codes=${encodeURIComponent(`${rows[3].code}\n${rows[5].code}`)}&state=${rows[3].state_id}`,
     ];
     let nonEmpty = 0;
     for (const query of queries) {

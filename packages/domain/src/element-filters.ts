@@ -50,6 +50,7 @@ const isSet = (flag: boolean | number) => flag === true || flag === 1;
 /** Whether `element` is listed under `filters` (the plant and type are the caller's scope). */
 export function matchesElementFilters(element: FilterableElement, filters: ElementListFilters): boolean {
   if (filters.code && !contains(element.code, filters.code)) return false;
+  if (filters.codes && !filters.codes.includes(element.code)) return false;
   if (filters.serial && !contains(element.serial, filters.serial)) return false;
   if (filters.state?.length && (element.state_id === null || !filters.state.includes(element.state_id))) return false;
   if (filters.contractor !== undefined && element.last_state_change_contractor_id !== filters.contractor) return false;

@@ -43,6 +43,19 @@ const idList = z
   .regex(/^\d+(,\d+)*$/, 'validation.invalidFormat')
   .transform((v) => v.split(',').map(Number));
 
+/** Most codes one `codes` filter takes (a selection typed or pasted by a person). */
+export const ELEMENT_CODES_MAX = 1000;
+
+/**
+ * Exact element codes, separated by commas, spaces, semicolons or line breaks (a pasted column):
+ * `codes=HIN-0001,HIN-0002`. Repeated codes count once.
+ */
+export const codeList = z
+  .string()
+  .max(ELEMENT_CODES_MAX * 40)
+  .transform((v) => [...new Set(v.split(/[\s,;]+/).filter(Boolean))])
+  .pipe(z.array(z.string().max(100)).min(1).max(ELEMENT_CODES_MAX));
+
 /** Ties are broken by id so that paging is stable. `state` groups the elements by state id. */
 export const ELEMENT_ORDERINGS = ['code', '-code', 'updated_at', '-updated_at', 'state', '-state', 'id', '-id'] as const;
 export type ElementOrdering = (typeof ELEMENT_ORDERINGS)[number];
@@ -50,6 +63,8 @@ export type ElementOrdering = (typeof ELEMENT_ORDERINGS)[number];
 /** Filters of every element list; text filters match anywhere in the value, ignoring case. */
 export const ElementFilters = z.object({
   code: z.string().trim().max(100).optional(),
+  /** Exactly these codes (map selection by code, issue 34): `codeList`. */
+  codes: codeList.optional(),
   serial: z.string().trim().max(100).optional(),
   /** State ids, comma separated: `state=3,4`. */
   state: idList.optional(),

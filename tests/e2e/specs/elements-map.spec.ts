@@ -169,7 +169,15 @@ test.describe('elements map', () => {
     await expect(status).toHaveText(`${selected.length} elementos seleccionados (${trackers.name})`);
     // The map outlines them from the ids alone: a feature state on the tiles' own features.
     const marked = await page.evaluate(
-      (ids) => ids.filter((id) => (window as MapWindow).__heliotrackMap!.getFeatureState({ source: 'elements', sourceLayer: 'elements', id }).selected === true),
+      (ids) =>
+        ids.filter(
+          (id) =>
+            (window as MapWindow).__heliotrackMap!.getFeatureState({
+              source: 'elements',
+              sourceLayer: 'elements',
+              id,
+            }).selected === true,
+        ),
       selected,
     );
     expect(marked.sort(byId)).toEqual([...selected].sort(byId));
@@ -190,6 +198,61 @@ test.describe('elements map', () => {
         return renderedStates(page, selected);
       })
       .toEqual(expect.arrayContaining(selected.map((id) => ({ id, state: notOk.id, color: notOk.color }))));
+  });
+
+  test('trackers selected by their codes, with the keyboard only: the map outlines exactly them (issue 34)', async ({
+    page,
+    request,
+  }) => {
+    const { plant, trackers, list } = await plantAndTrackers(request);
+    const chosen = list.slice(3, 6);
+    await signInViaApi(page, request, ADMIN, `/plants/${plant.id}/elements-map?type=TRA`);
+    await expect(pageHeading(page)).toHaveText('Mapa de elementos');
+    await waitForMapIdle(page);
+
+    // Tab to the tool and open it with the keyboard; a pasted column with a repeat and a code that is not there.
+    const open = page.getByRole('button', { name: 'Seleccionar por código' });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: `Seleccionar por código · ${trackers.name}` });
+    await expect(dialog.getByRole('textbox', { name: 'Códigos' })).toBeFocused();
+    await page.keyboard.type([...chosen.map((e) => e.code), chosen[0].code, 'NO-EXISTE-1'].join('\n'));
+    const ids = page.waitForResponse((response) => /\/trackers\/ids\//.test(response.url()));
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: 'Seleccionar' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const selected = ((await (await ids).json()) as { ids: number[] }).ids;
+    await expect(dialog).toBeHidden();
+
+    const byId = (a: number, b: number) => a - b;
+    expect([...selected].sort(byId)).toEqual(chosen.map((e) => e.id).sort(byId));
+    await expect(page.getByText('3 de 4 códigos encontrados.')).toBeVisible();
+    const status = page.getByRole('status').filter({ hasText: 'seleccionados' });
+    await expect(status).toHaveText(`3 elementos seleccionados (${trackers.name})`);
+    const marked = await page.evaluate(
+      (ids) =>
+        ids.filter(
+          (id) =>
+            (window as MapWindow).__heliotrackMap!.getFeatureState({
+              source: 'elements',
+              sourceLayer: 'elements',
+              id,
+            }).selected === true,
+        ),
+      selected,
+    );
+    expect(marked.sort(byId)).toEqual([...selected].sort(byId));
+
+    // Codes none of which is a tracker: the reason, in the dialog, and the selection unchanged.
+    await open.click();
+    await dialog.getByRole('textbox', { name: 'Códigos' }).fill('NO-EXISTE-1, NO-EXISTE-2');
+    await dialog.getByRole('button', { name: 'Seleccionar' }).click();
+    await expect(
+      dialog.getByText(`Ningún elemento de tipo ${trackers.name} tiene esos códigos.`),
+    ).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(status).toHaveText(`3 elementos seleccionados (${trackers.name})`);
   });
 
   test('a click on an element opens its detail with its history', async ({ page, request }) => {

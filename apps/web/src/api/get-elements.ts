@@ -16,6 +16,8 @@ export type SerialFlag = (typeof SERIAL_FLAGS)[number];
 export interface ElementFilterValues {
   /** Code contains. */
   code: string;
+  /** Exactly these codes (the map's selection by code); left out when absent or empty. */
+  codes?: string[];
   /** Serial contains. */
   serial: string;
   /** Any of these state ids. */
@@ -62,6 +64,7 @@ export function localDayBound(day: string, bound: 'start' | 'end'): string {
 export function filterParams(filters: ElementFilterValues): Record<string, QueryValue> {
   const params: Record<string, QueryValue> = {
     code: filters.code.trim() || undefined,
+    codes: filters.codes?.length ? filters.codes.join(',') : undefined,
     serial: filters.serial.trim() || undefined,
     state: filters.states.length ? filters.states.join(',') : undefined,
     contractor: filters.contractor ?? undefined,

@@ -71,6 +71,7 @@ export function elementWhere(plantId: number, typeId: number | undefined, f: Omi
   };
   if (typeId !== undefined) add('e.type_id = ?', typeId);
   if (f.code) add(`lower(e.code) LIKE ? ESCAPE '\\'`, `%${escapeLike(f.code.toLowerCase())}%`);
+  if (f.codes?.length) add(`e.code IN (${f.codes.map(() => '?').join(', ')})`, ...f.codes);
   if (f.serial) add(`lower(e.serial) LIKE ? ESCAPE '\\'`, `%${escapeLike(f.serial.toLowerCase())}%`);
   if (f.state?.length) add(`e.state_id IN (${f.state.map(() => '?').join(', ')})`, ...f.state);
   if (f.contractor !== undefined) add('e.last_state_change_contractor_id = ?', f.contractor);

@@ -43,6 +43,7 @@ export function filtered(db: Db, scope: ElementScope, f: ElementListFilters) {
   let query = db.selectFrom('elements').where('elements.plant_id', '=', scope.plantId);
   if (scope.typeId !== undefined) query = query.where('elements.type_id', '=', scope.typeId);
   if (f.code) query = query.where((eb) => contains(eb, 'elements.code', f.code!));
+  if (f.codes) query = query.where('elements.code', 'in', f.codes);
   if (f.serial) query = query.where((eb) => contains(eb, 'elements.serial', f.serial!));
   if (f.state?.length) query = query.where('elements.state_id', 'in', f.state);
   if (f.contractor !== undefined) query = query.where('elements.last_state_change_contractor_id', '=', f.contractor);

@@ -1,5 +1,5 @@
 import { Button, Group, Loader, Paper, Select, Text } from '@mantine/core';
-import { IconArrowsExchange, IconListDetails, IconPolygon, IconTrash } from '@tabler/icons-react';
+import { IconArrowsExchange, IconListDetails, IconListSearch, IconPolygon, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ElementType } from '@heliotrack/domain/catalogues';
@@ -21,6 +21,7 @@ export function MapSelectionToolbar({
   canDraw,
   hasSelection,
   onDraw,
+  onSelectByCode,
   onClear,
   onOpenLegend,
   isTouch,
@@ -40,6 +41,8 @@ export function MapSelectionToolbar({
   canDraw?: boolean;
   hasSelection: boolean;
   onDraw: () => void;
+  /** Opens the selection by code (issue 34: selecting without drawing); left out when absent. */
+  onSelectByCode?: () => void;
   onClear: () => void;
   /** Shown on touch layouts, where the legend is in a sheet instead of beside the map. */
   onOpenLegend?: () => void;
@@ -91,6 +94,18 @@ export function MapSelectionToolbar({
                 : t('map.selection.drawShort')
               : drawLabel}
           </Button>
+          {onSelectByCode && (
+            <Button
+              variant="light"
+              leftSection={<IconListSearch size={18} aria-hidden />}
+              onClick={onSelectByCode}
+              disabled={!mayDraw || isDrawing || isSearching}
+              aria-haspopup="dialog"
+              aria-label={isPhone ? t('map.selection.byCode') : undefined}
+            >
+              {isPhone ? t('map.selection.byCodeShort') : t('map.selection.byCode')}
+            </Button>
+          )}
           <Button
             variant="subtle"
             color="gray"

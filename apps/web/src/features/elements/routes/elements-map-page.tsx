@@ -34,6 +34,11 @@ import { useElementTypes } from '../../../api/get-element-types';
 import { usePlantStates } from '../../../api/get-plant-states';
 import { ElementActions, useElementActions } from '../components/element-actions';
 import { useElementIdsByPolygon } from '../../../api/get-elements-by-polygon';
+import { EMPTY_FILTERS } from '../../../api/get-elements';
+import { getMatchingElementIds } from '../../../api/get-matching-element-ids';
+import { formatInteger } from '../../../lib/format';
+import { SelectByCodeModal } from '../../../components/map/select-by-code-modal';
+import { notifySuccess } from '../../../components/notifications/notify';
 import { tileBoundsQueryOptions, useTileBounds } from '../../../api/get-tile-bounds';
 import { elementsFilter } from '../components/map-filters';
 import { MapLegend } from '../components/map-legend';
@@ -190,6 +195,7 @@ function ElementsMapView({ plantId, isOfflineMap }: { plantId: number; isOffline
   const isTouch = useIsTouch();
   const isPhone = useIsPhone();
   const [isLegendOpen, legendSheet] = useDisclosure(false);
+  const [isByCodeOpen, byCodeModal] = useDisclosure(false);
 
   const typeList = useMemo(() => types.data ?? [], [types.data]);
   const stateList = useMemo(() => states.data ?? [], [states.data]);
@@ -228,6 +234,18 @@ function ElementsMapView({ plantId, isOfflineMap }: { plantId: number; isOffline
       { plantId, type, polygon: ringToPolygonParam(ring) },
       { onSuccess: (answer) => setSelected({ type, ids: answer.ids }) },
     );
+  }
+
+  /** The selection by code: the ids of exactly these codes of the chosen type (none found keeps the modal open). */
+  async function selectByCode(codes: string[]) {
+    const type = selectionType;
+    if (!type) return;
+    const ids = await getMatchingElementIds({ plantId, type, filters: { ...EMPTY_FILTERS, codes } });
+    if (!ids.length) throw new Error(t('map.selection.byCodeNoneFound', { type: type.name }));
+    setDrawing(false);
+    setClearDrawingKey((key) => key + 1);
+    setSelected({ type, ids });
+    notifySuccess(t('map.selection.byCodeFound', { found: formatInteger(ids.length), asked: formatInteger(codes.length) }));
   }
 
   function onElementClick(clicked: ClickedElement) {
@@ -314,6 +332,7 @@ function ElementsMapView({ plantId, isOfflineMap }: { plantId: number; isOffline
             isSearching={byPolygon.isPending}
             hasSelection={!!selected}
             onDraw={() => (isDrawing ? clearSelection() : startDrawing())}
+            onSelectByCode={byCodeModal.open}
             onClear={clearSelection}
             onOpenLegend={isTouch ? legendSheet.open : undefined}
             isTouch={isTouch}
@@ -412,6 +431,12 @@ function ElementsMapView({ plantId, isOfflineMap }: { plantId: number; isOffline
         baseMap={plant.data}
         actions={actions}
         onMassiveDone={clearSelection}
+      />
+      <SelectByCodeModal
+        opened={isByCodeOpen}
+        typeName={selectionType?.name ?? ''}
+        onClose={byCodeModal.close}
+        onSelect={selectByCode}
       />
     </Stack>
   );
