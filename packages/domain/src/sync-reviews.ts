@@ -43,6 +43,8 @@ export const SyncReview = z.object({
   element_type: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
   /** The elements the review is about (the first 100), and how many there are. */
   element_ids: z.array(z.number().int()),
+  /** The same elements with their codes (null for an element deleted since). */
+  elements: z.array(z.object({ id: z.number().int(), code: z.string().nullable() })),
   element_count: z.number().int(),
   /** The change that came from the device. */
   incoming: SyncReviewChange,
