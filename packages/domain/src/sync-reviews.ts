@@ -18,8 +18,14 @@ export const SyncReviewQuery = PageQuery.extend({
   user: z.coerce.number().int().positive().optional(),
   element_type: z.coerce.number().int().positive().optional(),
   /** Arrival on or after / before (ISO 8601 date or date-time). */
-  from: z.iso.date().or(z.iso.datetime({ offset: true })).optional(),
-  to: z.iso.date().or(z.iso.datetime({ offset: true })).optional(),
+  from: z.iso
+    .date()
+    .or(z.iso.datetime({ offset: true }))
+    .optional(),
+  to: z.iso
+    .date()
+    .or(z.iso.datetime({ offset: true }))
+    .optional(),
 });
 export type SyncReviewQuery = z.infer<typeof SyncReviewQuery>;
 
