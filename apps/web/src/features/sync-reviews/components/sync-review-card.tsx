@@ -17,18 +17,26 @@ export const KIND_COLORS: Record<SyncReviewKind, string> = {
 /** How many element codes a review names before "and N more". */
 const SHOWN_ELEMENTS = 8;
 
+/** A label and its value, as one row of the side's two-column grid (labels aligned, values aligned). */
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Group gap={6} wrap="nowrap" align="baseline">
-      <Text size="xs" c="dimmed" fw={700} tt="uppercase" miw={120} style={{ flexShrink: 0 }}>
+    <>
+      <Text size="xs" c="dimmed" fw={700} tt="uppercase" style={{ alignSelf: 'center' }}>
         {label}
       </Text>
-      <Text size="sm" component="div" style={{ minWidth: 0 }}>
+      <Text size="sm" component="div" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
         {children}
       </Text>
-    </Group>
+    </>
   );
 }
+
+const FIELDS_GRID = {
+  display: 'grid',
+  gridTemplateColumns: 'max-content minmax(0, 1fr)',
+  columnGap: 'var(--mantine-spacing-sm)',
+  rowGap: 6,
+} as const;
 
 /** One side of a review: who, which state, when it was observed and when it reached the server. */
 function ChangeSide({ title, change, id }: { title: string; change: SyncReviewChange; id: string }) {
@@ -39,12 +47,14 @@ function ChangeSide({ title, change, id }: { title: string; change: SyncReviewCh
         <Title order={4} size="h6" id={id}>
           {title}
         </Title>
-        <Field label={t('syncReviews.user')}>{change.user?.name ?? t('syncReviews.unknownUser')}</Field>
-        <Field label={t('syncReviews.state')}>
-          {change.state ? <StateBadge state={change.state} size="sm" /> : t('syncReviews.unknownState')}
-        </Field>
-        <Field label={t('syncReviews.observedAt')}>{formatDateTime(change.observed_at)}</Field>
-        <Field label={t('syncReviews.receivedAt')}>{formatDateTime(change.received_at)}</Field>
+        <div style={FIELDS_GRID}>
+          <Field label={t('syncReviews.user')}>{change.user?.name ?? t('syncReviews.unknownUser')}</Field>
+          <Field label={t('syncReviews.state')}>
+            {change.state ? <StateBadge state={change.state} size="sm" /> : t('syncReviews.unknownState')}
+          </Field>
+          <Field label={t('syncReviews.observedAt')}>{formatDateTime(change.observed_at)}</Field>
+          <Field label={t('syncReviews.receivedAt')}>{formatDateTime(change.received_at)}</Field>
+        </div>
       </Stack>
     </Paper>
   );
