@@ -24,8 +24,8 @@ export const Plant = z.object({
   elements_version: z.number().int(),
   /**
    * Conflicts, late arrivals and refused offline changes not yet resolved (the plant's sync review,
-   * `GET plants/{id}/sync-reviews/`). Answered by `GET plants/` and `GET plants/{id}/`; absent
-   * elsewhere (a plant downloaded to a device, the plant answers of the administration).
+   * `GET plants/{id}/sync-reviews/`). Answered by `GET plants/`, `GET plants/{id}/` and the plant
+   * download's header; absent from the administration's plant answers and from the device's own.
    */
   unresolved_sync_reviews: z.number().int().optional(),
 });
