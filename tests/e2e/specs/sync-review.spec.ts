@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
   ADMIN,
@@ -59,7 +60,7 @@ async function setUp(request: APIRequestContext) {
   // The last modules by code: the other specs change the first ones.
   const { results } = await apiGet<{ results: Element[] }>(
     request,
-    `/api/plants/${plant.id}/${modules.path}/?page_size=2&ordering=-code`,
+    `/api/plants/${plant.id}/${modules.path}/?page_size=3&ordering=-code`,
     access,
   );
   return {
@@ -72,6 +73,7 @@ async function setUp(request: APIRequestContext) {
     inspected: stateOf('INSP'),
     paired: results[0],
     refused: results[1],
+    late: results[2],
   };
 }
 
@@ -89,7 +91,7 @@ test.describe('sync review in the office', () => {
     page,
     request,
   }) => {
-    const { access, technician, plant, modules, mounted, notOk, inspected, paired, refused } =
+    const { access, technician, plant, modules, mounted, notOk, inspected, paired, refused, late } =
       await setUp(request);
     const url = (element: Element) => `/api/plants/${plant.id}/${modules.path}/${element.id}/state-change/`;
     const run = Date.now().toString(36);
@@ -114,6 +116,27 @@ test.describe('sync review in the office', () => {
     });
     expect(offline.ok()).toBe(true);
     expect(await offline.json()).toMatchObject({ applied_count: 0, late_count: 1, conflict_count: 1 });
+    // A late arrival without a conflict: the device had seen the office's change, yet observed before it.
+    expect(
+      (
+        await request.post(url(late), {
+          headers: bearer(access),
+          data: { state: notOk.id, element_type: modules.id },
+        })
+      ).ok(),
+    ).toBe(true);
+    const seen = (await apiGet<Plant>(request, `/api/plants/${plant.id}/`, access)).elements_version;
+    const lateAnswer = await request.post(url(late), {
+      headers: bearer(technician),
+      data: {
+        state: mounted.id,
+        element_type: modules.id,
+        recorded_at: new Date(Date.now() - 3_600_000).toISOString(),
+        known_elements_version: seen,
+        client_uuid: `e2e-sync-review-late-${run}`,
+      },
+    });
+    expect(await lateAnswer.json()).toMatchObject({ applied_count: 0, late_count: 1, conflict_count: 0 });
     // An offline change the server refuses: the technician may not record Inspeccionado.
     const refusal = await request.post(url(refused), {
       headers: { ...bearer(technician), 'Accept-Language': 'es' },
@@ -124,7 +147,7 @@ test.describe('sync review in the office', () => {
 
     const unresolved = (await apiGet<Plant>(request, `/api/plants/${plant.id}/`, access))
       .unresolved_sync_reviews!;
-    expect(unresolved).toBeGreaterThanOrEqual(2);
+    expect(unresolved).toBeGreaterThanOrEqual(3);
     // The dashboard and the plant card link to the review with its count.
     const link = `Revisión de sincronización (${unresolved}): ${plant.name}`;
     await signInViaApi(page, request, ADMIN, '/dashboard');
@@ -146,7 +169,21 @@ test.describe('sync review in the office', () => {
     await expect(met.getByText(notOk.name, { exact: true })).toBeVisible();
     const [left, right] = [await incoming.boundingBox(), await met.boundingBox()];
     expect(left && right && right.x >= left.x + left.width && Math.abs(right.y - left.y) < 2).toBe(true);
+    await expect(reviewOf(page, late.code).getByText('Llegó tarde', { exact: true })).toBeVisible();
+    await expect(
+      reviewOf(page, late.code).getByRole('region', { name: 'Cambio que encontró' }),
+    ).toContainText(notOk.name);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/sync-review-es.png`, fullPage: true });
+    // With reviews on it (the accessibility spec sees the page of a fresh server, empty), no serious
+    // or critical WCAG 2.1 AA violation.
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(
+      axe.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
 
     // "Marcar como resuelto": the pair leaves the unresolved list.
     await pair.getByRole('button', { name: 'Marcar como resuelto' }).click();

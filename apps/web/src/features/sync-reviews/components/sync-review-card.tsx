@@ -8,10 +8,14 @@ import { StateBadge } from '../../../components/state-badge/state-badge';
 import { useElementTypeLabel } from '../../../lib/element-type-label';
 import { formatDateTime, formatInteger } from '../../../lib/format';
 
+/**
+ * With autoContrast, dark shades take white text and light ones black, both within WCAG AA (the
+ * theme's shade 7 of red or orange with white text would not be).
+ */
 export const KIND_COLORS: Record<SyncReviewKind, string> = {
-  conflict: 'red',
-  late: 'orange',
-  refused: 'gray',
+  conflict: 'red.9',
+  late: 'orange.5',
+  refused: 'gray.7',
 };
 
 /** How many element codes a review names before "and N more". */
@@ -131,7 +135,7 @@ export function SyncReviewCard({
         <Group justify="space-between" align="flex-start" gap="xs">
           <Stack gap={4} style={{ minWidth: 0 }}>
             <Group gap="xs" wrap="wrap">
-              <Badge color={KIND_COLORS[review.kind]} variant="filled" radius="sm" tt="none">
+              <Badge color={KIND_COLORS[review.kind]} autoContrast variant="filled" radius="sm" tt="none">
                 {t(`syncReviews.kinds.${review.kind}`)}
               </Badge>
               <Text id={headingId} fw={700} size="sm">
