@@ -73,6 +73,7 @@ describeEachDatabase('sync trust: the merge rule and sync reviews', (get) => {
     expect(review).toMatchObject({
       kind: 'conflict',
       element_ids: [id],
+      elements: [{ id, code: (await get().db.selectFrom('elements').select('code').where('id', '=', id).executeTakeFirstOrThrow()).code }],
       element_count: 1,
       incoming: { user: { name: expect.any(String) }, state: { id: states.mounted }, observed_at: expect.any(String), received_at: expect.any(String) },
       met: { id: office.body.id, state: { id: states.notOk } },

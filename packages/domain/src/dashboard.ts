@@ -43,6 +43,8 @@ export const DashboardPlant = z.object({
   centre: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
   ok_by_type: z.array(ElementTypeOkShare),
   anomalies: AnomalyEffects,
+  /** Conflicts, late arrivals and refused offline changes not yet resolved (the plant's sync review). */
+  unresolved_sync_reviews: z.number().int(),
 });
 
 export const ElementTypeCount = z.object({ code: z.string(), name: z.string(), count: z.number().int() });

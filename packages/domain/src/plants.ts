@@ -22,6 +22,12 @@ export const Plant = z.object({
   element_count: z.number().int(),
   /** Bumped by every change to the plant's elements; tile URLs and caches key on it (`?v=`). */
   elements_version: z.number().int(),
+  /**
+   * Conflicts, late arrivals and refused offline changes not yet resolved (the plant's sync review,
+   * `GET plants/{id}/sync-reviews/`). Answered by `GET plants/`, `GET plants/{id}/` and the plant
+   * download's header; absent from the administration's plant answers and from the device's own.
+   */
+  unresolved_sync_reviews: z.number().int().optional(),
 });
 export type Plant = z.infer<typeof Plant>;
 

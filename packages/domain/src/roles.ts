@@ -7,3 +7,8 @@ export type RoleCode = (typeof ROLE_CODES)[number];
 export function isAdministrator(user: { roles: { code: string }[] } | null | undefined): boolean {
   return !!user?.roles.some((role) => role.code === ADMIN_ROLE);
 }
+
+/** Holds only the viewer role (VI, "Consulta"): reads, never writes (the server refuses its writes). */
+export function isViewerOnly(user: { roles: { code: string }[] } | null | undefined): boolean {
+  return !!user && user.roles.length > 0 && user.roles.every((role) => role.code === VIEWER_ROLE);
+}

@@ -18,8 +18,14 @@ export const SyncReviewQuery = PageQuery.extend({
   user: z.coerce.number().int().positive().optional(),
   element_type: z.coerce.number().int().positive().optional(),
   /** Arrival on or after / before (ISO 8601 date or date-time). */
-  from: z.iso.date().or(z.iso.datetime({ offset: true })).optional(),
-  to: z.iso.date().or(z.iso.datetime({ offset: true })).optional(),
+  from: z.iso
+    .date()
+    .or(z.iso.datetime({ offset: true }))
+    .optional(),
+  to: z.iso
+    .date()
+    .or(z.iso.datetime({ offset: true }))
+    .optional(),
 });
 export type SyncReviewQuery = z.infer<typeof SyncReviewQuery>;
 
@@ -43,6 +49,8 @@ export const SyncReview = z.object({
   element_type: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
   /** The elements the review is about (the first 100), and how many there are. */
   element_ids: z.array(z.number().int()),
+  /** The same elements with their codes (null for an element deleted since). */
+  elements: z.array(z.object({ id: z.number().int(), code: z.string().nullable() })),
   element_count: z.number().int(),
   /** The change that came from the device. */
   incoming: SyncReviewChange,

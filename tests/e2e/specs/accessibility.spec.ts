@@ -51,6 +51,7 @@ async function demoScreens(request: APIRequestContext, access: string): Promise<
     { name: 'elements', path: `/plants/${plant.id}/elements?type=HIN` },
     { name: 'elements map', path: `/plants/${plant.id}/elements-map?type=TRA` },
     { name: 'reports', path: `/reports/plant/${plant.id}` },
+    { name: 'sync review', path: `/plants/${plant.id}/sync-review?resolved=all` },
     { name: 'contractors', path: '/contractors' },
     { name: 'users', path: '/users' },
     { name: 'equipment', path: '/equipment' },

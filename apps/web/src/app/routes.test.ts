@@ -14,6 +14,7 @@ describe('routes', () => {
     expect(leafPath('/Plants')).toBe('plants');
     expect(leafPath('/uSeRs')).toBe('users');
     expect(leafPath('/LOGIN')).toBe('login');
+    expect(leafPath('/plants/3/Sync-Review')).toBe('plants/:plantId/sync-review');
   });
 
   it('send unknown paths to the not-found page and / to its redirect', () => {

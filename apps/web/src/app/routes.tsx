@@ -170,6 +170,15 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'plants/:plantId/sync-review',
+            lazy: needsConnection(() =>
+              import('../features/sync-reviews/routes/sync-review-page').then((m) => ({
+                Component: m.SyncReviewPage,
+                loader: m.syncReviewLoader,
+              })),
+            ),
+          },
+          {
             path: 'plants/:plantId/rucs/:rucId',
             lazy: needsConnection(() =>
               import('../features/rucs/routes/ruc-states-page').then((m) => ({

@@ -15,3 +15,8 @@ export function homePath(): string {
 export function isSafeNextPath(next: string | null | undefined): next is string {
   return !!next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\');
 }
+
+/** A plant's "Revisión de sincronización" (issue 38). */
+export function syncReviewPath(plantId: number): string {
+  return `/plants/${plantId}/sync-review`;
+}

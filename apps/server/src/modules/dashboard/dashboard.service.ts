@@ -21,6 +21,7 @@ import { type CurrentUser, requirePlant } from '../access/access.service';
 import { affectedModulesByPlant, anomalyEffects } from './anomalies';
 import * as repo from './dashboard.repository';
 import { listRecentResults } from '../ppis/ppi-results.repository';
+import { countUnresolvedByPlant } from '../sync-reviews/sync-reviews.repository';
 
 type StateRow = Awaited<ReturnType<typeof repo.listStatesOfClient>>[number];
 
@@ -80,12 +81,13 @@ export class DashboardService {
     const plantIds = plants.map((p) => p.id);
     // Only plants without a location of their own need the (costlier) bounds of their elements.
     const unlocated = plants.filter((p) => p.latitude === null || p.longitude === null).map((p) => p.id);
-    const [types, states, byTypeState, bounds, recentResults] = await Promise.all([
+    const [types, states, byTypeState, bounds, recentResults, unresolvedReviews] = await Promise.all([
       repo.listElementTypesOfClient(this.db, user.clientId),
       repo.listStatesOfClient(this.db, user.clientId),
       this.countByTypeAndState(plants),
       repo.findPlantBounds(this.db, unlocated),
       listRecentResults(this.db, user, RECENT_INSPECTIONS),
+      countUnresolvedByPlant(this.db, plantIds),
     ]);
     const boundsByPlant = new Map(bounds.map((b) => [b.plant_id, b]));
     const stateById = new Map(states.map((s) => [s.id, s]));
@@ -146,6 +148,7 @@ export class DashboardService {
         centre: centreOf(p, boundsByPlant.get(p.id)),
         ok_by_type: okByType,
         anomalies,
+        unresolved_sync_reviews: unresolvedReviews.get(p.id) ?? 0,
       };
     });
     total.affected_power_kw = round(total.affected_power_kw);

@@ -4,6 +4,7 @@ import type { PlantRow } from '../../db/schema';
 import { fromFlag } from '../../db/dialect';
 import { listVisiblePlants } from '../access/access.repository';
 import { type CurrentUser, requirePlant } from '../access/access.service';
+import { countUnresolvedByPlant } from '../sync-reviews/sync-reviews.repository';
 import { countElementsByPlant } from './plants.repository';
 
 export function toPlantDto(row: PlantRow, elementCount: number): Plant {
@@ -33,15 +34,17 @@ export function toPlantDto(row: PlantRow, elementCount: number): Plant {
 export class PlantsService {
   constructor(private readonly db: Db) {}
 
-  async list(user: CurrentUser) {
+  /** `GET plants/`: with each plant's count of unresolved sync reviews (the link to its review). */
+  async list(user: CurrentUser): Promise<Plant[]> {
     const rows = await listVisiblePlants(this.db, user);
-    const counts = await countElementsByPlant(this.db, rows.map((r) => r.id));
-    return rows.map((row) => toPlantDto(row, counts.get(row.id) ?? 0));
+    const ids = rows.map((r) => r.id);
+    const [counts, unresolved] = await Promise.all([countElementsByPlant(this.db, ids), countUnresolvedByPlant(this.db, ids)]);
+    return rows.map((row) => ({ ...toPlantDto(row, counts.get(row.id) ?? 0), unresolved_sync_reviews: unresolved.get(row.id) ?? 0 }));
   }
 
-  async get(user: CurrentUser, plantId: number) {
+  async get(user: CurrentUser, plantId: number): Promise<Plant> {
     const row = await requirePlant(this.db, user, plantId);
-    const counts = await countElementsByPlant(this.db, [row.id]);
-    return toPlantDto(row, counts.get(row.id) ?? 0);
+    const [counts, unresolved] = await Promise.all([countElementsByPlant(this.db, [row.id]), countUnresolvedByPlant(this.db, [row.id])]);
+    return { ...toPlantDto(row, counts.get(row.id) ?? 0), unresolved_sync_reviews: unresolved.get(row.id) ?? 0 };
   }
 }

@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import { BULK_CHUNK_SIZE } from '@heliotrack/domain/constants';
 import type { Db } from '../../db/database';
 import type { SyncReviewsTable } from '../../db/schema';
 
@@ -104,6 +105,16 @@ export async function findUsers(db: Db, ids: number[]) {
 export async function findStates(db: Db, ids: number[]) {
   if (!ids.length) return [];
   return db.selectFrom('states').select(['id', 'code', 'name', 'color']).where('id', 'in', ids).execute();
+}
+
+/** The codes of the reviews' elements (an element deleted since has none), in chunks of bound parameters. */
+export async function findElementCodes(db: Db, ids: number[]) {
+  const found: { id: number; code: string }[] = [];
+  for (let start = 0; start < ids.length; start += BULK_CHUNK_SIZE) {
+    const chunk = ids.slice(start, start + BULK_CHUNK_SIZE);
+    found.push(...(await db.selectFrom('elements').select(['id', 'code']).where('id', 'in', chunk).execute()));
+  }
+  return found;
 }
 
 export async function findElementTypes(db: Db, ids: number[]) {

@@ -49,24 +49,28 @@ export class SyncReviewsService {
   private async toDtos(rows: Awaited<ReturnType<typeof repo.listReviews>>): Promise<SyncReview[]> {
     const ids = (values: (number | null)[]) => [...new Set(values.filter((v): v is number => v !== null))];
     const changes = await repo.findChanges(this.db, ids(rows.map((r) => r.met_state_change_id)));
-    const [users, states, types] = await Promise.all([
+    const named = rows.map((r) => (JSON.parse(r.element_ids) as number[]).slice(0, SYNC_REVIEW_NAMED_ELEMENTS));
+    const [users, states, types, elements] = await Promise.all([
       repo.findUsers(this.db, ids([...rows.flatMap((r) => [r.user_id, r.resolved_by]), ...changes.map((c) => c.user_id)])),
       repo.findStates(this.db, ids([...rows.map((r) => r.state_id), ...changes.map((c) => c.state_id)])),
       repo.findElementTypes(this.db, ids(rows.map((r) => r.element_type_id))),
+      repo.findElementCodes(this.db, ids(named.flat())),
     ]);
+    const codeOf = new Map(elements.map((e) => [e.id, e.code]));
     const userRef = (id: number | null) => users.find((u) => u.id === id) ?? null;
     const stateRef = (id: number | null) => {
       const s = states.find((x) => x.id === id);
       return s ? { id: s.id, code: s.code, name: s.name, color: normaliseColor(s.color) } : null;
     };
-    return rows.map((r) => {
+    return rows.map((r, index) => {
       const met = changes.find((c) => c.id === r.met_state_change_id);
       const type = types.find((t) => t.id === r.element_type_id);
       return {
         id: r.id,
         kind: r.kind,
         element_type: type ?? { id: r.element_type_id, code: '', name: '' },
-        element_ids: (JSON.parse(r.element_ids) as number[]).slice(0, SYNC_REVIEW_NAMED_ELEMENTS),
+        element_ids: named[index],
+        elements: named[index].map((id) => ({ id, code: codeOf.get(id) ?? null })),
         element_count: r.element_count,
         incoming: { id: r.state_change_id, user: userRef(r.user_id), state: stateRef(r.state_id), observed_at: r.observed_at, received_at: r.received_at },
         met: met ? { id: met.id, user: userRef(met.user_id), state: stateRef(met.state_id), observed_at: met.observed_at, received_at: met.created_at } : null,

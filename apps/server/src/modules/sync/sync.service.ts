@@ -6,6 +6,7 @@ import { type CurrentUser, requirePlant } from '../access/access.service';
 import { listElementTypeDtos, listPlantContractorDtos, listPlantStateDtos, listTransactionTypeDtos } from '../catalogues/catalogues.service';
 import { toPlantDto } from '../plants/plants.service';
 import { recordableStateIds } from '../rucs/rucs.service';
+import { countUnresolvedByPlant } from '../sync-reviews/sync-reviews.repository';
 import { findClient } from '../users/users.repository';
 import { ElementCounts } from './element-counts';
 import { SyncCursors } from './sync-cursor';
@@ -78,7 +79,7 @@ export class SyncService {
   }
 
   private async header(user: CurrentUser, plant: PlantRow, full: boolean): Promise<SyncHeader> {
-    const [count, client, elementTypes, states, transactionTypes, contractors, allowed] = await Promise.all([
+    const [count, client, elementTypes, states, transactionTypes, contractors, allowed, unresolved] = await Promise.all([
       this.counts.of(this.db, plant),
       findClient(this.db, plant.client_id),
       listElementTypeDtos(this.db, user.clientId),
@@ -86,11 +87,13 @@ export class SyncService {
       listTransactionTypeDtos(this.db, user.clientId),
       listPlantContractorDtos(this.db, user.clientId, plant),
       recordableStateIds(this.db, user, plant.id),
+      countUnresolvedByPlant(this.db, [plant.id]),
     ]);
     return {
       cursor: this.cursors.encode(plant),
       full,
-      plant: toPlantDto(plant, count),
+      // As `GET plants/{id}/` answers it (the device keeps only its own columns).
+      plant: { ...toPlantDto(plant, count), unresolved_sync_reviews: unresolved.get(plant.id) ?? 0 },
       client: Client.parse(client),
       element_types: elementTypes,
       states,

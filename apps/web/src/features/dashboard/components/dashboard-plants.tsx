@@ -5,6 +5,7 @@ import type { Dashboard } from '@heliotrack/domain/dashboard';
 import { formatCoordinates, formatInteger, formatMwp, formatPercent } from '../../../lib/format';
 import { plantOkShare, progressColor } from '../lib/chart-options';
 import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
+import { SyncReviewLink } from '../../../components/sync-review-link';
 
 /** The caller's plants with their power, element counts and progress (share of ok elements). */
 export function DashboardPlants({ dashboard }: { dashboard: Dashboard | undefined }) {
@@ -54,6 +55,15 @@ export function DashboardPlants({ dashboard }: { dashboard: Dashboard | undefine
                             : t('plants.noLocation')}
                         </Text>
                       </Group>
+                      {plant.unresolved_sync_reviews > 0 && (
+                        <Group mt={4}>
+                          <SyncReviewLink
+                            plant={plant}
+                            count={plant.unresolved_sync_reviews}
+                            variant="badge"
+                          />
+                        </Group>
+                      )}
                     </Table.Td>
                     <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                       {formatMwp(plant.power)}

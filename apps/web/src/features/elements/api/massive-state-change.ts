@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   MASSIVE_CHANGE_MAX,
-  type MassiveStateChangeRequest,
   type StateChangeRequest,
   type StateChangeResult,
 } from '@heliotrack/domain/elements';
-import { http } from '../../../lib/http-client';
-import { massiveStateChangePath, type ElementTypeRef } from '../../../api/element-paths';
+import { massiveStateChange } from '../../../api/change-element-state';
+import { type ElementTypeRef } from '../../../api/element-paths';
 import { invalidatePlantElements } from '../../../api/invalidate-plant-elements';
 
 /** Splits ids into the batches the server accepts (at most 50,000 per massive change). */
@@ -16,19 +15,6 @@ export function splitIntoBatches<T>(items: readonly T[], size: number = MASSIVE_
   const batches: T[][] = [];
   for (let start = 0; start < items.length; start += size) batches.push(items.slice(start, start + size));
   return batches;
-}
-
-/** One massive change of at most 50,000 elements: all of them change or none (DESIGN section 4). */
-export function massiveStateChange({
-  plantId,
-  type,
-  body,
-}: {
-  plantId: number;
-  type: ElementTypeRef;
-  body: MassiveStateChangeRequest;
-}): Promise<StateChangeResult> {
-  return http.post<StateChangeResult>(massiveStateChangePath(plantId, type), body, { handle400: false });
 }
 
 export interface BatchProgress {

@@ -10,6 +10,7 @@ import { ElementsPagination } from '../../../components/elements/elements-pagina
 import { EmptyState } from '../../../components/empty-state';
 import { notifyError } from '../../../components/notifications/notify';
 import { PageHeader } from '../../../components/page-header';
+import { SyncReviewLink } from '../../../components/sync-review-link';
 import { QueryError } from '../../../components/query-error';
 import { isApiError } from '../../../lib/api-error';
 import { TOUCH_TARGET, useIsTouch } from '../../../lib/field-layout';
@@ -188,6 +189,9 @@ function PlantElements({ plantId }: { plantId: number }) {
             >
               {t('elements.viewOnMap')}
             </Button>
+            {plant.data && (
+              <SyncReviewLink plant={plant.data} count={plant.data.unresolved_sync_reviews} size="sm" />
+            )}
           </>
         }
       />

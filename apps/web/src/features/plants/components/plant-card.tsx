@@ -16,6 +16,7 @@ import type { Plant } from '@heliotrack/domain/plants';
 import { isAdministrator } from '@heliotrack/domain/roles';
 import { useProfile } from '../../../api/get-profile';
 import { PlantDownload } from '../../../components/offline/plant-download';
+import { SyncReviewLink } from '../../../components/sync-review-link';
 import { formatCoordinates, formatInteger, formatMwp } from '../../../lib/format';
 import { DeliveredSerialsModal } from './delivered-serials-modal';
 import { PlantLogo } from './plant-logo';
@@ -128,6 +129,7 @@ export function PlantCard({ plant }: { plant: Plant }) {
             {t('serials.delivered.open')}
           </Button>
         )}
+        <SyncReviewLink plant={plant} count={plant.unresolved_sync_reviews} />
       </Group>
       {showSerials && (
         <DeliveredSerialsModal

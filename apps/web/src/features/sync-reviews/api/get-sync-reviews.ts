@@ -1,0 +1,43 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Paged } from '@heliotrack/domain/pagination';
+import type { SyncReview, SyncReviewKind } from '@heliotrack/domain/sync-reviews';
+import { http } from '../../../lib/http-client';
+
+/** Unresolved (the default: what still needs a look), resolved, or both. */
+export type SyncReviewStatus = 'false' | 'true' | 'all';
+
+export interface SyncReviewsQuery {
+  kind: SyncReviewKind | null;
+  resolved: SyncReviewStatus;
+  page: number;
+  pageSize: number;
+}
+
+/** Under the plant's key, so that what invalidates a whole plant reaches its reviews too. */
+export function syncReviewsKey(plantId: number) {
+  return ['plants', plantId, 'sync-reviews'] as const;
+}
+
+/** `GET plants/{id}/sync-reviews/`: conflicts, late arrivals and refused offline changes, newest first. */
+export function getSyncReviews(
+  plantId: number,
+  { kind, resolved, page, pageSize }: SyncReviewsQuery,
+  signal?: AbortSignal,
+): Promise<Paged<SyncReview>> {
+  return http.get<Paged<SyncReview>>(`plants/${plantId}/sync-reviews/`, {
+    query: { kind: kind ?? undefined, resolved, page, page_size: pageSize },
+    signal,
+  });
+}
+
+export function syncReviewsQueryOptions(plantId: number, query: SyncReviewsQuery) {
+  return queryOptions({
+    queryKey: [...syncReviewsKey(plantId), query],
+    queryFn: ({ signal }) => getSyncReviews(plantId, query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSyncReviews(plantId: number, query: SyncReviewsQuery) {
+  return useQuery(syncReviewsQueryOptions(plantId, query));
+}
