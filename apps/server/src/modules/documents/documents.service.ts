@@ -18,12 +18,6 @@ export function toDocumentDto(row: { id: number; name: string; size: number; con
   return { id: row.id, name: row.name, size: row.size, content_type: row.content_type, url: documentUrl(row.id) };
 }
 
-/** `attachment` with the original name: a plain ASCII fallback and the exact name in RFC 5987 form. */
-export function contentDisposition(name: string) {
-  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
 /**
  * The uploader's file name, at most 255 characters. A name with folders or control characters is
  * refused rather than cleaned: a browser never sends one, so it is a forged request.
@@ -263,7 +257,7 @@ export class DocumentsService {
     const document = await this.requireDocument(user, documentId);
     const stream = await this.storage.get(document.storage_key);
     if (!stream) throw notFound();
-    return { stream, name: document.name, size: document.size, contentType: document.content_type };
+    return { body: stream, fileName: document.name, size: document.size, contentType: document.content_type };
   }
 
   /** `DELETE documents/{id}/`: the uploader or an administrator. */
