@@ -23,20 +23,6 @@ export async function insertDocument(
   return id;
 }
 
-/**
- * Inserts an upload that carries a client uuid, unless the organisation holds one with that uuid
- * already (a resend, or a concurrent twin: the unique index decides). Answers the new id, or null.
- */
-export async function insertDocumentOnce(db: Db, row: Parameters<typeof insertDocument>[1] & { client_uuid: string }) {
-  const inserted = await db
-    .insertInto('documents')
-    .values(row)
-    .onConflict((oc) => oc.columns(['client_id', 'client_uuid']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted?.id ?? null;
-}
-
 export async function findDocumentByClientUuid(db: Db, clientId: number, clientUuid: string) {
   return db.selectFrom('documents').selectAll().where('client_id', '=', clientId).where('client_uuid', '=', clientUuid).executeTakeFirst();
 }

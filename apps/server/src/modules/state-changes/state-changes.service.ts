@@ -31,6 +31,7 @@ import type { PlantRow } from '../../db/schema';
 import { offsetOf, pageOf } from '../../lib/pagination';
 import { nowIso } from '../../lib/time';
 import { ApiError, notFound, refusal } from '../../lib/errors';
+import { idempotentWrite } from '../../lib/idempotent-write';
 import { type CurrentUser, requirePlant } from '../access/access.service';
 import { findElementTypeInClient } from '../catalogues/catalogues.repository';
 import { listDocumentsOfStateChanges } from '../documents/documents.repository';
@@ -291,25 +292,20 @@ export class StateChangesService {
   ): Promise<StateChangeResult> {
     refuse(elementTypeRefusal(type, body.element_type));
     const recordedAt = body.recorded_at === undefined ? null : checkedRecordedAt(body.recorded_at);
-    // A resent change is answered without waiting for the plant's lock; asked again under it.
-    if (body.client_uuid) {
-      const earlier = await this.earlierResult(this.db, user, body.client_uuid, language);
-      if (earlier) return earlier;
-    }
     const ids = [...new Set(elementIds)];
     const documentIds = [...new Set(body.documents)];
-    try {
-      return await this.db.transaction().execute(async (trx) => {
-        const locked = await lockPlant(trx, plant.id);
+    // A resent change answers the first one's result, without waiting for the plant's lock when it can.
+    const { answer } = await idempotentWrite({
+      db: this.db,
+      clientUuid: body.client_uuid,
+      earlier: (db, uuid) => this.earlierResult(db, user, uuid, language),
+      lock: (trx) => lockPlant(trx, plant.id),
+      write: async (trx, locked) => {
         // The server's time is read under the plant's lock: changes without a recorded_at are then
         // observed in the order they are applied, and a change that waited for the lock is never
         // "late" against one that overtook it while it waited.
         const now = nowIso();
         const observed = observedAt(recordedAt, now);
-        if (body.client_uuid) {
-          const earlier = await this.earlierResult(trx, user, body.client_uuid, language);
-          if (earlier) return earlier;
-        }
         const state = await requireRecordableState(trx, user, { id: plant.id, stateGroupId: locked.state_group_id }, type, body.state);
         const transactionTypeId = await transactionTypeIdOf(trx, user, type, body.transaction_type);
         const contractorId = await contractorIdOf(trx, user, body.contractor);
@@ -364,15 +360,9 @@ export class StateChangesService {
           elements_version: version,
           ...mergeCounts(merged.decisions),
         };
-      });
-    } catch (error) {
-      // The same client uuid sent at once for two plants: the second insert hits the unique (client_id, client_uuid).
-      if (body.client_uuid && !(error instanceof ApiError)) {
-        const earlier = await this.earlierResult(this.db, user, body.client_uuid, language);
-        if (earlier) return earlier;
-      }
-      throw error;
-    }
+      },
+    });
+    return answer;
   }
 
   /**
