@@ -24,15 +24,6 @@ export async function findStateChangeByUuid(db: Db, clientId: number, clientUuid
  * change to commit, or read as the edit left it.
  */
 
-export async function findStateInClient(trx: Db, clientId: number, stateId: number) {
-  return forShare(trx, trx.selectFrom('states').selectAll().where('client_id', '=', clientId).where('id', '=', stateId)).executeTakeFirst();
-}
-
-/** The states of one element type, to walk depends_on chains. */
-export async function listStatesOfType(trx: Db, elementTypeId: number) {
-  return forShare(trx, trx.selectFrom('states').select(['id', 'name', 'depends_on']).where('element_type_id', '=', elementTypeId)).execute();
-}
-
 export async function findStateName(db: Db, stateId: number) {
   const row = await db.selectFrom('states').select('name').where('id', '=', stateId).executeTakeFirst();
   return row?.name;

@@ -33,7 +33,7 @@ import { nowIso } from '../../lib/time';
 import { ApiError, notFound, refusal } from '../../lib/errors';
 import { idempotentWrite } from '../../lib/idempotent-write';
 import { type CurrentUser, requirePlant } from '../access/access.service';
-import { findElementTypeInClient } from '../catalogues/catalogues.repository';
+import { findElementTypeInClient, findStateInClient, listStatesOfType } from '../catalogues/catalogues.repository';
 import { listDocumentsOfStateChanges } from '../documents/documents.repository';
 import { toDocumentDto } from '../documents/documents.service';
 import { bumpElementsVersion, findElementById, lockPlant } from '../elements/elements.repository';
@@ -68,7 +68,7 @@ async function requireRecordableState(
   type: ElementTypeRow,
   stateId: number,
 ) {
-  const state = await repo.findStateInClient(trx, user.clientId, stateId);
+  const state = await findStateInClient(trx, user.clientId, stateId, { share: true });
   const usable = state !== undefined && state.element_type_id === type.id && fromFlag(state.is_active);
   refuse(
     stateRefusal({
@@ -261,7 +261,7 @@ export class StateChangesService {
         kind: 'refused',
         user_id: user.id,
         element_type_id: type.id,
-        state_id: (await repo.findStateInClient(this.db, user.clientId, body.state))?.id ?? null,
+        state_id: (await findStateInClient(this.db, user.clientId, body.state, { share: true }))?.id ?? null,
         element_ids: JSON.stringify(ids),
         element_count: ids.length,
         observed_at: observedAt(validRecordedAt(body.recorded_at), now),
@@ -317,7 +317,7 @@ export class StateChangesService {
         refuse(missingElementsRefusal(ids, current.map((e) => e.id), type.code));
         const merged = await mergeElements(trx, current, { observedAt: observed, userId: user.id, knownElementsVersion: body.known_elements_version });
         // The rules as of the change's time of observation: depends_on against each element's state then.
-        if (state.depends_on !== null) refuse(dependsOnRefusal(state, await repo.listStatesOfType(trx, type.id), merged.asObserved));
+        if (state.depends_on !== null) refuse(dependsOnRefusal(state, await listStatesOfType(trx, type.id, { share: true }), merged.asObserved));
 
         const version = await bumpElementsVersion(trx, plant.id);
         const stateChangeId = await repo.insertStateChange(trx, {

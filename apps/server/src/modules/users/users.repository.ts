@@ -9,10 +9,6 @@ export async function findUserById(db: Db, id: number) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function findUserInClient(db: Db, clientId: number, id: number) {
-  return db.selectFrom('users').selectAll().where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
-}
-
 export async function findRolesOfUsers(db: Db, userIds: number[]) {
   if (userIds.length === 0) return [];
   return db
