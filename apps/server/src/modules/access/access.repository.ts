@@ -17,3 +17,19 @@ export async function listVisiblePlants(db: Db, user: CurrentUser) {
 export async function findVisiblePlant(db: Db, user: CurrentUser, plantId: number) {
   return visiblePlants(db, user).selectAll('plants').where('plants.id', '=', plantId).executeTakeFirst();
 }
+
+/** The user behind a token, and the roles of users (access decides with them; users, auth, RUCs and PPIs list them). */
+export async function findUserById(db: Db, id: number) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findRolesOfUsers(db: Db, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom('user_roles')
+    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+    .select(['user_roles.user_id', 'roles.id', 'roles.code', 'roles.name'])
+    .where('user_roles.user_id', 'in', userIds)
+    .orderBy('roles.id')
+    .execute();
+}

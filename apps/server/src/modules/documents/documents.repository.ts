@@ -35,16 +35,6 @@ export async function deleteDocumentRow(db: Db, id: number) {
   await db.deleteFrom('documents').where('id', '=', id).execute();
 }
 
-export async function listDocumentsOfStateChanges(db: Db, stateChangeIds: number[]) {
-  if (stateChangeIds.length === 0) return [];
-  return db
-    .selectFrom('documents')
-    .select(['id', 'state_change_id', 'name', 'size', 'content_type'])
-    .where('state_change_id', 'in', stateChangeIds)
-    .orderBy('id')
-    .execute();
-}
-
 export async function findStateChangeInPlant(db: Db, plantId: number, id: number) {
   return db.selectFrom('state_changes').select('id').where('plant_id', '=', plantId).where('id', '=', id).executeTakeFirst();
 }
@@ -57,26 +47,6 @@ export async function isElementInStateChange(db: Db, elementId: number, stateCha
     .where('state_change_id', '=', stateChangeId)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-export async function listDocumentsOfFlashReports(db: Db, flashReportIds: number[]) {
-  if (flashReportIds.length === 0) return [];
-  return db
-    .selectFrom('documents')
-    .select(['id', 'flash_report_id', 'is_photo', 'name', 'size', 'content_type', 'storage_key'])
-    .where('flash_report_id', 'in', flashReportIds)
-    .orderBy('id')
-    .execute();
-}
-
-export async function listDocumentsOfEquipment(db: Db, equipmentIds: number[]) {
-  if (equipmentIds.length === 0) return [];
-  return db
-    .selectFrom('documents')
-    .select(['id', 'equipment_id', 'name', 'size', 'content_type'])
-    .where('equipment_id', 'in', equipmentIds)
-    .orderBy('id')
-    .execute();
 }
 
 export async function findFlashReportInClient(db: Db, clientId: number, id: number) {

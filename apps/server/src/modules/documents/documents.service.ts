@@ -1,23 +1,18 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
-import { DOCUMENT_MAX_BYTES, type DocumentInfo, type DocumentKind } from '@heliotrack/domain/elements';
+import { DOCUMENT_MAX_BYTES, type DocumentKind } from '@heliotrack/domain/elements';
 import { translate } from '@heliotrack/domain/i18n/translate';
 import type { Db } from '../../db/database';
 import { newStorageKey, type Storage } from '../../lib/storage';
 import { nowIso } from '../../lib/time';
 import { ApiError, detailError, fieldError, forbidden, notFound } from '../../lib/errors';
+import { checkDocumentKind, HEAD_BYTES } from '../../lib/document-kinds';
+import { toDocumentDto } from '../../lib/document-dto';
 import { idempotentWrite } from '../../lib/idempotent-write';
 import { type CurrentUser, requirePlant } from '../access/access.service';
 import { findElementById } from '../elements/elements.repository';
 import { resultForUpload } from '../ppis/result-upload';
-import { checkDocumentKind, HEAD_BYTES } from './document-kinds';
 import * as repo from './documents.repository';
-
-export const documentUrl = (id: number) => `/api/documents/${id}/download/`;
-
-export function toDocumentDto(row: { id: number; name: string; size: number; content_type: string }): DocumentInfo {
-  return { id: row.id, name: row.name, size: row.size, content_type: row.content_type, url: documentUrl(row.id) };
-}
 
 /**
  * The uploader's file name, at most 255 characters. A name with folders or control characters is

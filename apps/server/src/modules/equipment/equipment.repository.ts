@@ -27,3 +27,13 @@ export async function insertEquipment(db: Db, row: EquipmentValues & { client_id
 export async function updateEquipment(db: Db, id: number, values: EquipmentValues & { updated_at: string }) {
   await db.updateTable('calibration_equipment').set(values).where('id', '=', id).execute();
 }
+
+export async function listDocumentsOfEquipment(db: Db, equipmentIds: number[]) {
+  if (equipmentIds.length === 0) return [];
+  return db
+    .selectFrom('documents')
+    .select(['id', 'equipment_id', 'name', 'size', 'content_type'])
+    .where('equipment_id', 'in', equipmentIds)
+    .orderBy('id')
+    .execute();
+}

@@ -6,8 +6,7 @@ import type { CalibrationEquipmentTable } from '../../db/schema';
 import { nowIso } from '../../lib/time';
 import { notFound } from '../../lib/errors';
 import type { CurrentUser } from '../access/access.service';
-import { listDocumentsOfEquipment } from '../documents/documents.repository';
-import { toDocumentDto } from '../documents/documents.service';
+import { toDocumentDto } from '../../lib/document-dto';
 import * as repo from './equipment.repository';
 
 type Row = Selectable<CalibrationEquipmentTable>;
@@ -89,7 +88,7 @@ export class EquipmentService {
   }
 
   private async withDocuments(rows: Row[]) {
-    const documents = await listDocumentsOfEquipment(this.db, rows.map((r) => r.id));
+    const documents = await repo.listDocumentsOfEquipment(this.db, rows.map((r) => r.id));
     return rows.map((row) => toEquipmentDto(row, documents.filter((d) => d.equipment_id === row.id).map(toDocumentDto)));
   }
 }

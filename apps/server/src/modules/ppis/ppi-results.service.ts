@@ -22,7 +22,7 @@ import { idempotentWrite } from '../../lib/idempotent-write';
 import { offsetOf, pageOf } from '../../lib/pagination';
 import { nowIso } from '../../lib/time';
 import { type CurrentUser, requireAdmin } from '../access/access.service';
-import { toDocumentDto } from '../documents/documents.service';
+import { toDocumentDto } from '../../lib/document-dto';
 import { toElementDto } from '../elements/elements.service';
 import { expiryOf, todayUtc } from '../equipment/equipment.service';
 import { findEquipment } from '../equipment/equipment.repository';

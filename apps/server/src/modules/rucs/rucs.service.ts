@@ -12,7 +12,8 @@ import { fieldError, notFound } from '../../lib/errors';
 import { type CurrentUser, requireAdmin, requirePlant } from '../access/access.service';
 import { findPlantIdsInClient } from '../plants/plants.repository';
 import { findUserInClient } from '../catalogues/catalogues.repository';
-import { findPlantIdsOfUsers, findRolesOfUsers } from '../users/users.repository';
+import { findRolesOfUsers } from '../access/access.repository';
+import { findPlantIdsOfUsers } from '../users/users.repository';
 import * as repo from './rucs.repository';
 
 /**

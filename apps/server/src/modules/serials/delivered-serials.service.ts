@@ -19,7 +19,7 @@ import { readCsvRows, readXlsxRows } from '../../lib/sheet-rows';
 import { readSmallUpload } from '../../lib/small-upload';
 import { nowIso } from '../../lib/time';
 import { type CurrentUser, requireAdmin, requirePlant } from '../access/access.service';
-import { checkDocumentKind } from '../documents/document-kinds';
+import { checkDocumentKind } from '../../lib/document-kinds';
 import { bumpElementsVersion, lockPlant } from '../elements/elements.repository';
 import * as repo from './serials.repository';
 

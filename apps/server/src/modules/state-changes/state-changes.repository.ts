@@ -283,3 +283,13 @@ export async function setCurrentStateChanges(db: Db, plantId: number) {
     select max(sce.state_change_id) from state_change_elements sce where sce.element_id = elements.id
   ) where plant_id = ${plantId}`.execute(db);
 }
+
+export async function listDocumentsOfStateChanges(db: Db, stateChangeIds: number[]) {
+  if (stateChangeIds.length === 0) return [];
+  return db
+    .selectFrom('documents')
+    .select(['id', 'state_change_id', 'name', 'size', 'content_type'])
+    .where('state_change_id', 'in', stateChangeIds)
+    .orderBy('id')
+    .execute();
+}

@@ -34,8 +34,7 @@ import { ApiError, notFound, refusal } from '../../lib/errors';
 import { idempotentWrite } from '../../lib/idempotent-write';
 import { type CurrentUser, requirePlant } from '../access/access.service';
 import { findElementTypeInClient, findStateInClient, listStatesOfType } from '../catalogues/catalogues.repository';
-import { listDocumentsOfStateChanges } from '../documents/documents.repository';
-import { toDocumentDto } from '../documents/documents.service';
+import { toDocumentDto } from '../../lib/document-dto';
 import { bumpElementsVersion, findElementById, lockPlant } from '../elements/elements.repository';
 import { type ElementTypeRow, matchesPath, requireExtraType, requirePathType } from '../elements/elements.service';
 import { mayRecordState } from '../rucs/rucs.service';
@@ -401,7 +400,7 @@ export class StateChangesService {
       repo.findTransactionTypes(this.db, ids(rows.map((r) => r.transaction_type_id))),
       repo.findContractors(this.db, ids(rows.map((r) => r.contractor_id))),
       repo.findUsers(this.db, ids(rows.map((r) => r.user_id))),
-      listDocumentsOfStateChanges(this.db, rows.map((r) => r.id)),
+      repo.listDocumentsOfStateChanges(this.db, rows.map((r) => r.id)),
     ]);
     const stateRef = (id: number | null): ElementStateRef | null => {
       const s = states.find((x) => x.id === id);

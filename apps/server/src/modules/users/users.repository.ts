@@ -5,21 +5,6 @@ export async function findUserByEmail(db: Db, email: string) {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
-export async function findUserById(db: Db, id: number) {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export async function findRolesOfUsers(db: Db, userIds: number[]) {
-  if (userIds.length === 0) return [];
-  return db
-    .selectFrom('user_roles')
-    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-    .select(['user_roles.user_id', 'roles.id', 'roles.code', 'roles.name'])
-    .where('user_roles.user_id', 'in', userIds)
-    .orderBy('roles.id')
-    .execute();
-}
-
 export async function findPlantIdsOfUsers(db: Db, userIds: number[]) {
   if (userIds.length === 0) return [];
   return db

@@ -8,6 +8,7 @@ import type { UserRow } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { offsetOf, pageOf } from '../../lib/pagination';
 import { fieldError, notFound } from '../../lib/errors';
+import { findRolesOfUsers } from '../access/access.repository';
 import { type CurrentUser, requireAdmin } from '../access/access.service';
 import { findPlantIdsInClient, listClientPlantSummaries } from '../plants/plants.repository';
 import { countActiveRucsByPlant, deleteUserRucsOutsidePlants } from '../rucs/rucs.repository';
@@ -143,7 +144,7 @@ export class UsersService {
 
   private async toDtos(rows: UserRow[]): Promise<ClientUser[]> {
     const ids = rows.map((r) => r.id);
-    const [roles, plants] = await Promise.all([repo.findRolesOfUsers(this.db, ids), repo.findPlantIdsOfUsers(this.db, ids)]);
+    const [roles, plants] = await Promise.all([findRolesOfUsers(this.db, ids), repo.findPlantIdsOfUsers(this.db, ids)]);
     return rows.map((row) => ({
       id: row.id,
       email: row.email,
