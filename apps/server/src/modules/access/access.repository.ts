@@ -33,3 +33,9 @@ export async function findRolesOfUsers(db: Db, userIds: number[]) {
     .orderBy('roles.id')
     .execute();
 }
+
+/** Roles by their codes (unknown codes are left out). */
+export async function findRolesByCode(db: Db, codes: string[]) {
+  if (codes.length === 0) return [];
+  return db.selectFrom('roles').select(['id', 'code']).where('code', 'in', codes).execute();
+}

@@ -9,7 +9,8 @@ import { isoIn } from '../../lib/time';
 import { detailError, fieldError } from '../../lib/errors';
 import type { CurrentUser } from '../access/access.service';
 import { findRolesOfUsers, findUserById } from '../access/access.repository';
-import { findClient, findUserByEmail, updateUser } from '../users/users.repository';
+import { findClient } from '../catalogues/catalogues.repository';
+import { findUserByEmail, updateUser } from '../users/users.repository';
 import * as repo from './auth.repository';
 import type { TokenService, TokenSession } from './tokens';
 

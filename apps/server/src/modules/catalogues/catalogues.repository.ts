@@ -73,3 +73,8 @@ export async function listStatesOfType(db: Db, elementTypeId: number, lock: Lock
 export async function findUserInClient(db: Db, clientId: number, userId: number) {
   return db.selectFrom('users').selectAll().where('id', '=', userId).where('client_id', '=', clientId).executeTakeFirst();
 }
+
+/** The organisation itself. */
+export async function findClient(db: Db, id: number) {
+  return db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}

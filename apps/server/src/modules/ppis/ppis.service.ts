@@ -34,8 +34,7 @@ import { type CurrentUser, requireAdmin, requirePlant } from '../access/access.s
 import { checkDocumentKind } from '../../lib/document-kinds';
 import { toElementDto } from '../elements/elements.service';
 import { findUserInClient } from '../catalogues/catalogues.repository';
-import { findRolesOfUsers } from '../access/access.repository';
-import { findRolesByCode } from '../users/users.repository';
+import { findRolesByCode, findRolesOfUsers } from '../access/access.repository';
 import type { SpatialService, TileAnswer, TileRequest } from '../spatial/spatial.service';
 import * as repo from './ppis.repository';
 import * as resultRepo from './ppi-results.repository';

@@ -15,10 +15,6 @@ export async function findPlantIdsOfUsers(db: Db, userIds: number[]) {
     .execute();
 }
 
-export async function findClient(db: Db, id: number) {
-  return db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-}
-
 export async function listRoles(db: Db) {
   return db.selectFrom('roles').select(['id', 'code', 'name']).orderBy('id').execute();
 }
@@ -76,9 +72,4 @@ export async function replaceUserRoles(db: Db, userId: number, roleIds: number[]
 export async function replaceUserPlants(db: Db, userId: number, plantIds: number[]) {
   await db.deleteFrom('user_plants').where('user_id', '=', userId).execute();
   if (plantIds.length) await db.insertInto('user_plants').values(plantIds.map((plant_id) => ({ user_id: userId, plant_id }))).execute();
-}
-
-export async function findRolesByCode(db: Db, codes: string[]) {
-  if (codes.length === 0) return [];
-  return db.selectFrom('roles').select(['id', 'code']).where('code', 'in', codes).execute();
 }

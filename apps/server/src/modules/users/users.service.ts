@@ -8,7 +8,7 @@ import type { UserRow } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { offsetOf, pageOf } from '../../lib/pagination';
 import { fieldError, notFound } from '../../lib/errors';
-import { findRolesOfUsers } from '../access/access.repository';
+import { findRolesByCode, findRolesOfUsers } from '../access/access.repository';
 import { type CurrentUser, requireAdmin } from '../access/access.service';
 import { findPlantIdsInClient, listClientPlantSummaries } from '../plants/plants.repository';
 import { countActiveRucsByPlant, deleteUserRucsOutsidePlants } from '../rucs/rucs.repository';
@@ -127,7 +127,7 @@ export class UsersService {
 
   private async roleIds(codes: string[]) {
     const unique = [...new Set(codes)];
-    const found = await repo.findRolesByCode(this.db, unique);
+    const found = await findRolesByCode(this.db, unique);
     const missing = unique.find((code) => !found.some((r) => r.code === code));
     if (missing) throw fieldError('roles', 'errors.unknownRole', { code: missing });
     return found.map((r) => r.id);
