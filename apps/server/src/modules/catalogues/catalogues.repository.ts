@@ -78,3 +78,8 @@ export async function findUserInClient(db: Db, clientId: number, userId: number)
 export async function findClient(db: Db, id: number) {
   return db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
+
+/** A calibration equipment of the organisation (undefined for another organisation's). */
+export async function findEquipment(db: Db, clientId: number, id: number) {
+  return db.selectFrom('calibration_equipment').selectAll().where('client_id', '=', clientId).where('id', '=', id).executeTakeFirst();
+}

@@ -15,10 +15,6 @@ export async function listEquipment(db: Db, clientId: number) {
   return db.selectFrom('calibration_equipment').selectAll().where('client_id', '=', clientId).orderBy('name').orderBy('id').execute();
 }
 
-export async function findEquipment(db: Db, clientId: number, id: number) {
-  return db.selectFrom('calibration_equipment').selectAll().where('client_id', '=', clientId).where('id', '=', id).executeTakeFirst();
-}
-
 export async function insertEquipment(db: Db, row: EquipmentValues & { client_id: number; created_at: string; updated_at: string }) {
   const { id } = await db.insertInto('calibration_equipment').values(row).returning('id').executeTakeFirstOrThrow();
   return id;
