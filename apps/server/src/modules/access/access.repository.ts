@@ -39,3 +39,14 @@ export async function findRolesByCode(db: Db, codes: string[]) {
   if (codes.length === 0) return [];
   return db.selectFrom('roles').select(['id', 'code']).where('code', 'in', codes).execute();
 }
+
+/** The plants each user is authorised on (administrators see every plant without rows here). */
+export async function findPlantIdsOfUsers(db: Db, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom('user_plants')
+    .select(['user_id', 'plant_id'])
+    .where('user_id', 'in', userIds)
+    .orderBy('plant_id')
+    .execute();
+}

@@ -12,8 +12,7 @@ import { fieldError, notFound } from '../../lib/errors';
 import { type CurrentUser, requireAdmin, requirePlant } from '../access/access.service';
 import { findPlantIdsInClient } from '../plants/plants.repository';
 import { findUserInClient } from '../catalogues/catalogues.repository';
-import { findRolesOfUsers } from '../access/access.repository';
-import { findPlantIdsOfUsers } from '../users/users.repository';
+import { findPlantIdsOfUsers, findRolesOfUsers } from '../access/access.repository';
 import * as repo from './rucs.repository';
 
 /**

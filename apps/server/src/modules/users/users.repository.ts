@@ -5,16 +5,6 @@ export async function findUserByEmail(db: Db, email: string) {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
-export async function findPlantIdsOfUsers(db: Db, userIds: number[]) {
-  if (userIds.length === 0) return [];
-  return db
-    .selectFrom('user_plants')
-    .select(['user_id', 'plant_id'])
-    .where('user_id', 'in', userIds)
-    .orderBy('plant_id')
-    .execute();
-}
-
 export async function listRoles(db: Db) {
   return db.selectFrom('roles').select(['id', 'code', 'name']).orderBy('id').execute();
 }

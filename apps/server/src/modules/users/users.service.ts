@@ -8,7 +8,7 @@ import type { UserRow } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { offsetOf, pageOf } from '../../lib/pagination';
 import { fieldError, notFound } from '../../lib/errors';
-import { findRolesByCode, findRolesOfUsers } from '../access/access.repository';
+import { findPlantIdsOfUsers, findRolesByCode, findRolesOfUsers } from '../access/access.repository';
 import { type CurrentUser, requireAdmin } from '../access/access.service';
 import { findPlantIdsInClient, listClientPlantSummaries } from '../plants/plants.repository';
 import { countActiveRucsByPlant, deleteUserRucsOutsidePlants } from '../rucs/rucs.repository';
@@ -106,7 +106,7 @@ export class UsersService {
     if (!(await findUserInClient(this.db, user.clientId, userId))) throw notFound();
     const [plants, authorised, rucs] = await Promise.all([
       listClientPlantSummaries(this.db, user.clientId),
-      repo.findPlantIdsOfUsers(this.db, [userId]),
+      findPlantIdsOfUsers(this.db, [userId]),
       countActiveRucsByPlant(this.db, userId),
     ]);
     const ids = new Set(authorised.map((p) => p.plant_id));
@@ -144,7 +144,7 @@ export class UsersService {
 
   private async toDtos(rows: UserRow[]): Promise<ClientUser[]> {
     const ids = rows.map((r) => r.id);
-    const [roles, plants] = await Promise.all([findRolesOfUsers(this.db, ids), repo.findPlantIdsOfUsers(this.db, ids)]);
+    const [roles, plants] = await Promise.all([findRolesOfUsers(this.db, ids), findPlantIdsOfUsers(this.db, ids)]);
     return rows.map((row) => ({
       id: row.id,
       email: row.email,
