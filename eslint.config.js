@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /**
  * DESIGN section 2: a feature never imports another feature, and the shared folders (api, lib,
@@ -35,8 +35,62 @@ function featureBoundaries(feature) {
   };
 }
 
+/**
+ * Issue 30: a server module imports only lib/, db/, packages/domain and the shared modules (access:
+ * who may do what; catalogues: the organisation's reference data), never another module's files.
+ * apps/server/module-imports.json lists the pairs that remain (module → the modules it still
+ * imports): each is a collaboration still to be wired through buildApp or moved to lib/. The list
+ * only shrinks: a new pair is refused here, and test/module-imports.test.ts fails on a pair that is
+ * listed but no longer used.
+ */
+const SERVER_MODULES = 'apps/server/src/modules';
+const MODULE_IMPORTS = JSON.parse(
+  readFileSync(new URL('./apps/server/module-imports.json', import.meta.url), 'utf8'),
+);
+const SERVER_MODULE_NAMES = readdirSync(new URL(`./${SERVER_MODULES}`, import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const NO_PLUGINS = {
+  regex: '(^|/)plugins(/|$)',
+  message:
+    'Modules, lib and db never import plugins/: errors live in lib/errors.ts, the current user in modules/access.',
+};
+
+function moduleBoundaries(module) {
+  const allowed = [module, ...MODULE_IMPORTS.shared, ...(MODULE_IMPORTS.pairs[module] ?? [])].join('|');
+  return {
+    files: [`${SERVER_MODULES}/${module}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            NO_PLUGINS,
+            {
+              regex: `^\\.\\./(?!\\.\\./|(${allowed})(/|$))|(^|/)modules/(?!(${allowed})(/|$))`,
+              message: `A server module imports lib/, db/, access and catalogues, not another module (issue 30): move what ${module} shares to lib/, or have buildApp hand it the other service; apps/server/module-imports.json lists the pairs that remain.`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
+
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'apps/web/android/**', 'apps/web/ios/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'apps/web/android/**',
+      'apps/web/ios/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -80,19 +134,8 @@ export default tseslint.config(
   {
     // The server's plugins (auth hook, error handler) use the modules' public pieces; a module never
     // reaches back into plugins/, so the two folders cannot depend on each other again.
-    files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/lib/**/*.ts', 'apps/server/src/db/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '(^|/)plugins(/|$)',
-              message: 'Modules, lib and db never import plugins/: errors live in lib/errors.ts, the current user in modules/access.',
-            },
-          ],
-        },
-      ],
-    },
+    files: ['apps/server/src/lib/**/*.ts', 'apps/server/src/db/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_PLUGINS] }] },
   },
+  ...SERVER_MODULE_NAMES.map(moduleBoundaries),
 );

@@ -72,8 +72,7 @@ import { milestonesRoutes } from './modules/milestones/milestones.routes';
 import { MilestonesService } from './modules/milestones/milestones.service';
 import { elementExportRoutes } from './modules/element-export/element-export.routes';
 import { ElementExportService } from './modules/element-export/element-export.service';
-import { BullJobQueue } from './modules/reports/bull-job-queue';
-import { InProcessJobQueue, type JobQueue } from './modules/reports/job-queue';
+import { createJobQueue } from './lib/jobs/create-job-queue';
 import { HistoricReportScheduler, ReportGenerator, resumeUnfinishedReports } from './modules/reports/report-jobs';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { ReportsService } from './modules/reports/reports.service';
@@ -173,26 +172,12 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
   const spatial = new SpatialService(db);
   const reportGenerator = new ReportGenerator(db, storage, app.log);
   const onJobError = (id: number, error: unknown) => app.log.error({ err: error, report: id }, 'report job failed');
-  const reportJobs: JobQueue = config.redisUrl
-    ? new BullJobQueue(
-        config.redisUrl,
-        { name: 'reports', prefix: config.redisPrefix, lockMs: config.jobLockTimeout * 1000 },
-        reportGenerator.run,
-        onJobError,
-      )
-    : new InProcessJobQueue(reportGenerator.run, onJobError);
+  const reportJobs = createJobQueue(config, 'reports', reportGenerator.run, onJobError);
   const historicReports = new HistoricReportScheduler(db, reportJobs, app.log);
   const ppiExportGenerator = new PpiExportGenerator(db, storage, app.log);
   const onExportError = (id: number, error: unknown) => app.log.error({ err: error, export: id }, 'PPI export job failed');
   // The dossiers run on the reports' kind of queue: BullMQ when Redis is configured, else in process.
-  const ppiExportJobs: JobQueue = config.redisUrl
-    ? new BullJobQueue(
-        config.redisUrl,
-        { name: 'ppi-exports', prefix: config.redisPrefix, lockMs: config.jobLockTimeout * 1000 },
-        ppiExportGenerator.run,
-        onExportError,
-      )
-    : new InProcessJobQueue(ppiExportGenerator.run, onExportError);
+  const ppiExportJobs = createJobQueue(config, 'ppi-exports', ppiExportGenerator.run, onExportError);
   const services = {
     auth: new AuthService(
       db,

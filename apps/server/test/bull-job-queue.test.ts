@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BullJobQueue } from '../src/modules/reports/bull-job-queue';
+import { BullJobQueue } from '../src/lib/jobs/bull-job-queue';
 
 /*
  * The BullMQ job queue (REDIS_URL) on its own, against the Redis of TEST_REDIS_URL: skipped without

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
 import { FileSystemStorage } from '../src/lib/storage';
-import { InProcessJobQueue } from '../src/modules/reports/job-queue';
+import { InProcessJobQueue } from '../src/lib/jobs/job-queue';
 import {
   HistoricReportScheduler,
   ReportGenerator,

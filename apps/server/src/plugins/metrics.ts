@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { type Db, pgPoolOf } from '../db/database';
 import { detailError, notFound } from '../lib/errors';
-import type { JobQueue } from '../modules/reports/job-queue';
+import type { JobQueue } from '../lib/jobs/job-queue';
 import { fileResponse } from '../openapi/media';
 
 export interface MetricsOptions {

@@ -1,8 +1,7 @@
 import { ADMIN_ROLE, VIEWER_ROLE } from '@heliotrack/domain/constants';
 import type { Db } from '../../db/database';
 import { forbidden, notFound } from '../../lib/errors';
-import { findRolesOfUsers, findUserById } from '../users/users.repository';
-import { findVisiblePlant } from './access.repository';
+import { findRolesOfUsers, findUserById, findVisiblePlant } from './access.repository';
 
 /*
  * Who may do what, in one place (DESIGN sections 4 and 12): every service asks here, and the auth

@@ -8,7 +8,9 @@ import type { Mailer } from '../../lib/mailer';
 import { isoIn } from '../../lib/time';
 import { detailError, fieldError } from '../../lib/errors';
 import type { CurrentUser } from '../access/access.service';
-import { findClient, findRolesOfUsers, findUserByEmail, findUserById, updateUser } from '../users/users.repository';
+import { findRolesOfUsers, findUserById } from '../access/access.repository';
+import { findClient } from '../catalogues/catalogues.repository';
+import { findUserByEmail, updateUser } from '../users/users.repository';
 import * as repo from './auth.repository';
 import type { TokenService, TokenSession } from './tokens';
 

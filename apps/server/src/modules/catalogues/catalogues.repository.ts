@@ -1,5 +1,18 @@
 import type { Db } from '../../db/database';
+import { forShare } from '../../db/dialect';
 
+/*
+ * The organisation's catalogues as every module reads them (element types, states, users): declared
+ * once here, the one module besides access that the others may import. `share` (inside a writing
+ * transaction) share-locks the rows read, so a concurrent edit of them waits for the write to
+ * commit or is seen by it (see forShare).
+ */
+
+interface Lock {
+  share?: boolean;
+}
+
+/** The organisation's element types, by code. */
 export async function listElementTypes(db: Db, clientId: number) {
   return db.selectFrom('element_types').selectAll().where('client_id', '=', clientId).orderBy('code').orderBy('id').execute();
 }
@@ -42,4 +55,31 @@ export async function findContractorGroupInClient(db: Db, clientId: number, id: 
 
 export async function setPlantContractorGroup(db: Db, plantId: number, contractorGroupId: number | null) {
   await db.updateTable('plants').set({ contractor_group_id: contractorGroupId }).where('id', '=', plantId).execute();
+}
+
+/** A state of the organisation (undefined for another organisation's). */
+export async function findStateInClient(db: Db, clientId: number, stateId: number, lock: Lock = {}) {
+  const query = db.selectFrom('states').selectAll().where('client_id', '=', clientId).where('id', '=', stateId);
+  return (lock.share ? forShare(db, query) : query).executeTakeFirst();
+}
+
+/** The states of one element type, to walk depends_on chains. */
+export async function listStatesOfType(db: Db, elementTypeId: number, lock: Lock = {}) {
+  const query = db.selectFrom('states').select(['id', 'code', 'name', 'depends_on']).where('element_type_id', '=', elementTypeId);
+  return (lock.share ? forShare(db, query) : query).execute();
+}
+
+/** A user of the organisation (undefined for another organisation's). */
+export async function findUserInClient(db: Db, clientId: number, userId: number) {
+  return db.selectFrom('users').selectAll().where('id', '=', userId).where('client_id', '=', clientId).executeTakeFirst();
+}
+
+/** The organisation itself. */
+export async function findClient(db: Db, id: number) {
+  return db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** A calibration equipment of the organisation (undefined for another organisation's). */
+export async function findEquipment(db: Db, clientId: number, id: number) {
+  return db.selectFrom('calibration_equipment').selectAll().where('client_id', '=', clientId).where('id', '=', id).executeTakeFirst();
 }

@@ -60,10 +60,6 @@ export async function listStatesOfClient(db: Db, clientId: number) {
     .execute();
 }
 
-export async function listElementTypesOfClient(db: Db, clientId: number) {
-  return db.selectFrom('element_types').select(['id', 'code', 'name']).where('client_id', '=', clientId).orderBy('code').execute();
-}
-
 /**
  * Modules affected by anomalies per plant: modules in a not-ok state, plus modules whose code
  * starts with the code of a not-ok element of `parentTypeIds` followed by '-' (a range on the

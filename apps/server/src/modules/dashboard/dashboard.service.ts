@@ -19,9 +19,10 @@ import { ApiError, fieldError, type Message } from '../../lib/errors';
 import { listVisiblePlants } from '../access/access.repository';
 import { type CurrentUser, requirePlant } from '../access/access.service';
 import { affectedModulesByPlant, anomalyEffects } from './anomalies';
+import { listElementTypes } from '../catalogues/catalogues.repository';
 import * as repo from './dashboard.repository';
 import { listRecentResults } from '../ppis/ppi-results.repository';
-import { countUnresolvedByPlant } from '../sync-reviews/sync-reviews.repository';
+import { countUnresolvedByPlant } from '../../lib/sync-review-counts.repository';
 
 type StateRow = Awaited<ReturnType<typeof repo.listStatesOfClient>>[number];
 
@@ -82,7 +83,7 @@ export class DashboardService {
     // Only plants without a location of their own need the (costlier) bounds of their elements.
     const unlocated = plants.filter((p) => p.latitude === null || p.longitude === null).map((p) => p.id);
     const [types, states, byTypeState, bounds, recentResults, unresolvedReviews] = await Promise.all([
-      repo.listElementTypesOfClient(this.db, user.clientId),
+      listElementTypes(this.db, user.clientId),
       repo.listStatesOfClient(this.db, user.clientId),
       this.countByTypeAndState(plants),
       repo.findPlantBounds(this.db, unlocated),
@@ -181,7 +182,7 @@ export class DashboardService {
   async elementsOk(user: CurrentUser, plantId: number): Promise<ElementsOk> {
     const plant = await requirePlant(this.db, user, plantId);
     const [types, states, rows] = await Promise.all([
-      repo.listElementTypesOfClient(this.db, user.clientId),
+      listElementTypes(this.db, user.clientId),
       repo.listStatesOfClient(this.db, user.clientId),
       this.countByTypeAndState([plant]),
     ]);
@@ -202,7 +203,7 @@ export class DashboardService {
   /** `GET elements-by-state/`: counts per state now, or as of the end of `target_date`. */
   async elementsByState(user: CurrentUser, query: ElementsByStateQuery): Promise<ElementsByState> {
     const plant = await requirePlant(this.db, user, query.plant);
-    const types = await repo.listElementTypesOfClient(this.db, user.clientId);
+    const types = await listElementTypes(this.db, user.clientId);
     if (query.element_type !== undefined && !types.some((t) => t.id === query.element_type)) {
       throw fieldError('element_type', 'elements.unknownElementType', { id: query.element_type });
     }
@@ -266,7 +267,7 @@ export class DashboardService {
    */
   async replaceCharts(user: CurrentUser, body: DashboardChartsRequest): Promise<DashboardCharts> {
     const [types, states] = await Promise.all([
-      repo.listElementTypesOfClient(this.db, user.clientId),
+      listElementTypes(this.db, user.clientId),
       repo.listStatesOfClient(this.db, user.clientId),
     ]);
     const typeById = new Map(types.map((t) => [t.id, t]));

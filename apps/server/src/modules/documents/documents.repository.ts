@@ -23,20 +23,6 @@ export async function insertDocument(
   return id;
 }
 
-/**
- * Inserts an upload that carries a client uuid, unless the organisation holds one with that uuid
- * already (a resend, or a concurrent twin: the unique index decides). Answers the new id, or null.
- */
-export async function insertDocumentOnce(db: Db, row: Parameters<typeof insertDocument>[1] & { client_uuid: string }) {
-  const inserted = await db
-    .insertInto('documents')
-    .values(row)
-    .onConflict((oc) => oc.columns(['client_id', 'client_uuid']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted?.id ?? null;
-}
-
 export async function findDocumentByClientUuid(db: Db, clientId: number, clientUuid: string) {
   return db.selectFrom('documents').selectAll().where('client_id', '=', clientId).where('client_uuid', '=', clientUuid).executeTakeFirst();
 }
@@ -47,16 +33,6 @@ export async function findDocumentInClient(db: Db, clientId: number, id: number)
 
 export async function deleteDocumentRow(db: Db, id: number) {
   await db.deleteFrom('documents').where('id', '=', id).execute();
-}
-
-export async function listDocumentsOfStateChanges(db: Db, stateChangeIds: number[]) {
-  if (stateChangeIds.length === 0) return [];
-  return db
-    .selectFrom('documents')
-    .select(['id', 'state_change_id', 'name', 'size', 'content_type'])
-    .where('state_change_id', 'in', stateChangeIds)
-    .orderBy('id')
-    .execute();
 }
 
 export async function findStateChangeInPlant(db: Db, plantId: number, id: number) {
@@ -71,26 +47,6 @@ export async function isElementInStateChange(db: Db, elementId: number, stateCha
     .where('state_change_id', '=', stateChangeId)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-export async function listDocumentsOfFlashReports(db: Db, flashReportIds: number[]) {
-  if (flashReportIds.length === 0) return [];
-  return db
-    .selectFrom('documents')
-    .select(['id', 'flash_report_id', 'is_photo', 'name', 'size', 'content_type', 'storage_key'])
-    .where('flash_report_id', 'in', flashReportIds)
-    .orderBy('id')
-    .execute();
-}
-
-export async function listDocumentsOfEquipment(db: Db, equipmentIds: number[]) {
-  if (equipmentIds.length === 0) return [];
-  return db
-    .selectFrom('documents')
-    .select(['id', 'equipment_id', 'name', 'size', 'content_type'])
-    .where('equipment_id', 'in', equipmentIds)
-    .orderBy('id')
-    .execute();
 }
 
 export async function findFlashReportInClient(db: Db, clientId: number, id: number) {

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { DOCUMENT_KINDS, DOCUMENT_MAX_BYTES, DocumentInfo } from '@heliotrack/domain/elements';
 import { IdParam, idParams } from '../../lib/route-params';
 import { BinaryFile, fileResponse } from '../../openapi/media';
-import { contentDisposition, type DocumentsService } from './documents.service';
+import { sendDownload } from '../../lib/downloads';
+import type { DocumentsService } from './documents.service';
 
 const StateChangeDocumentParams = idParams('scId', 'docId');
 
@@ -55,13 +56,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
     },
     async (req, reply) => {
       const file = await documents.download(req.user, req.params.id);
-      return reply
-        .type(file.contentType)
-        .header('content-length', file.size)
-        .header('content-disposition', contentDisposition(file.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.stream);
+      return sendDownload(reply, file);
     },
   );
   app.delete(

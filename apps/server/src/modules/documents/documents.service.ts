@@ -1,28 +1,18 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
-import { DOCUMENT_MAX_BYTES, type DocumentInfo, type DocumentKind } from '@heliotrack/domain/elements';
+import { DOCUMENT_MAX_BYTES, type DocumentKind } from '@heliotrack/domain/elements';
 import { translate } from '@heliotrack/domain/i18n/translate';
 import type { Db } from '../../db/database';
 import { newStorageKey, type Storage } from '../../lib/storage';
 import { nowIso } from '../../lib/time';
 import { ApiError, detailError, fieldError, forbidden, notFound } from '../../lib/errors';
+import { checkDocumentKind, HEAD_BYTES } from '../../lib/document-kinds';
+import { toDocumentDto } from '../../lib/document-dto';
+import { idempotentWrite } from '../../lib/idempotent-write';
 import { type CurrentUser, requirePlant } from '../access/access.service';
 import { findElementById } from '../elements/elements.repository';
 import { resultForUpload } from '../ppis/result-upload';
-import { checkDocumentKind, HEAD_BYTES } from './document-kinds';
 import * as repo from './documents.repository';
-
-export const documentUrl = (id: number) => `/api/documents/${id}/download/`;
-
-export function toDocumentDto(row: { id: number; name: string; size: number; content_type: string }): DocumentInfo {
-  return { id: row.id, name: row.name, size: row.size, content_type: row.content_type, url: documentUrl(row.id) };
-}
-
-/** `attachment` with the original name: a plain ASCII fallback and the exact name in RFC 5987 form. */
-export function contentDisposition(name: string) {
-  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /**
  * The uploader's file name, at most 255 characters. A name with folders or control characters is
@@ -109,52 +99,48 @@ export class DocumentsService {
       if (clientUuid !== null && !/^[A-Za-z0-9-]{8,64}$/.test(clientUuid)) throw fieldError('client_uuid', 'validation.invalid');
       const owner = await this.owner(user, fields);
       if (!stored) throw fieldError('document', 'documents.fileRequired');
-      // A resend of an upload the server already holds (the device's uuid): the first document, nothing stored.
-      const earlier = clientUuid === null ? undefined : await repo.findDocumentByClientUuid(this.db, user.clientId, clientUuid);
-      if (earlier) {
-        await this.storage.delete(stored.key);
-        stored = null;
-        return toDocumentDto(earlier);
-      }
-      const kind = checkDocumentKind(stored.fileName, stored.declaredType, stored.head);
-      if (!kind.ok) {
-        throw kind.reason === 'mismatch'
-          ? fieldError('document', 'documents.contentMismatch', { kind: kind.kind.toUpperCase() })
-          : fieldError('document', 'documents.typeNotAllowed');
-      }
-      if (owner.isPhoto && !PHOTO_KINDS.includes(kind.kind)) throw fieldError('document', 'flashReports.photoNotImage');
+      const upload = stored;
+      // A resend of an upload the server already holds (the device's uuid), or its concurrent twin
+      // that won the insert: the first document is answered and this file is not kept.
+      const { answer, replayed } = await idempotentWrite({
+        db: this.db,
+        clientUuid,
+        earlier: async (db, uuid) => {
+          const earlier = await repo.findDocumentByClientUuid(db, user.clientId, uuid);
+          return earlier ? toDocumentDto(earlier) : null;
+        },
+        write: async (trx) => {
+          const kind = checkDocumentKind(upload.fileName, upload.declaredType, upload.head);
+          if (!kind.ok) {
+            throw kind.reason === 'mismatch'
+              ? fieldError('document', 'documents.contentMismatch', { kind: kind.kind.toUpperCase() })
+              : fieldError('document', 'documents.typeNotAllowed');
+          }
+          if (owner.isPhoto && !PHOTO_KINDS.includes(kind.kind)) throw fieldError('document', 'flashReports.photoNotImage');
 
-      const row = {
-        client_id: user.clientId,
-        plant_id: owner.plantId,
-        state_change_id: owner.stateChangeId,
-        flash_report_id: owner.flashReportId,
-        ppi_result_id: owner.ppiResultId,
-        equipment_id: owner.equipmentId,
-        is_photo: owner.isPhoto ? 1 : 0,
-        name: stored.fileName,
-        size: stored.size,
-        content_type: kind.contentType,
-        storage_key: stored.key,
-        uploaded_by: user.id,
-        created_at: nowIso(),
-      };
-      if (clientUuid !== null) {
-        const id = await repo.insertDocumentOnce(this.db, { ...row, client_uuid: clientUuid });
-        if (id === null) {
-          // A concurrent twin with the same uuid won the insert: answer it, keep one file.
-          const twin = await repo.findDocumentByClientUuid(this.db, user.clientId, clientUuid);
-          if (!twin) throw new Error('document client uuid conflict without a row');
-          await this.storage.delete(stored.key);
-          stored = null;
-          return toDocumentDto(twin);
-        }
-        stored = null;
-        return toDocumentDto({ id, ...row });
-      }
-      const id = await repo.insertDocument(this.db, row);
+          const row = {
+            client_id: user.clientId,
+            plant_id: owner.plantId,
+            state_change_id: owner.stateChangeId,
+            flash_report_id: owner.flashReportId,
+            ppi_result_id: owner.ppiResultId,
+            equipment_id: owner.equipmentId,
+            is_photo: owner.isPhoto ? 1 : 0,
+            name: upload.fileName,
+            size: upload.size,
+            content_type: kind.contentType,
+            storage_key: upload.key,
+            uploaded_by: user.id,
+            created_at: nowIso(),
+            client_uuid: clientUuid,
+          };
+          const id = await repo.insertDocument(trx, row);
+          return toDocumentDto({ id, ...row });
+        },
+      });
+      if (replayed) await this.storage.delete(upload.key);
       stored = null;
-      return toDocumentDto({ id, ...row });
+      return answer;
     } catch (error) {
       if (stored) await this.storage.delete(stored.key);
       if (LIMIT_CODES.includes((error as { code?: string }).code ?? '')) {
@@ -263,7 +249,7 @@ export class DocumentsService {
     const document = await this.requireDocument(user, documentId);
     const stream = await this.storage.get(document.storage_key);
     if (!stream) throw notFound();
-    return { stream, name: document.name, size: document.size, contentType: document.content_type };
+    return { body: stream, fileName: document.name, size: document.size, contentType: document.content_type };
   }
 
   /** `DELETE documents/{id}/`: the uploader or an administrator. */

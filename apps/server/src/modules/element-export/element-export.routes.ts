@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ElementExportQuery } from '@heliotrack/domain/reports';
 import { IdParam } from '../../lib/route-params';
 import { fileResponse } from '../../openapi/media';
-import { contentDisposition } from '../documents/documents.service';
-import { CSV_TYPE, XLSX_TYPE, type ElementExportService } from './element-export.service';
+import { sendDownload, XLSX_TYPE } from '../../lib/downloads';
+import { CSV_TYPE, type ElementExportService } from './element-export.service';
 
 /*
  * `plants/:id/elements/export/` is a static path: Fastify's router tries static segments before
@@ -28,12 +28,7 @@ export const elementExportRoutes: FastifyPluginAsyncZod<{ elementExport: Element
     },
     async (req, reply) => {
       const file = await elementExport.export(req.user, req.params.id, req.query, req.lang);
-      return reply
-        .type(file.contentType)
-        .header('content-disposition', contentDisposition(file.fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.body);
+      return sendDownload(reply, file);
     },
   );
 };

@@ -7,6 +7,7 @@ import { ELEMENT_EXPORT_COLUMNS, type ElementExportQuery } from '@heliotrack/dom
 import type { Db } from '../../db/database';
 import { fieldError } from '../../lib/errors';
 import { neutraliseFormula } from '../../lib/spreadsheet-cells';
+import { XLSX_TYPE } from '../../lib/downloads';
 import { type CurrentUser, requirePlant } from '../access/access.service';
 import { findElementTypeInClient } from '../catalogues/catalogues.repository';
 import type { ElementListFilters } from '@heliotrack/domain/element-filters';
@@ -21,7 +22,6 @@ import {
 export const EXPORT_CHUNK = 5000;
 
 export const CSV_TYPE = 'text/csv; charset=utf-8';
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 type Cells = Record<(typeof ELEMENT_EXPORT_COLUMNS)[number], string>;
 

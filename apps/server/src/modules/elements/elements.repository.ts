@@ -2,7 +2,6 @@ import { type ExpressionBuilder, sql, type SqlBool } from 'kysely';
 import { type ElementListFilters, SERIAL_FLAGS, updatedFromBound, updatedToBound } from '@heliotrack/domain/element-filters';
 import type { ElementFilters } from '@heliotrack/domain/elements';
 import type { Db } from '../../db/database';
-import { forUpdate } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 
 /** The columns of the specification's local `element` table: what every list answers. */
@@ -183,49 +182,4 @@ export async function findElementById(db: Db, elementId: number) {
     .select(['elements.id', 'elements.plant_id', 'elements.type_id', 'elements.state_id', 'element_types.code as type_code'])
     .where('elements.id', '=', elementId)
     .executeTakeFirst();
-}
-
-/**
- * Locks the plant row until the transaction ends: every transaction that writes a plant's elements
- * (or decides whether it may) starts here, so that writers of one plant run one after the other and
- * commit in the order of the versions they take. SQLite runs one writing transaction at a time anyway.
- */
-export async function lockPlant(trx: Db, plantId: number) {
-  const plant = await forUpdate(trx, trx.selectFrom('plants').select(['id', 'state_group_id', 'elements_version']).where('id', '=', plantId)).executeTakeFirst();
-  if (!plant) throw new Error(`plant ${plantId} is gone`);
-  return plant;
-}
-
-/**
- * The next version of the plant's elements, taken inside the writing transaction before any element
- * is written: the rows it writes carry it as their row_version (offline downloads ask for what is
- * newer than their cursor), and tiles and caches key on it. Locks the plant row like lockPlant.
- */
-export async function bumpElementsVersion(trx: Db, plantId: number) {
-  const row = await trx
-    .updateTable('plants')
-    .set((eb) => ({ elements_version: eb('elements_version', '+', 1) }))
-    .where('id', '=', plantId)
-    .returning('elements_version')
-    .executeTakeFirstOrThrow();
-  return Number(row.elements_version);
-}
-
-export interface ElementSerial {
-  id: number;
-  serial: string;
-  is_serial_invalid_length: number;
-  is_serial_duplicated: number;
-  is_serial_unregistered: number;
-}
-
-/**
- * New serials of a plant's elements, and their flags (serial scanning; its endpoint is still to
- * come), inside the writing transaction: `rowVersion` is the plant's new version from
- * bumpElementsVersion, so offline downloads pick the edit up like any other write.
- */
-export async function setElementSerials(trx: Db, plantId: number, rowVersion: number, serials: ElementSerial[], updatedAt: string) {
-  for (const { id, ...values } of serials) {
-    await trx.updateTable('elements').set({ ...values, updated_at: updatedAt, row_version: rowVersion }).where('plant_id', '=', plantId).where('id', '=', id).execute();
-  }
 }

@@ -15,10 +15,6 @@ export async function listEquipment(db: Db, clientId: number) {
   return db.selectFrom('calibration_equipment').selectAll().where('client_id', '=', clientId).orderBy('name').orderBy('id').execute();
 }
 
-export async function findEquipment(db: Db, clientId: number, id: number) {
-  return db.selectFrom('calibration_equipment').selectAll().where('client_id', '=', clientId).where('id', '=', id).executeTakeFirst();
-}
-
 export async function insertEquipment(db: Db, row: EquipmentValues & { client_id: number; created_at: string; updated_at: string }) {
   const { id } = await db.insertInto('calibration_equipment').values(row).returning('id').executeTakeFirstOrThrow();
   return id;
@@ -26,4 +22,14 @@ export async function insertEquipment(db: Db, row: EquipmentValues & { client_id
 
 export async function updateEquipment(db: Db, id: number, values: EquipmentValues & { updated_at: string }) {
   await db.updateTable('calibration_equipment').set(values).where('id', '=', id).execute();
+}
+
+export async function listDocumentsOfEquipment(db: Db, equipmentIds: number[]) {
+  if (equipmentIds.length === 0) return [];
+  return db
+    .selectFrom('documents')
+    .select(['id', 'equipment_id', 'name', 'size', 'content_type'])
+    .where('equipment_id', 'in', equipmentIds)
+    .orderBy('id')
+    .execute();
 }

@@ -3,25 +3,15 @@ import type { Equipment, EquipmentInput } from '@heliotrack/domain/equipment';
 import type { DocumentInfo } from '@heliotrack/domain/elements';
 import type { Db } from '../../db/database';
 import type { CalibrationEquipmentTable } from '../../db/schema';
+import { expiryOf } from '../../lib/calibration';
 import { nowIso } from '../../lib/time';
 import { notFound } from '../../lib/errors';
 import type { CurrentUser } from '../access/access.service';
-import { listDocumentsOfEquipment } from '../documents/documents.repository';
-import { toDocumentDto } from '../documents/documents.service';
+import { findEquipment } from '../catalogues/catalogues.repository';
+import { toDocumentDto } from '../../lib/document-dto';
 import * as repo from './equipment.repository';
 
 type Row = Selectable<CalibrationEquipmentTable>;
-
-const DAY_MS = 86_400_000;
-
-/** Today's date (UTC) as YYYY-MM-DD. */
-export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
-
-/** Whole days from today (UTC) to the expiry date: 0 on the expiry day, which still counts as valid. */
-export function expiryOf(expiryDate: string, today = todayUtc()) {
-  const days = Math.round((Date.parse(`${expiryDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
-  return { is_expired: days < 0, days_to_expiry: days };
-}
 
 function toEquipmentDto(row: Row, documents: DocumentInfo[]): Equipment {
   return {
@@ -83,13 +73,13 @@ export class EquipmentService {
 
   /** Equipment of another organisation is not found. */
   private async require(user: CurrentUser, id: number) {
-    const row = await repo.findEquipment(this.db, user.clientId, id);
+    const row = await findEquipment(this.db, user.clientId, id);
     if (!row) throw notFound();
     return row;
   }
 
   private async withDocuments(rows: Row[]) {
-    const documents = await listDocumentsOfEquipment(this.db, rows.map((r) => r.id));
+    const documents = await repo.listDocumentsOfEquipment(this.db, rows.map((r) => r.id));
     return rows.map((row) => toEquipmentDto(row, documents.filter((d) => d.equipment_id === row.id).map(toDocumentDto)));
   }
 }

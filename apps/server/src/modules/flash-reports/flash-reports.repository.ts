@@ -134,3 +134,13 @@ export async function deleteFlashReport(db: Db, id: number) {
   await db.deleteFrom('flash_reports').where('id', '=', id).execute();
   return documents.map((d) => d.storage_key);
 }
+
+export async function listDocumentsOfFlashReports(db: Db, flashReportIds: number[]) {
+  if (flashReportIds.length === 0) return [];
+  return db
+    .selectFrom('documents')
+    .select(['id', 'flash_report_id', 'is_photo', 'name', 'size', 'content_type', 'storage_key'])
+    .where('flash_report_id', 'in', flashReportIds)
+    .orderBy('id')
+    .execute();
+}

@@ -16,8 +16,7 @@ import { nowIso } from '../../lib/time';
 import { fieldError, forbidden, notFound } from '../../lib/errors';
 import { findVisiblePlant } from '../access/access.repository';
 import { type CurrentUser, requirePlant } from '../access/access.service';
-import { listDocumentsOfFlashReports } from '../documents/documents.repository';
-import { toDocumentDto } from '../documents/documents.service';
+import { toDocumentDto } from '../../lib/document-dto';
 import { findElementById } from '../elements/elements.repository';
 import * as repo from './flash-reports.repository';
 
@@ -81,7 +80,7 @@ export class FlashReportsService {
   /** `GET flash-reports/{id}/details`: {id} is a flash report. */
   async details(user: CurrentUser, id: number): Promise<FlashReportDetail> {
     const row = await this.require(user, id);
-    const documents = await listDocumentsOfFlashReports(this.db, [row.id]);
+    const documents = await repo.listDocumentsOfFlashReports(this.db, [row.id]);
     const edits = await repo.listEdits(this.db, row.id);
     const photos = documents.filter((d) => d.is_photo === 1).map(toDocumentDto);
     const others = documents.filter((d) => d.is_photo !== 1).map(toDocumentDto);

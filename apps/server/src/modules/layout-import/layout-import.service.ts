@@ -7,7 +7,7 @@ import { nowIso } from '../../lib/time';
 import { ApiError } from '../../lib/errors';
 import { type CurrentUser, requireAdmin, requirePlant } from '../access/access.service';
 import { type FeatureError, type FeatureErrorCode, type LayoutFeature, readLayoutFeatures } from './layout-features';
-import { bumpElementsVersion, lockPlant } from '../elements/elements.repository';
+import { bumpElementsVersion, lockPlant } from '../../lib/plant-writes.repository';
 import {
   type ElementLayoutUpdate,
   findElementKeys,

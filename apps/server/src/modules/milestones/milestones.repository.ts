@@ -25,10 +25,3 @@ export async function deleteMilestone(db: Db, id: number) {
   await db.deleteFrom('milestones').where('id', '=', id).execute();
 }
 
-export async function findStateInClient(db: Db, clientId: number, stateId: number) {
-  return db.selectFrom('states').select(['id', 'element_type_id', 'name']).where('client_id', '=', clientId).where('id', '=', stateId).executeTakeFirst();
-}
-
-export async function listStatesOfType(db: Db, elementTypeId: number) {
-  return db.selectFrom('states').select(['id', 'depends_on']).where('element_type_id', '=', elementTypeId).execute();
-}

@@ -6,7 +6,7 @@ import type { MilestonesTable } from '../../db/schema';
 import { nowIso } from '../../lib/time';
 import { detailError, fieldError } from '../../lib/errors';
 import { type CurrentUser, requirePlant } from '../access/access.service';
-import { findElementTypeInClient } from '../catalogues/catalogues.repository';
+import { findElementTypeInClient, findStateInClient, listStatesOfType } from '../catalogues/catalogues.repository';
 import { countFirstReachedByDay, firstStateChangeAt } from '../dashboard/dashboard.repository';
 import * as repo from './milestones.repository';
 
@@ -93,7 +93,7 @@ export class MilestonesService {
   async followup(user: CurrentUser, plantId: number, milestoneId: number): Promise<MilestoneFollowup> {
     const row = await this.requireMilestone(user, plantId, milestoneId);
     const plant = await requirePlant(this.db, user, plantId);
-    const states = await repo.listStatesOfType(this.db, row.element_type_id);
+    const states = await listStatesOfType(this.db, row.element_type_id);
     const reaching = [...statesReaching(row.state_id, states)].sort((a, b) => a - b);
     const [firsts, firstChange] = await Promise.all([
       countFirstReachedByDay(this.db, plant.id, row.element_type_id, reaching),
@@ -140,7 +140,7 @@ export class MilestonesService {
   /** The type must be the organisation's and the state one of that type. */
   private async checkBody(user: CurrentUser, body: MilestoneRequest) {
     const type = await this.requireType(user, body.element_type);
-    const state = await repo.findStateInClient(this.db, user.clientId, body.state);
+    const state = await findStateInClient(this.db, user.clientId, body.state);
     if (!state) throw fieldError('state', 'milestones.unknownState', { id: body.state });
     if (state.element_type_id !== type.id) throw fieldError('state', 'milestones.stateOfOtherType', { state: state.name, type: type.code });
   }

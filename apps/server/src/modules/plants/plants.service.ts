@@ -4,7 +4,7 @@ import type { PlantRow } from '../../db/schema';
 import { fromFlag } from '../../db/dialect';
 import { listVisiblePlants } from '../access/access.repository';
 import { type CurrentUser, requirePlant } from '../access/access.service';
-import { countUnresolvedByPlant } from '../sync-reviews/sync-reviews.repository';
+import { countUnresolvedByPlant } from '../../lib/sync-review-counts.repository';
 import { countElementsByPlant } from './plants.repository';
 
 export function toPlantDto(row: PlantRow, elementCount: number): Plant {

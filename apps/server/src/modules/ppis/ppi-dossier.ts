@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
@@ -9,8 +8,9 @@ import { RESULT_COLORS, type ActivityCounts, type PpiResultValue } from '@heliot
 import type { Db } from '../../db/database';
 import type { Storage } from '../../lib/storage';
 import { neutraliseFormula } from '../../lib/spreadsheet-cells';
-import { render } from '../reports/report-charts';
-import { formatters } from '../reports/report-pdf';
+import { renderChart } from '../../lib/pdf/charts';
+import { formatters } from '../../lib/pdf/formatters';
+import { drawSvg, fontCallback, HEADER_FILL, pageLayout } from '../../lib/pdf/layout';
 import * as ppiRepo from './ppis.repository';
 import * as repo from './ppi-results.repository';
 import { parseRoles } from './templates.service';
@@ -23,16 +23,7 @@ import { parseRoles } from './templates.service';
  * small JPEGs: pdfkit draws only PNG and JPEG, so WebP photos are converted, and the PDF stays light.
  */
 
-interface SvgToPdfOptions {
-  width: number;
-  height: number;
-  fontCallback?: (family: string, bold: boolean, italic: boolean) => string;
-}
-const SVGtoPDF = createRequire(import.meta.url)('svg-to-pdfkit') as (doc: PDFKit.PDFDocument, svg: string, x: number, y: number, options: SvgToPdfOptions) => void;
-
 const MARGIN = 45;
-const HEADER_FILL = '#e9ecef';
-const ACCENT = '#f08c00';
 /** Results read per query: the dossier never holds a large plan's results all at once. */
 const RESULT_PAGE = 2000;
 /** Photos drawn per result, and their size in the PDF. */
@@ -167,7 +158,7 @@ function activitiesChart(counts: ActivityCounts[], words: DossierCatalogue, widt
     itemStyle: { color },
     data: counts.map((c) => c[key]),
   });
-  return render(
+  return renderChart(
     {
       legend: { bottom: 0 },
       grid: { left: 200, right: 20, top: 10, bottom: 40 },
@@ -195,17 +186,7 @@ export async function renderDossierPdf(db: Db, storage: Storage, dossier: Dossie
   // Every text through one door: what the standard fonts cannot encode is written out (winAnsi).
   const drawText = doc.text.bind(doc) as (...args: unknown[]) => PDFKit.PDFDocument;
   doc.text = ((value: unknown, ...rest: unknown[]) => drawText(typeof value === 'string' ? winAnsi(value) : value, ...rest)) as typeof doc.text;
-  const width = doc.page.width - 2 * MARGIN;
-  const bottom = () => doc.page.height - MARGIN - 20;
-  const ensure = (height: number) => {
-    if (doc.y + height > bottom()) doc.addPage();
-  };
-  const heading = (text: string) => {
-    ensure(60);
-    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(14).fillColor('#212529').text(text, MARGIN, doc.y, { width });
-    doc.moveTo(MARGIN, doc.y + 2).lineTo(MARGIN + width, doc.y + 2).lineWidth(1).strokeColor(ACCENT).stroke();
-    doc.moveDown(0.6);
-  };
+  const { width, ensure, heading } = pageLayout(doc, MARGIN);
   const line = (label: string, value: string) => {
     doc.font('Helvetica-Bold').fontSize(10).fillColor('#212529').text(`${label}: `, MARGIN, doc.y, { continued: true }).font('Helvetica').text(value);
   };
@@ -283,10 +264,10 @@ export async function renderDossierPdf(db: Db, storage: Storage, dossier: Dossie
   const chartHeight = Math.min(360, 60 + 26 * dossier.byActivity.length);
   ensure(chartHeight + 30);
   doc.moveDown(0.5).font('Helvetica-Bold').fontSize(10).text(words.progressChart, MARGIN, doc.y);
-  SVGtoPDF(doc, activitiesChart(dossier.byActivity, words, width, chartHeight), MARGIN, doc.y + 4, {
+  drawSvg(doc, activitiesChart(dossier.byActivity, words, width, chartHeight), MARGIN, doc.y + 4, {
     width,
     height: chartHeight,
-    fontCallback: (_family, bold) => (bold ? 'Helvetica-Bold' : 'Helvetica'),
+    fontCallback,
   });
   doc.y += chartHeight + 10;
 

@@ -9,8 +9,9 @@ import { detailError, forbidden, notFound } from '../../lib/errors';
 import { newStorageKey, type Storage } from '../../lib/storage';
 import { nowIso } from '../../lib/time';
 import type { CurrentUser } from '../access/access.service';
-import type { JobQueue } from '../reports/job-queue';
-import { PDF_TYPE, XLSX_TYPE } from '../reports/report-jobs';
+import type { JobQueue } from '../../lib/jobs/job-queue';
+import { removeJobFiles } from '../../lib/jobs/job-files';
+import { PDF_TYPE, XLSX_TYPE } from '../../lib/downloads';
 import { findVisiblePpi } from './ppis.repository';
 import { collectDossier, renderDossierPdf, writeDossierXlsx } from './ppi-dossier';
 
@@ -101,14 +102,7 @@ export class PpiExportGenerator {
   };
 
   async removeFiles(keys: (string | null)[]) {
-    for (const key of keys) {
-      if (!key) continue;
-      try {
-        await this.storage.delete(key);
-      } catch (error) {
-        this.log.warn({ err: error, key }, 'could not remove an export file');
-      }
-    }
+    await removeJobFiles(this.storage, this.log, keys, 'could not remove an export file');
   }
 }
 

@@ -19,7 +19,7 @@ import {
   RoleCounts,
 } from '@heliotrack/domain/ppi-results';
 import { IdParam, idParams } from '../../lib/route-params';
-import { contentDisposition } from '../documents/documents.service';
+import { sendDownload } from '../../lib/downloads';
 import type { PpiExportsService } from './ppi-exports.service';
 import type { PpiResultsService } from './ppi-results.service';
 import type { PpisService } from './ppis.service';
@@ -193,12 +193,7 @@ export const ppiExportRoutes: FastifyPluginAsyncZod<{ exports: PpiExportsService
     { schema: { tags, summary: 'The dossier as PDF or xlsx (409 until it is done)', params: ExportParams, querystring: DownloadQuery } },
     async (req, reply) => {
       const file = await exports.download(req.user, req.params.id, req.params.eid, req.query.format, req.lang);
-      return reply
-        .type(file.contentType)
-        .header('content-disposition', contentDisposition(file.fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.body);
+      return sendDownload(reply, file);
     },
   );
   app.delete(

@@ -17,14 +17,15 @@ import type {
 } from '@heliotrack/domain/ppi-results';
 import { ROLE_CODES } from '@heliotrack/domain/roles';
 import type { Db } from '../../db/database';
-import { ApiError, detailError, fieldError, notFound } from '../../lib/errors';
+import { detailError, fieldError, notFound } from '../../lib/errors';
+import { idempotentWrite } from '../../lib/idempotent-write';
 import { offsetOf, pageOf } from '../../lib/pagination';
-import { nowIso } from '../../lib/time';
+import { expiryOf } from '../../lib/calibration';
+import { nowIso, todayUtc } from '../../lib/time';
 import { type CurrentUser, requireAdmin } from '../access/access.service';
-import { toDocumentDto } from '../documents/documents.service';
+import { findEquipment } from '../catalogues/catalogues.repository';
+import { toDocumentDto } from '../../lib/document-dto';
 import { toElementDto } from '../elements/elements.service';
-import { expiryOf, todayUtc } from '../equipment/equipment.service';
-import { findEquipment } from '../equipment/equipment.repository';
 import * as ppiRepo from './ppis.repository';
 import * as repo from './ppi-results.repository';
 import { parseRoles } from './templates.service';
@@ -116,29 +117,22 @@ export class PpiResultsService {
    */
   private async idempotent<T>(caller: Caller, clientUuid: string | undefined, write: (trx: Db) => Promise<T>): Promise<T> {
     const { user, ppi } = caller;
-    if (clientUuid) {
-      const earlier = await repo.findWrite(this.db, user.clientId, clientUuid);
-      if (earlier) return JSON.parse(earlier.answer) as T;
-    }
-    try {
-      return await this.db.transaction().execute(async (trx) => {
-        const locked = await repo.lockPpi(trx, ppi.id);
-        if (clientUuid) {
-          const earlier = await repo.findWrite(trx, user.clientId, clientUuid);
-          if (earlier) return JSON.parse(earlier.answer) as T;
-        }
+    const { answer } = await idempotentWrite({
+      db: this.db,
+      clientUuid,
+      earlier: async (db, uuid) => {
+        const earlier = await repo.findWrite(db, user.clientId, uuid);
+        return earlier ? (JSON.parse(earlier.answer) as T) : null;
+      },
+      lock: (trx) => repo.lockPpi(trx, ppi.id),
+      write: async (trx, locked) => {
         if (locked.status === 'closed') throw fieldError('non_field_errors', 'ppis.results.closed');
         const answer = await write(trx);
         if (clientUuid) await repo.insertWrite(trx, { client_id: user.clientId, client_uuid: clientUuid, ppi_id: ppi.id, answer: JSON.stringify(answer), created_at: nowIso() });
         return answer;
-      });
-    } catch (error) {
-      if (clientUuid && !(error instanceof ApiError)) {
-        const earlier = await repo.findWrite(this.db, user.clientId, clientUuid);
-        if (earlier) return JSON.parse(earlier.answer) as T;
-      }
-      throw error;
-    }
+      },
+    });
+    return answer;
   }
 
   private resultDate(given: string | undefined) {

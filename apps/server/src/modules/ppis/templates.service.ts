@@ -17,7 +17,7 @@ import { fromFlag, toFlag } from '../../db/dialect';
 import { ApiError, fieldError, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import { type CurrentUser, requireAdmin, requirePlant } from '../access/access.service';
-import { checkDocumentKind } from '../documents/document-kinds';
+import { checkDocumentKind } from '../../lib/document-kinds';
 import * as repo from './ppis.repository';
 import { readSmallUpload } from '../../lib/small-upload';
 import { readCsvRows, readXlsxRows } from '../../lib/sheet-rows';

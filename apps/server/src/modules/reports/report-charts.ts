@@ -1,25 +1,10 @@
-import * as echarts from 'echarts';
+import { CHART_FONT, renderChart } from '../../lib/pdf/charts';
 import type { ReportCatalogue } from '@heliotrack/domain/i18n/reports';
 import type { SnapshotMilestone, SnapshotType } from './report-snapshot';
 
-/*
- * Charts of the PDF, drawn by ECharts' server-side renderer to SVG (no browser, no canvas) and
- * placed in the PDF by svg-to-pdfkit. Animation is off: the SVG is the final frame.
- */
+/* The report's charts (progress by type, milestones' S-curves), drawn to SVG by lib/pdf/charts. */
 
 const COLORS = { ok: '#2f9e44', notOk: '#e03131', noState: '#adb5bd', planned: '#1c7ed6', actual: '#f08c00' };
-const FONT = { fontFamily: 'Helvetica', fontSize: 11, color: '#343a40' };
-
-/** An ECharts option drawn to SVG (also the PPI dossier's charts). */
-export function render(option: echarts.EChartsOption, width: number, height: number) {
-  const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
-  try {
-    chart.setOption({ animation: false, textStyle: FONT, ...option });
-    return chart.renderToSVGString();
-  } finally {
-    chart.dispose();
-  }
-}
 
 const percent = (part: number, total: number) => (total > 0 ? Math.round((part / total) * 1000) / 10 : 0);
 
@@ -33,12 +18,12 @@ export function progressChart(types: SnapshotType[], words: ReportCatalogue, wid
     itemStyle: { color },
     data: types.map((t) => percent(value(t), t.total)),
   });
-  return render(
+  return renderChart(
     {
-      legend: { bottom: 0, textStyle: FONT },
+      legend: { bottom: 0, textStyle: CHART_FONT },
       grid: { left: 150, right: 30, top: 10, bottom: 40 },
-      xAxis: { type: 'value', max: 100, axisLabel: { formatter: '{value} %', ...FONT } },
-      yAxis: { type: 'category', inverse: true, data: types.map((t) => t.name), axisLabel: FONT },
+      xAxis: { type: 'value', max: 100, axisLabel: { formatter: '{value} %', ...CHART_FONT } },
+      yAxis: { type: 'category', inverse: true, data: types.map((t) => t.name), axisLabel: CHART_FONT },
       series: [
         series(words.ok, COLORS.ok, (t) => t.ok),
         series(words.notOk, COLORS.notOk, (t) => t.not_ok),
@@ -58,20 +43,20 @@ export function milestoneChart(
   width: number,
   height: number,
 ) {
-  return render(
+  return renderChart(
     {
-      legend: { bottom: 0, textStyle: FONT },
+      legend: { bottom: 0, textStyle: CHART_FONT },
       grid: { left: 60, right: 30, top: 20, bottom: 55 },
       xAxis: {
         type: 'category',
         boundaryGap: false,
         data: milestone.points.map((p) => format.day(p.date)),
-        axisLabel: { ...FONT, fontSize: 9 },
+        axisLabel: { ...CHART_FONT, fontSize: 9 },
       },
       yAxis: {
         type: 'value',
         min: 0,
-        axisLabel: { ...FONT, formatter: (value: number) => format.number(value) },
+        axisLabel: { ...CHART_FONT, formatter: (value: number) => format.number(value) },
       },
       series: [
         {

@@ -7,14 +7,13 @@ import type { Db } from '../../db/database';
 import { nowIso } from '../../lib/time';
 import { newStorageKey, type Storage } from '../../lib/storage';
 import { ApiError } from '../../lib/errors';
-import type { JobQueue } from './job-queue';
+import { PDF_TYPE, XLSX_TYPE } from '../../lib/downloads';
+import type { JobQueue } from '../../lib/jobs/job-queue';
+import { removeJobFiles } from '../../lib/jobs/job-files';
 import { renderReportPdf } from './report-pdf';
 import { collectSnapshot } from './report-snapshot';
 import { renderReportXlsx } from './report-xlsx';
 import * as repo from './reports.repository';
-
-export const PDF_TYPE = 'application/pdf';
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Thrown from a progress update when the report was deleted while its job ran. */
 class ReportDeleted extends Error {}
@@ -89,14 +88,7 @@ export class ReportGenerator {
   };
 
   async removeFiles(keys: (string | null)[]) {
-    for (const key of keys) {
-      if (!key) continue;
-      try {
-        await this.storage.delete(key);
-      } catch (error) {
-        this.log.warn({ err: error, key }, 'could not remove a report file');
-      }
-    }
+    await removeJobFiles(this.storage, this.log, keys, 'could not remove a report file');
   }
 }
 

@@ -1,7 +1,7 @@
-import { INTL_LOCALES, isLanguage } from '@heliotrack/domain/constants';
-import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { fill, reportCatalogue } from '@heliotrack/domain/i18n/reports';
+import { formatters } from '../../lib/pdf/formatters';
+import { ACCENT, drawSvg, fontCallback, HEADER_FILL, pageLayout } from '../../lib/pdf/layout';
 import { milestoneChart, progressChart } from './report-charts';
 import type { ReportSnapshot } from './report-snapshot';
 
@@ -12,25 +12,7 @@ import type { ReportSnapshot } from './report-snapshot';
  * at the end, once the page count is known (bufferPages).
  */
 
-interface SvgToPdfOptions {
-  width: number;
-  height: number;
-  assumePt?: boolean;
-  fontCallback?: (family: string, bold: boolean, italic: boolean) => string;
-  warningCallback?: (message: string) => void;
-}
-/** svg-to-pdfkit is CommonJS without type declarations: required, with the little of it used here typed. */
-const SVGtoPDF = createRequire(import.meta.url)('svg-to-pdfkit') as (
-  doc: PDFKit.PDFDocument,
-  svg: string,
-  x: number,
-  y: number,
-  options: SvgToPdfOptions,
-) => void;
-
 const MARGIN = 50;
-const HEADER_FILL = '#e9ecef';
-const ACCENT = '#f08c00';
 
 type Align = 'left' | 'right' | 'center';
 interface Column {
@@ -38,36 +20,6 @@ interface Column {
   width: number;
   align?: Align;
 }
-
-export function formatters(language: string) {
-  const locale = isLanguage(language) ? INTL_LOCALES[language] : language;
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
-  const date = new Intl.DateTimeFormat(locale, {
-    timeZone: 'UTC',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  });
-  // Four-digit years in every language (the 'short' date style gives 24/11/26 in es and it).
-  const dateTime = new Intl.DateTimeFormat(locale, {
-    timeZone: 'UTC',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  return {
-    number: (value: number) => number.format(value),
-    percent: (share: number) => percent.format(share),
-    day: (day: string) => date.format(new Date(`${day}T00:00:00.000Z`)),
-    dateTime: (iso: string) => `${dateTime.format(new Date(iso))} UTC`,
-  };
-}
-
-const fontCallback = (_family: string, bold: boolean) => (bold ? 'Helvetica-Bold' : 'Helvetica');
 
 export function renderReportPdf(snapshot: ReportSnapshot): PDFKit.PDFDocument {
   const words = reportCatalogue(snapshot.language);
@@ -83,27 +35,7 @@ export function renderReportPdf(snapshot: ReportSnapshot): PDFKit.PDFDocument {
       Creator: 'Heliotrack',
     },
   });
-  const width = doc.page.width - 2 * MARGIN;
-  const bottom = () => doc.page.height - MARGIN - 20;
-  const ensure = (height: number) => {
-    if (doc.y + height > bottom()) doc.addPage();
-  };
-  const heading = (text: string) => {
-    ensure(60);
-    doc
-      .moveDown(0.8)
-      .font('Helvetica-Bold')
-      .fontSize(14)
-      .fillColor('#212529')
-      .text(text, MARGIN, doc.y, { width });
-    doc
-      .moveTo(MARGIN, doc.y + 2)
-      .lineTo(MARGIN + width, doc.y + 2)
-      .lineWidth(1)
-      .strokeColor(ACCENT)
-      .stroke();
-    doc.moveDown(0.6);
-  };
+  const { width, bottom, ensure, heading } = pageLayout(doc, MARGIN);
 
   const table = (
     columns: Column[],
@@ -164,7 +96,7 @@ export function renderReportPdf(snapshot: ReportSnapshot): PDFKit.PDFDocument {
 
   const chart = (svg: string, height: number) => {
     ensure(height + 10);
-    SVGtoPDF(doc, svg, MARGIN, doc.y, {
+    drawSvg(doc, svg, MARGIN, doc.y, {
       width,
       height,
       assumePt: true,

@@ -6,9 +6,9 @@ import type { Db } from '../../db/database';
 import { type CurrentUser, requirePlant } from '../access/access.service';
 import {
   countFirstReachedByDay,
-  listElementTypesOfClient,
   listStatesOfClient,
 } from '../dashboard/dashboard.repository';
+import { listElementTypes } from '../catalogues/catalogues.repository';
 import { affectedModulesByPlant, anomalyEffects } from '../dashboard/anomalies';
 import { DashboardService } from '../dashboard/dashboard.service';
 import { listMilestones } from '../milestones/milestones.repository';
@@ -118,7 +118,7 @@ export async function collectSnapshot(
   const [okRows, byState, types, states] = await Promise.all([
     dashboard.elementsOk(reader, plant.id),
     dashboard.elementsByState(reader, { plant: plant.id, element_type: req.elementTypeId ?? undefined }),
-    listElementTypesOfClient(db, req.clientId),
+    listElementTypes(db, req.clientId),
     listStatesOfClient(db, req.clientId),
   ]);
   await onProgress(0.3);

@@ -156,11 +156,3 @@ export async function listPlantsWithoutHistoric(db: Db, day: string) {
     .execute();
 }
 
-export async function findUserInClient(db: Db, clientId: number, userId: number) {
-  return db
-    .selectFrom('users')
-    .select('id')
-    .where('client_id', '=', clientId)
-    .where('id', '=', userId)
-    .executeTakeFirst();
-}

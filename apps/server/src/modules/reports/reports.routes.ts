@@ -10,8 +10,7 @@ import {
 } from '@heliotrack/domain/reports';
 import { IdParam, idParams } from '../../lib/route-params';
 import { fileResponse } from '../../openapi/media';
-import { contentDisposition } from '../documents/documents.service';
-import { PDF_TYPE, XLSX_TYPE } from './report-jobs';
+import { PDF_TYPE, sendDownload, XLSX_TYPE } from '../../lib/downloads';
 import type { ReportsService } from './reports.service';
 
 const ReportParams = idParams('reportId');
@@ -85,12 +84,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
           req.params.reportId,
           req.query.format,
         );
-        return reply
-          .type(file.contentType)
-          .header('content-disposition', contentDisposition(file.fileName))
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, no-store')
-          .send(file.body);
+        return sendDownload(reply, file);
       },
     );
     app.delete(

@@ -18,8 +18,9 @@ import { nowIso } from '../../lib/time';
 import { detailError, fieldError, forbidden } from '../../lib/errors';
 import { type CurrentUser, requirePlant } from '../access/access.service';
 import { findElementTypeInClient } from '../catalogues/catalogues.repository';
-import type { JobQueue } from './job-queue';
-import { PDF_TYPE, type ReportGenerator, XLSX_TYPE } from './report-jobs';
+import type { JobQueue } from '../../lib/jobs/job-queue';
+import { PDF_TYPE, XLSX_TYPE } from '../../lib/downloads';
+import type { ReportGenerator } from './report-jobs';
 import * as repo from './reports.repository';
 
 export function toReportDto(row: repo.ReportRow, language: Language): Report {

@@ -11,7 +11,8 @@ import type { PlantRow } from '../../db/schema';
 import { fieldError, notFound } from '../../lib/errors';
 import { type CurrentUser, requireAdmin, requirePlant } from '../access/access.service';
 import { findPlantIdsInClient } from '../plants/plants.repository';
-import { findPlantIdsOfUsers, findRolesOfUsers, findUserInClient } from '../users/users.repository';
+import { findUserInClient } from '../catalogues/catalogues.repository';
+import { findPlantIdsOfUsers, findRolesOfUsers } from '../access/access.repository';
 import * as repo from './rucs.repository';
 
 /**

@@ -19,8 +19,8 @@ import { readCsvRows, readXlsxRows } from '../../lib/sheet-rows';
 import { readSmallUpload } from '../../lib/small-upload';
 import { nowIso } from '../../lib/time';
 import { type CurrentUser, requireAdmin, requirePlant } from '../access/access.service';
-import { checkDocumentKind } from '../documents/document-kinds';
-import { bumpElementsVersion, lockPlant } from '../elements/elements.repository';
+import { checkDocumentKind } from '../../lib/document-kinds';
+import { bumpElementsVersion, lockPlant } from '../../lib/plant-writes.repository';
 import * as repo from './serials.repository';
 
 /** Errors listed in a preview, and named in a refused import's 400. */

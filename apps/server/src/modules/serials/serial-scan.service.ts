@@ -9,9 +9,10 @@ import {
 import type { Db } from '../../db/database';
 import { fromFlag, toFlag } from '../../db/dialect';
 import { ApiError, detailError } from '../../lib/errors';
+import { idempotentWrite } from '../../lib/idempotent-write';
 import { nowIso } from '../../lib/time';
 import { type CurrentUser, requirePlant } from '../access/access.service';
-import { bumpElementsVersion, lockPlant, setElementSerials } from '../elements/elements.repository';
+import { bumpElementsVersion, lockPlant } from '../../lib/plant-writes.repository';
 import * as repo from './serials.repository';
 
 /** Unknown elements named in one 400 (one key per item: `serials.<index>.element_id`). */
@@ -32,15 +33,14 @@ export class SerialScanService {
    */
   async scan(user: CurrentUser, plantId: number, body: SerialScanRequest): Promise<SerialScanResult> {
     const plant = await requirePlant(this.db, user, plantId);
-    const earlier = await this.earlierAnswer(this.db, user, body.client_uuid);
-    if (earlier) return earlier;
-    if (!fromFlag(plant.is_serial_scan_enable))
-      throw detailError(403, 'serials.scanDisabled', 'serial_scan_disabled');
-    try {
-      return await this.db.transaction().execute(async (trx) => {
-        await lockPlant(trx, plant.id);
-        const again = await this.earlierAnswer(trx, user, body.client_uuid);
-        if (again) return again;
+    const { answer } = await idempotentWrite({
+      db: this.db,
+      clientUuid: body.client_uuid,
+      earlier: (db, uuid) => this.earlierAnswer(db, user, uuid),
+      lock: (trx) => lockPlant(trx, plant.id),
+      write: async (trx) => {
+        // Asked after the uuid: a scan written before scanning was turned off is still answered.
+        if (!fromFlag(plant.is_serial_scan_enable)) throw detailError(403, 'serials.scanDisabled', 'serial_scan_disabled');
         const answer = await writeSerials(trx, plant.id, body);
         await repo.insertScanWrite(trx, {
           client_id: user.clientId,
@@ -50,14 +50,9 @@ export class SerialScanService {
           created_at: nowIso(),
         });
         return answer;
-      });
-    } catch (error) {
-      if (!(error instanceof ApiError)) {
-        const first = await this.earlierAnswer(this.db, user, body.client_uuid);
-        if (first) return first;
-      }
-      throw error;
-    }
+      },
+    });
+    return answer;
   }
 
   private async earlierAnswer(
@@ -128,7 +123,7 @@ async function writeSerials(trx: Db, plantId: number, body: SerialScanRequest): 
   }));
 
   const version = await bumpElementsVersion(trx, plantId);
-  await setElementSerials(
+  await repo.setElementSerials(
     trx,
     plantId,
     version,

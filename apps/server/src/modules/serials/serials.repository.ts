@@ -219,3 +219,22 @@ export async function deleteDeliveredSerials(db: Db, plantId: number) {
   const result = await db.deleteFrom('delivered_serials').where('plant_id', '=', plantId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+export interface ElementSerial {
+  id: number;
+  serial: string;
+  is_serial_invalid_length: number;
+  is_serial_duplicated: number;
+  is_serial_unregistered: number;
+}
+
+/**
+ * New serials of a plant's elements, and their flags (serial scanning; its endpoint is still to
+ * come), inside the writing transaction: `rowVersion` is the plant's new version from
+ * bumpElementsVersion, so offline downloads pick the edit up like any other write.
+ */
+export async function setElementSerials(trx: Db, plantId: number, rowVersion: number, serials: ElementSerial[], updatedAt: string) {
+  for (const { id, ...values } of serials) {
+    await trx.updateTable('elements').set({ ...values, updated_at: updatedAt, row_version: rowVersion }).where('plant_id', '=', plantId).where('id', '=', id).execute();
+  }
+}

@@ -28,10 +28,6 @@ export async function findElementType(db: Db, clientId: number, by: { code: stri
   return query.executeTakeFirst();
 }
 
-export async function listElementTypes(db: Db, clientId: number) {
-  return db.selectFrom('element_types').select(['id', 'code']).where('client_id', '=', clientId).execute();
-}
-
 /** What a tile needs to colour elements: every state of the organisation. */
 export async function listStateStyles(db: Db, clientId: number) {
   return db.selectFrom('states').select(['id', 'color', 'is_ok']).where('client_id', '=', clientId).orderBy('id').execute();

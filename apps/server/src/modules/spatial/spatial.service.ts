@@ -33,10 +33,10 @@ import {
   findTileRowsAfter,
   findPlantToWarm,
   listPlantsToWarm,
-  listElementTypes,
   listStateStyles,
   type TileRow,
 } from './spatial.repository';
+import { listElementTypes } from '../catalogues/catalogues.repository';
 import { toElementDto } from '../elements/elements.service';
 
 const POLYGON_MESSAGES: Record<PolygonParamErrorReason, ApiMessageKey> = {

@@ -24,15 +24,6 @@ export async function findStateChangeByUuid(db: Db, clientId: number, clientUuid
  * change to commit, or read as the edit left it.
  */
 
-export async function findStateInClient(trx: Db, clientId: number, stateId: number) {
-  return forShare(trx, trx.selectFrom('states').selectAll().where('client_id', '=', clientId).where('id', '=', stateId)).executeTakeFirst();
-}
-
-/** The states of one element type, to walk depends_on chains. */
-export async function listStatesOfType(trx: Db, elementTypeId: number) {
-  return forShare(trx, trx.selectFrom('states').select(['id', 'name', 'depends_on']).where('element_type_id', '=', elementTypeId)).execute();
-}
-
 export async function findStateName(db: Db, stateId: number) {
   const row = await db.selectFrom('states').select('name').where('id', '=', stateId).executeTakeFirst();
   return row?.name;
@@ -291,4 +282,14 @@ export async function setCurrentStateChanges(db: Db, plantId: number) {
   await sql`update elements set state_change_id = (
     select max(sce.state_change_id) from state_change_elements sce where sce.element_id = elements.id
   ) where plant_id = ${plantId}`.execute(db);
+}
+
+export async function listDocumentsOfStateChanges(db: Db, stateChangeIds: number[]) {
+  if (stateChangeIds.length === 0) return [];
+  return db
+    .selectFrom('documents')
+    .select(['id', 'state_change_id', 'name', 'size', 'content_type'])
+    .where('state_change_id', 'in', stateChangeIds)
+    .orderBy('id')
+    .execute();
 }

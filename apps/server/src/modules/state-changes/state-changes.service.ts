@@ -31,11 +31,12 @@ import type { PlantRow } from '../../db/schema';
 import { offsetOf, pageOf } from '../../lib/pagination';
 import { nowIso } from '../../lib/time';
 import { ApiError, notFound, refusal } from '../../lib/errors';
+import { idempotentWrite } from '../../lib/idempotent-write';
 import { type CurrentUser, requirePlant } from '../access/access.service';
-import { findElementTypeInClient } from '../catalogues/catalogues.repository';
-import { listDocumentsOfStateChanges } from '../documents/documents.repository';
-import { toDocumentDto } from '../documents/documents.service';
-import { bumpElementsVersion, findElementById, lockPlant } from '../elements/elements.repository';
+import { findElementTypeInClient, findStateInClient, listStatesOfType } from '../catalogues/catalogues.repository';
+import { toDocumentDto } from '../../lib/document-dto';
+import { bumpElementsVersion, lockPlant } from '../../lib/plant-writes.repository';
+import { findElementById } from '../elements/elements.repository';
 import { type ElementTypeRow, matchesPath, requireExtraType, requirePathType } from '../elements/elements.service';
 import { mayRecordState } from '../rucs/rucs.service';
 import { insertRefusedReview, insertReviews, type NewSyncReview } from '../sync-reviews/sync-reviews.repository';
@@ -67,7 +68,7 @@ async function requireRecordableState(
   type: ElementTypeRow,
   stateId: number,
 ) {
-  const state = await repo.findStateInClient(trx, user.clientId, stateId);
+  const state = await findStateInClient(trx, user.clientId, stateId, { share: true });
   const usable = state !== undefined && state.element_type_id === type.id && fromFlag(state.is_active);
   refuse(
     stateRefusal({
@@ -260,7 +261,7 @@ export class StateChangesService {
         kind: 'refused',
         user_id: user.id,
         element_type_id: type.id,
-        state_id: (await repo.findStateInClient(this.db, user.clientId, body.state))?.id ?? null,
+        state_id: (await findStateInClient(this.db, user.clientId, body.state, { share: true }))?.id ?? null,
         element_ids: JSON.stringify(ids),
         element_count: ids.length,
         observed_at: observedAt(validRecordedAt(body.recorded_at), now),
@@ -291,25 +292,20 @@ export class StateChangesService {
   ): Promise<StateChangeResult> {
     refuse(elementTypeRefusal(type, body.element_type));
     const recordedAt = body.recorded_at === undefined ? null : checkedRecordedAt(body.recorded_at);
-    // A resent change is answered without waiting for the plant's lock; asked again under it.
-    if (body.client_uuid) {
-      const earlier = await this.earlierResult(this.db, user, body.client_uuid, language);
-      if (earlier) return earlier;
-    }
     const ids = [...new Set(elementIds)];
     const documentIds = [...new Set(body.documents)];
-    try {
-      return await this.db.transaction().execute(async (trx) => {
-        const locked = await lockPlant(trx, plant.id);
+    // A resent change answers the first one's result, without waiting for the plant's lock when it can.
+    const { answer } = await idempotentWrite({
+      db: this.db,
+      clientUuid: body.client_uuid,
+      earlier: (db, uuid) => this.earlierResult(db, user, uuid, language),
+      lock: (trx) => lockPlant(trx, plant.id),
+      write: async (trx, locked) => {
         // The server's time is read under the plant's lock: changes without a recorded_at are then
         // observed in the order they are applied, and a change that waited for the lock is never
         // "late" against one that overtook it while it waited.
         const now = nowIso();
         const observed = observedAt(recordedAt, now);
-        if (body.client_uuid) {
-          const earlier = await this.earlierResult(trx, user, body.client_uuid, language);
-          if (earlier) return earlier;
-        }
         const state = await requireRecordableState(trx, user, { id: plant.id, stateGroupId: locked.state_group_id }, type, body.state);
         const transactionTypeId = await transactionTypeIdOf(trx, user, type, body.transaction_type);
         const contractorId = await contractorIdOf(trx, user, body.contractor);
@@ -321,7 +317,7 @@ export class StateChangesService {
         refuse(missingElementsRefusal(ids, current.map((e) => e.id), type.code));
         const merged = await mergeElements(trx, current, { observedAt: observed, userId: user.id, knownElementsVersion: body.known_elements_version });
         // The rules as of the change's time of observation: depends_on against each element's state then.
-        if (state.depends_on !== null) refuse(dependsOnRefusal(state, await repo.listStatesOfType(trx, type.id), merged.asObserved));
+        if (state.depends_on !== null) refuse(dependsOnRefusal(state, await listStatesOfType(trx, type.id, { share: true }), merged.asObserved));
 
         const version = await bumpElementsVersion(trx, plant.id);
         const stateChangeId = await repo.insertStateChange(trx, {
@@ -364,15 +360,9 @@ export class StateChangesService {
           elements_version: version,
           ...mergeCounts(merged.decisions),
         };
-      });
-    } catch (error) {
-      // The same client uuid sent at once for two plants: the second insert hits the unique (client_id, client_uuid).
-      if (body.client_uuid && !(error instanceof ApiError)) {
-        const earlier = await this.earlierResult(this.db, user, body.client_uuid, language);
-        if (earlier) return earlier;
-      }
-      throw error;
-    }
+      },
+    });
+    return answer;
   }
 
   /**
@@ -411,7 +401,7 @@ export class StateChangesService {
       repo.findTransactionTypes(this.db, ids(rows.map((r) => r.transaction_type_id))),
       repo.findContractors(this.db, ids(rows.map((r) => r.contractor_id))),
       repo.findUsers(this.db, ids(rows.map((r) => r.user_id))),
-      listDocumentsOfStateChanges(this.db, rows.map((r) => r.id)),
+      repo.listDocumentsOfStateChanges(this.db, rows.map((r) => r.id)),
     ]);
     const stateRef = (id: number | null): ElementStateRef | null => {
       const s = states.find((x) => x.id === id);

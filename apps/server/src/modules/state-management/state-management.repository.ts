@@ -4,16 +4,6 @@ import type { StatesTable } from '../../db/schema';
 
 /* States and state groups of one organisation: every query takes the organisation's id. */
 
-export async function listElementTypes(db: Db, clientId: number) {
-  return db
-    .selectFrom('element_types')
-    .selectAll()
-    .where('client_id', '=', clientId)
-    .orderBy('code')
-    .orderBy('id')
-    .execute();
-}
-
 export async function findElementType(db: Db, clientId: number, id: number) {
   return db
     .selectFrom('element_types')
@@ -70,14 +60,6 @@ export async function findStatesInClient(db: Db, clientId: number, ids: number[]
 }
 
 /** The states of one element type, enough to follow `depends_on` chains. */
-export async function listStatesOfType(db: Db, elementTypeId: number) {
-  return db
-    .selectFrom('states')
-    .select(['id', 'code', 'name', 'depends_on'])
-    .where('element_type_id', '=', elementTypeId)
-    .execute();
-}
-
 /** Codes are compared ignoring case: 'rev' and 'REV' would read the same on a tablet. */
 export async function findStateByCode(db: Db, elementTypeId: number, code: string) {
   return db

@@ -15,6 +15,7 @@ import { toFlag } from '../../db/dialect';
 import type { PlantRow, StatesTable } from '../../db/schema';
 import { fieldError, fieldErrors, type Message, notFound } from '../../lib/errors';
 import { type CurrentUser, requireAdmin, requirePlant } from '../access/access.service';
+import { listElementTypes, listStatesOfType } from '../catalogues/catalogues.repository';
 import { toElementTypeDto, toStateDto } from '../catalogues/catalogues.service';
 import { countElementsByPlant } from '../plants/plants.repository';
 import { toPlantDto } from '../plants/plants.service';
@@ -35,7 +36,7 @@ export class StateManagementService {
   constructor(private readonly db: Db) {}
 
   async elementTypes(user: CurrentUser): Promise<ElementType[]> {
-    const rows = await repo.listElementTypes(this.db, user.clientId);
+    const rows = await listElementTypes(this.db, user.clientId);
     return rows
       .map(toElementTypeDto)
       .sort((a, b) => rankOfType(a) - rankOfType(b) || a.code.localeCompare(b.code));
@@ -254,7 +255,7 @@ export class StateManagementService {
     if (target.element_type_id !== elementTypeId)
       throw fieldError('depends_on', 'stateManagement.dependsOnOtherType');
     if (stateId === null) return;
-    const states = new Map((await repo.listStatesOfType(this.db, elementTypeId)).map((s) => [s.id, s]));
+    const states = new Map((await listStatesOfType(this.db, elementTypeId)).map((s) => [s.id, s]));
     const chain = [stateId];
     const seen = new Set<number>();
     for (

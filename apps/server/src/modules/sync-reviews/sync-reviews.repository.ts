@@ -80,18 +80,6 @@ export async function deleteResolvedBefore(db: Db, plantId: number, before: stri
 }
 
 /** Unresolved reviews per plant, for the dashboard's link. */
-export async function countUnresolvedByPlant(db: Db, plantIds: number[]) {
-  if (!plantIds.length) return new Map<number, number>();
-  const rows = await db
-    .selectFrom('sync_reviews')
-    .select(['plant_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('plant_id', 'in', plantIds)
-    .where('resolved_at', 'is', null)
-    .groupBy('plant_id')
-    .execute();
-  return new Map(rows.map((r) => [r.plant_id, Number(r.n)]));
-}
-
 export async function findChanges(db: Db, ids: number[]) {
   if (!ids.length) return [];
   return db.selectFrom('state_changes').select(['id', 'user_id', 'state_id', 'observed_at', 'created_at']).where('id', 'in', ids).execute();

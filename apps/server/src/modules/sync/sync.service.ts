@@ -3,11 +3,11 @@ import { SYNC_ELEMENT_COLUMNS, type SyncElementsAnswer, type SyncHeader } from '
 import type { Db } from '../../db/database';
 import type { PlantRow } from '../../db/schema';
 import { type CurrentUser, requirePlant } from '../access/access.service';
+import { findClient } from '../catalogues/catalogues.repository';
 import { listElementTypeDtos, listPlantContractorDtos, listPlantStateDtos, listTransactionTypeDtos } from '../catalogues/catalogues.service';
 import { toPlantDto } from '../plants/plants.service';
 import { recordableStateIds } from '../rucs/rucs.service';
-import { countUnresolvedByPlant } from '../sync-reviews/sync-reviews.repository';
-import { findClient } from '../users/users.repository';
+import { countUnresolvedByPlant } from '../../lib/sync-review-counts.repository';
 import { ElementCounts } from './element-counts';
 import { SyncCursors } from './sync-cursor';
 import * as repo from './sync.repository';

@@ -5,39 +5,6 @@ export async function findUserByEmail(db: Db, email: string) {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
-export async function findUserById(db: Db, id: number) {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export async function findUserInClient(db: Db, clientId: number, id: number) {
-  return db.selectFrom('users').selectAll().where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
-}
-
-export async function findRolesOfUsers(db: Db, userIds: number[]) {
-  if (userIds.length === 0) return [];
-  return db
-    .selectFrom('user_roles')
-    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-    .select(['user_roles.user_id', 'roles.id', 'roles.code', 'roles.name'])
-    .where('user_roles.user_id', 'in', userIds)
-    .orderBy('roles.id')
-    .execute();
-}
-
-export async function findPlantIdsOfUsers(db: Db, userIds: number[]) {
-  if (userIds.length === 0) return [];
-  return db
-    .selectFrom('user_plants')
-    .select(['user_id', 'plant_id'])
-    .where('user_id', 'in', userIds)
-    .orderBy('plant_id')
-    .execute();
-}
-
-export async function findClient(db: Db, id: number) {
-  return db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-}
-
 export async function listRoles(db: Db) {
   return db.selectFrom('roles').select(['id', 'code', 'name']).orderBy('id').execute();
 }
@@ -95,9 +62,4 @@ export async function replaceUserRoles(db: Db, userId: number, roleIds: number[]
 export async function replaceUserPlants(db: Db, userId: number, plantIds: number[]) {
   await db.deleteFrom('user_plants').where('user_id', '=', userId).execute();
   if (plantIds.length) await db.insertInto('user_plants').values(plantIds.map((plant_id) => ({ user_id: userId, plant_id }))).execute();
-}
-
-export async function findRolesByCode(db: Db, codes: string[]) {
-  if (codes.length === 0) return [];
-  return db.selectFrom('roles').select(['id', 'code']).where('code', 'in', codes).execute();
 }

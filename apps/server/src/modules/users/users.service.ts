@@ -8,10 +8,12 @@ import type { UserRow } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { offsetOf, pageOf } from '../../lib/pagination';
 import { fieldError, notFound } from '../../lib/errors';
+import { findPlantIdsOfUsers, findRolesByCode, findRolesOfUsers } from '../access/access.repository';
 import { type CurrentUser, requireAdmin } from '../access/access.service';
 import { findPlantIdsInClient, listClientPlantSummaries } from '../plants/plants.repository';
 import { countActiveRucsByPlant, deleteUserRucsOutsidePlants } from '../rucs/rucs.repository';
 import { endSessions, usePasswordResetsOf } from '../auth/auth.repository';
+import { findUserInClient } from '../catalogues/catalogues.repository';
 import * as repo from './users.repository';
 
 export class UsersService {
@@ -34,7 +36,7 @@ export class UsersService {
 
   async get(user: CurrentUser, userId: number) {
     requireAdmin(user);
-    const row = await repo.findUserInClient(this.db, user.clientId, userId);
+    const row = await findUserInClient(this.db, user.clientId, userId);
     if (!row) throw notFound();
     return (await this.toDtos([row]))[0];
   }
@@ -63,7 +65,7 @@ export class UsersService {
 
   async update(user: CurrentUser, userId: number, body: ClientUserUpdate) {
     requireAdmin(user);
-    const row = await repo.findUserInClient(this.db, user.clientId, userId);
+    const row = await findUserInClient(this.db, user.clientId, userId);
     if (!row) throw notFound();
     const other = await repo.findUserByEmail(this.db, body.email);
     if (other && other.id !== userId) throw fieldError('email', 'errors.emailTaken');
@@ -88,7 +90,7 @@ export class UsersService {
   /** Signs the user out on every device: their access tokens and logins stop working at once. */
   async revokeSessions(user: CurrentUser, userId: number, language: Language) {
     requireAdmin(user);
-    if (!(await repo.findUserInClient(this.db, user.clientId, userId))) throw notFound();
+    if (!(await findUserInClient(this.db, user.clientId, userId))) throw notFound();
     await this.db.transaction().execute((trx) => endSessions(trx, userId));
     return { detail: translate(language, 'auth.sessionsRevoked') };
   }
@@ -101,10 +103,10 @@ export class UsersService {
   /** Every plant of the organisation, whether the user is authorised on it, and their active RUCs there. */
   async plantsOfUser(user: CurrentUser, userId: number): Promise<UserPlant[]> {
     requireAdmin(user);
-    if (!(await repo.findUserInClient(this.db, user.clientId, userId))) throw notFound();
+    if (!(await findUserInClient(this.db, user.clientId, userId))) throw notFound();
     const [plants, authorised, rucs] = await Promise.all([
       listClientPlantSummaries(this.db, user.clientId),
-      repo.findPlantIdsOfUsers(this.db, [userId]),
+      findPlantIdsOfUsers(this.db, [userId]),
       countActiveRucsByPlant(this.db, userId),
     ]);
     const ids = new Set(authorised.map((p) => p.plant_id));
@@ -114,7 +116,7 @@ export class UsersService {
   /** Replaces the user's plants; their RUCs on the plants they lose go with them. */
   async authorizePlants(user: CurrentUser, userId: number, body: AuthorizedPlantsRequest): Promise<UserPlant[]> {
     requireAdmin(user);
-    if (!(await repo.findUserInClient(this.db, user.clientId, userId))) throw notFound();
+    if (!(await findUserInClient(this.db, user.clientId, userId))) throw notFound();
     const plantIds = await this.plantIds(user, body.plants);
     await this.db.transaction().execute(async (trx) => {
       await repo.replaceUserPlants(trx, userId, plantIds);
@@ -125,7 +127,7 @@ export class UsersService {
 
   private async roleIds(codes: string[]) {
     const unique = [...new Set(codes)];
-    const found = await repo.findRolesByCode(this.db, unique);
+    const found = await findRolesByCode(this.db, unique);
     const missing = unique.find((code) => !found.some((r) => r.code === code));
     if (missing) throw fieldError('roles', 'errors.unknownRole', { code: missing });
     return found.map((r) => r.id);
@@ -142,7 +144,7 @@ export class UsersService {
 
   private async toDtos(rows: UserRow[]): Promise<ClientUser[]> {
     const ids = rows.map((r) => r.id);
-    const [roles, plants] = await Promise.all([repo.findRolesOfUsers(this.db, ids), repo.findPlantIdsOfUsers(this.db, ids)]);
+    const [roles, plants] = await Promise.all([findRolesOfUsers(this.db, ids), findPlantIdsOfUsers(this.db, ids)]);
     return rows.map((row) => ({
       id: row.id,
       email: row.email,

@@ -1,0 +1,64 @@
+import type { Db } from '../db/database';
+import { ApiError } from './errors';
+
+/**
+ * A write a device may send more than once (offline sync resends, two copies at once): the client
+ * uuid it carries makes it idempotent per organisation (DESIGN section 6). State changes, PPI
+ * results, serial scans and uploaded documents all write this way.
+ */
+export interface IdempotentWrite<T, L> {
+  db: Db;
+  /** The device's uuid; without one every call writes. */
+  clientUuid: string | null | undefined;
+  /** The answer already recorded for this uuid in the organisation, or null (`db` is the transaction under the lock). */
+  earlier: (db: Db, clientUuid: string) => Promise<T | null>;
+  /**
+   * Takes the lock under which the writes of this kind take turns (a plant's row, a plan's row),
+   * first thing in the transaction; what it answers is given to `write`. None: the unique index on
+   * the uuid alone decides between twins.
+   */
+  lock?: (trx: Db) => Promise<L>;
+  /** The write, in the transaction, under the lock; it records the uuid (unique per organisation) with what it writes. */
+  write: (trx: Db, locked: L) => Promise<T>;
+}
+
+export interface IdempotentAnswer<T> {
+  answer: T;
+  /** True when the answer is an earlier write's (the caller then undoes what it prepared, e.g. a stored file). */
+  replayed: boolean;
+}
+
+/**
+ * Runs an idempotent write. The uuid is looked up three times: before the lock (a resend is answered
+ * without waiting for it), again under the lock (a twin that held the lock first has committed by
+ * then), and after an error that is not an ApiError (a twin written without the lock, for another
+ * plant or plan, wins the unique (client_id, client_uuid) index and this insert fails): each time a
+ * recorded answer is answered as the first answer, and nothing more is written. A refusal (ApiError)
+ * is never turned into an earlier answer.
+ */
+export async function idempotentWrite<T, L = undefined>(
+  spec: IdempotentWrite<T, L>,
+): Promise<IdempotentAnswer<T>> {
+  const { db, clientUuid } = spec;
+  const replay = (answer: T | null) => (answer === null ? null : { answer, replayed: true });
+  if (clientUuid) {
+    const before = replay(await spec.earlier(db, clientUuid));
+    if (before) return before;
+  }
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const locked = spec.lock ? await spec.lock(trx) : (undefined as L);
+      if (clientUuid) {
+        const underLock = replay(await spec.earlier(trx, clientUuid));
+        if (underLock) return underLock;
+      }
+      return { answer: await spec.write(trx, locked), replayed: false };
+    });
+  } catch (error) {
+    if (clientUuid && !(error instanceof ApiError)) {
+      const after = replay(await spec.earlier(db, clientUuid));
+      if (after) return after;
+    }
+    throw error;
+  }
+}

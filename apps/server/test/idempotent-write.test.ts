@@ -1,0 +1,236 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type Db } from '../src/db/database';
+import { fieldError } from '../src/lib/errors';
+import { idempotentWrite } from '../src/lib/idempotent-write';
+import { createDatabase, databases } from './helpers';
+
+/*
+ * The idempotent client-uuid write (lib/idempotent-write) on its own, on tables of its own: many
+ * copies of one write sent at once make one row, and every copy answers the first answer. On
+ * PostgreSQL the copies run on several connections of the pool, so they truly overlap.
+ */
+
+/** A write of this suite: the row it records with its uuid, and the answer it gives (which copy wrote). */
+type Probe = { writer: string };
+
+const CLIENT = 7;
+
+for (const kind of databases) {
+  describe(`idempotent client-uuid write [${kind}]`, () => {
+    let db: Db;
+    let drop: () => Promise<void>;
+    let uuidCount = 0;
+    const newUuid = () => `probe-${kind}-${++uuidCount}`;
+
+    beforeAll(async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'heliotrack-idempotent-'));
+      const database = await createDatabase(kind, dir);
+      drop = database.drop;
+      db = createDb({ url: database.url });
+      // No unique key: only the lookups keep a second copy out.
+      await sql`create table probe_plain (client_id integer not null, client_uuid varchar(64) not null, writer varchar(64) not null)`.execute(
+        db,
+      );
+      // The unique key the real tables have on (client_id, client_uuid).
+      await sql`create table probe_unique (client_id integer not null, client_uuid varchar(64) not null, writer varchar(64) not null, primary key (client_id, client_uuid))`.execute(
+        db,
+      );
+    });
+    afterAll(async () => {
+      await db?.destroy();
+      await drop?.();
+    });
+
+    const earlierIn = (table: 'probe_plain' | 'probe_unique') => async (from: Db, uuid: string) => {
+      const { rows } =
+        await sql<Probe>`select writer from ${sql.table(table)} where client_id = ${CLIENT} and client_uuid = ${uuid}`.execute(
+          from,
+        );
+      return rows[0] ?? null;
+    };
+    const insertInto =
+      (table: 'probe_plain' | 'probe_unique') => async (trx: Db, uuid: string | null, writer: string) => {
+        await sql`insert into ${sql.table(table)} (client_id, client_uuid, writer) values (${CLIENT}, ${uuid ?? `none-${writer}`}, ${writer})`.execute(
+          trx,
+        );
+        return { writer };
+      };
+    const rowsOf = async (table: 'probe_plain' | 'probe_unique', uuid: string) => {
+      const { rows } =
+        await sql<Probe>`select writer from ${sql.table(table)} where client_id = ${CLIENT} and client_uuid = ${uuid}`.execute(
+          db,
+        );
+      return rows.map((r) => r.writer);
+    };
+    /** The lock the writes of one kind take turns under (a plant's row in the modules): an advisory lock here. */
+    const lock = async (trx: Db) => {
+      if (kind === 'postgres') await sql`select pg_advisory_xact_lock(4242)`.execute(trx);
+      return 'locked';
+    };
+
+    it('writes one row when twelve copies of one uuid arrive at once under a lock, and answers all twelve with it', async () => {
+      const uuid = newUuid();
+      const copies = Array.from({ length: 12 }, (_, i) => `copy-${i}`);
+      const answers = await Promise.all(
+        copies.map((writer) =>
+          idempotentWrite({
+            db,
+            clientUuid: uuid,
+            earlier: earlierIn('probe_plain'),
+            lock,
+            write: (trx) => insertInto('probe_plain')(trx, uuid, writer),
+          }),
+        ),
+      );
+      const rows = await rowsOf('probe_plain', uuid);
+      expect(rows).toHaveLength(1);
+      expect(answers.map((a) => a.answer)).toEqual(copies.map(() => ({ writer: rows[0] })));
+      expect(answers.filter((a) => !a.replayed)).toEqual([{ answer: { writer: rows[0] }, replayed: false }]);
+    });
+
+    it('answers a resend of a written uuid before taking the lock, writing nothing', async () => {
+      const uuid = newUuid();
+      let locks = 0;
+      const countedLock = async (trx: Db) => {
+        locks++;
+        return lock(trx);
+      };
+      const first = await idempotentWrite({
+        db,
+        clientUuid: uuid,
+        earlier: earlierIn('probe_plain'),
+        lock: countedLock,
+        write: (trx) => insertInto('probe_plain')(trx, uuid, 'first'),
+      });
+      const resend = await idempotentWrite({
+        db,
+        clientUuid: uuid,
+        earlier: earlierIn('probe_plain'),
+        lock: countedLock,
+        write: (trx) => insertInto('probe_plain')(trx, uuid, 'resend'),
+      });
+      expect({ first, resend, locks, rows: await rowsOf('probe_plain', uuid) }).toEqual({
+        first: { answer: { writer: 'first' }, replayed: false },
+        resend: { answer: { writer: 'first' }, replayed: true },
+        locks: 1,
+        rows: ['first'],
+      });
+    });
+
+    it('writes every call without a uuid', async () => {
+      const before = await sql<{
+        n: number;
+      }>`select count(*) as n from probe_plain where writer like 'no-uuid-%'`.execute(db);
+      const answers = await Promise.all(
+        ['no-uuid-a', 'no-uuid-b'].map((writer) =>
+          idempotentWrite({
+            db,
+            clientUuid: null,
+            earlier: earlierIn('probe_plain'),
+            lock,
+            write: (trx) => insertInto('probe_plain')(trx, null, writer),
+          }),
+        ),
+      );
+      const after = await sql<{
+        n: number;
+      }>`select count(*) as n from probe_plain where writer like 'no-uuid-%'`.execute(db);
+      expect(answers).toEqual([
+        { answer: { writer: 'no-uuid-a' }, replayed: false },
+        { answer: { writer: 'no-uuid-b' }, replayed: false },
+      ]);
+      expect(Number(after.rows[0].n) - Number(before.rows[0].n)).toBe(2);
+    });
+
+    it('rethrows a failure when no twin wrote the uuid, and keeps nothing of the failed write', async () => {
+      const uuid = newUuid();
+      const failure = new Error('storage went away');
+      await expect(
+        idempotentWrite({
+          db,
+          clientUuid: uuid,
+          earlier: earlierIn('probe_unique'),
+          lock,
+          write: async (trx) => {
+            await insertInto('probe_unique')(trx, uuid, 'failing');
+            throw failure;
+          },
+        }),
+      ).rejects.toBe(failure);
+      expect(await rowsOf('probe_unique', uuid)).toEqual([]);
+    });
+
+    it('never turns a refusal into an earlier answer, even when a twin has written the uuid by then', async () => {
+      const uuid = newUuid();
+      const refusal = fieldError('state', 'validation.invalid');
+      // The lookups before and under the lock find nothing; any later one finds a twin's answer.
+      let lookups = 0;
+      const earlier = async () => (++lookups > 2 ? { writer: 'twin' } : null);
+      const outcome = idempotentWrite({
+        db,
+        clientUuid: uuid,
+        earlier,
+        lock,
+        write: async () => {
+          throw refusal;
+        },
+      });
+      await expect(outcome).rejects.toBe(refusal);
+      expect(lookups).toBe(2);
+    });
+
+    it('answers the twin after a failure that is not a refusal (the unique key refused this copy)', async () => {
+      const uuid = newUuid();
+      let lookups = 0;
+      const earlier = async () => (++lookups > 2 ? { writer: 'twin' } : null);
+      const answer = await idempotentWrite({
+        db,
+        clientUuid: uuid,
+        earlier,
+        lock,
+        write: async (): Promise<Probe> => {
+          throw new Error('duplicate key value violates unique constraint');
+        },
+      });
+      expect({ answer, lookups }).toEqual({
+        answer: { answer: { writer: 'twin' }, replayed: true },
+        lookups: 3,
+      });
+    });
+
+    it.skipIf(kind !== 'postgres')(
+      'lets the unique key decide between copies that all passed both lookups: one row, the others answer it after their insert fails',
+      async () => {
+        const uuid = newUuid();
+        const copies = Array.from({ length: 6 }, (_, i) => `twin-${i}`);
+        // Every copy waits, inside its transaction, until all have looked the uuid up and found
+        // nothing: then all insert at once and only the unique key can tell them apart.
+        let arrived = 0;
+        let release!: () => void;
+        const allArrived = new Promise<void>((resolve) => (release = resolve));
+        const answers = await Promise.all(
+          copies.map((writer) =>
+            idempotentWrite({
+              db,
+              clientUuid: uuid,
+              earlier: earlierIn('probe_unique'),
+              write: async (trx) => {
+                if (++arrived === copies.length) release();
+                await allArrived;
+                return insertInto('probe_unique')(trx, uuid, writer);
+              },
+            }),
+          ),
+        );
+        const rows = await rowsOf('probe_unique', uuid);
+        expect(rows).toHaveLength(1);
+        expect(answers.map((a) => a.answer)).toEqual(copies.map(() => ({ writer: rows[0] })));
+        expect(answers.filter((a) => a.replayed)).toHaveLength(copies.length - 1);
+      },
+    );
+  });
+}
