@@ -51,7 +51,12 @@ describe.skipIf(!runs)('two API instances on one PostgreSQL and one Redis', () =
       // the X-Forwarded-For it writes is the client's address.
       TRUST_PROXY: '1',
       PASSWORD_HASH_COST: '12',
-      JOB_LOCK_TIMEOUT: '2s',
+      // A worker renews its claim on a job every half of this while the job runs; a claim left to
+      // expire (a dead instance, or an event loop blocked that long) hands the job to the other
+      // instance. At 2 s a loaded two-core machine blocked by a PDF render lost claims of healthy
+      // instances, and those jobs ran twice (BullMQ is at least once). 10 s: only a frozen
+      // instance loses its job, and the dying-instance test still sees it taken over in seconds.
+      JOB_LOCK_TIMEOUT: '10s',
       SEED_DEMO: 'true',
       DEMO_LARGE_PLANT_MWP: '0',
       HISTORIC_REPORTS: 'on',
