@@ -7,6 +7,7 @@ import {
   IconMapPin,
   IconBarcode,
   IconScan,
+  IconSettings,
   IconTable,
 } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -126,6 +127,18 @@ export function PlantCard({ plant }: { plant: Plant }) {
             onClick={() => setShowSerials(true)}
           >
             {t('serials.delivered.open')}
+          </Button>
+        )}
+        {isAdministrator(user) && (
+          <Button
+            component={Link}
+            to={`/plants/${plant.id}/administration`}
+            variant="light"
+            size="xs"
+            leftSection={<IconSettings size={16} aria-hidden />}
+            aria-label={t('plantAdmin.openFor', { plant: plant.name })}
+          >
+            {t('plantAdmin.open')}
           </Button>
         )}
       </Group>
