@@ -12,6 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
 import { IconPhotoUp, IconStar, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +20,7 @@ import { type ImageryLayer, imageryFormatOf } from '@heliotrack/domain/imagery';
 import { usePlantImagery } from '../../../api/get-plant-imagery';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { QueryError } from '../../../components/query-error';
-import { formatDay } from '../../../lib/day';
+import { DAY_FORMAT, formatDay, parseDay } from '../../../lib/day';
 import { confirm } from '../../../lib/dialogs';
 import { formatFileSize, formatPercent } from '../../../lib/format';
 import { useDeleteImageryLayer } from '../api/delete-imagery-layer';
@@ -126,12 +127,16 @@ function ImageryUploadForm({ plantId }: { plantId: number }) {
             maxLength={200}
             w={240}
           />
-          <TextInput
-            type="date"
+          <DateInput
             label={t('plantAdmin.imagery.capturedOn')}
-            value={capturedOn}
-            onChange={(event) => setCapturedOn(event.currentTarget.value)}
+            placeholder={t('plantAdmin.imagery.datePlaceholder')}
+            dateParser={parseDay}
+            valueFormat={DAY_FORMAT}
+            value={capturedOn || null}
+            onChange={(value) => setCapturedOn(value ?? '')}
             disabled={upload.isPending}
+            clearable
+            popoverProps={{ withinPortal: true }}
             w={180}
           />
           <Button
