@@ -101,7 +101,22 @@ test.describe('Orthophotos and layout files (issue 37)', () => {
     await expect(page.getByRole('heading', { name: 'Administración de la planta' })).toBeVisible();
     await expect(page.getByText('La planta no tiene ortofotos.')).toBeVisible();
 
-    await page.locator('input[type="file"][accept=".pmtiles,.mbtiles"]').setInputFiles({
+    // A file that is no archive: the server's 400 is shown, in words.
+    const imageryFile = page.locator('input[type="file"][accept=".pmtiles,.mbtiles"]');
+    await imageryFile.setInputFiles({
+      name: 'roto.pmtiles',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from('no es un PMTiles'),
+    });
+    await page.getByRole('button', { name: 'Subir ortofoto' }).click();
+    await expect(page.getByRole('alert')).toContainText('El archivo no es un archivo ráster pmtiles válido');
+    await expect(page.getByRole('row', { name: /roto/ })).toContainText('Subida incompleta');
+    await page.getByRole('button', { name: 'Eliminar roto' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+    await expect(page.getByText('La planta no tiene ortofotos.')).toBeVisible();
+
+    await page.getByRole('textbox', { name: 'Nombre' }).fill('');
+    await imageryFile.setInputFiles({
       name: 'vuelo.pmtiles',
       mimeType: 'application/octet-stream',
       buffer: archive,
@@ -196,6 +211,16 @@ test.describe('Orthophotos and layout files (issue 37)', () => {
 
     await signInViaApi(page, request, ADMIN, `/plants/${plant.id}/administration`);
     await page.getByRole('tab', { name: 'Importar diseño' }).click();
+    // A broken file is refused with the line where it breaks.
+    await page.locator('input[type="file"][accept=".dxf,.kml,.kmz"]').setInputFiles({
+      name: 'roto.dxf',
+      mimeType: 'application/dxf',
+      buffer: Buffer.from('0\nSECTION\n2\nENTITIES\nabc\nPOINT\n'),
+    });
+    await page.getByRole('button', { name: 'Leer el archivo' }).click();
+    await expect(page.getByRole('alert')).toContainText(
+      'Línea 5: se esperaba un código de grupo DXF y se encontró "abc".',
+    );
     await page.locator('input[type="file"][accept=".dxf,.kml,.kmz"]').setInputFiles({
       name: 'layout.dxf',
       mimeType: 'application/dxf',
