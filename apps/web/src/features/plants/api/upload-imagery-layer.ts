@@ -3,7 +3,7 @@ import { type ImageryLayer, imageryFormatOf, UPLOAD_CHUNK_BYTES } from '@heliotr
 import { queryKeys } from '../../../api/query-keys';
 import { ApiError } from '../../../lib/api-error';
 import { newClientUuid } from '../../../lib/client-uuid';
-import { getLanguage } from '../../../lib/i18n';
+import { getLanguage, t } from '../../../lib/i18n';
 import { apiAddress } from '../../../lib/server-url';
 import { getAccessToken } from '../../../lib/session';
 import { http, refreshTokens } from '../../../lib/http-client';
@@ -17,6 +17,10 @@ export interface ImageryUploadRequest {
   /** Bytes the server holds so far, after each chunk's progress event. */
   onProgress?: (sent: number, total: number) => void;
   signal?: AbortSignal;
+  /** An incomplete layer of this same file: its upload goes on from the bytes the server holds. */
+  resume?: ImageryLayer;
+  /** Bytes per request (tests send small ones). */
+  chunkBytes?: number;
 }
 
 function parsed(text: string): Record<string, unknown> | null {
@@ -69,19 +73,24 @@ export async function uploadImageryLayer({
   capturedOn,
   onProgress,
   signal,
+  resume,
+  chunkBytes = UPLOAD_CHUNK_BYTES,
 }: ImageryUploadRequest): Promise<ImageryLayer> {
   const format = imageryFormatOf(file.name);
-  if (!format) throw new ApiError(400, 'Bad Request', { file: ['format'] });
-  let layer = await http.post<ImageryLayer>(
-    `plants/${plantId}/imagery/`,
-    { name, captured_on: capturedOn, format, size: file.size, client_uuid: newClientUuid() },
-    { handle400: false, signal },
-  );
+  if (!format || (resume && (resume.size !== file.size || resume.format !== format)))
+    throw new ApiError(400, 'Bad Request', { file: [t('plantAdmin.imagery.wrongFile')] });
+  let layer =
+    resume ??
+    (await http.post<ImageryLayer>(
+      `plants/${plantId}/imagery/`,
+      { name, captured_on: capturedOn, format, size: file.size, client_uuid: newClientUuid() },
+      { handle400: false, signal },
+    ));
   let offset = layer.received;
   let refreshed = false;
   onProgress?.(offset, file.size);
   while (layer.status !== 'ready') {
-    const chunk = file.slice(offset, offset + UPLOAD_CHUNK_BYTES);
+    const chunk = file.slice(offset, offset + chunkBytes);
     const url = apiAddress(`plants/${plantId}/imagery/${layer.id}/content?offset=${offset}`);
     const start = offset;
     const answer = await sendChunk(url, chunk, (loaded) => onProgress?.(start + loaded, file.size), signal);

@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { IconPhotoUp, IconStar, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconPlayerPlay, IconPhotoUp, IconStar, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ImageryLayer, imageryFormatOf } from '@heliotrack/domain/imagery';
@@ -51,6 +51,63 @@ function LayerStatus({ layer }: { layer: ImageryLayer }) {
     <Badge color="gray" variant="light" tt="none">
       {t('plantAdmin.imagery.ready')}
     </Badge>
+  );
+}
+
+/**
+ * Goes on with an upload that stopped (network lost, tab closed): the same file is chosen again and
+ * only the bytes the server does not hold are sent.
+ */
+function ResumeUpload({ plantId, layer }: { plantId: number; layer: ImageryLayer }) {
+  const { t } = useTranslation();
+  const upload = useUploadImageryLayer();
+  const input = useRef<HTMLInputElement>(null);
+  const [sent, setSent] = useState<number | null>(null);
+
+  function resume(file: File | undefined) {
+    if (!file) return;
+    setSent(layer.received);
+    upload.mutate(
+      { plantId, file, name: layer.name, capturedOn: layer.captured_on, resume: layer, onProgress: setSent },
+      {
+        onSuccess: (ready) => notifySuccess(t('plantAdmin.imagery.uploaded', { name: ready.name })),
+        onSettled: () => setSent(null),
+      },
+    );
+  }
+
+  return (
+    <Stack gap={4}>
+      <input
+        ref={input}
+        type="file"
+        accept={`.${layer.format}`}
+        hidden
+        onChange={(event) => resume(event.currentTarget.files?.[0])}
+      />
+      <Button
+        variant="light"
+        size="xs"
+        leftSection={<IconPlayerPlay size={14} aria-hidden />}
+        aria-label={t('plantAdmin.imagery.resumeFor', { name: layer.name })}
+        loading={upload.isPending}
+        onClick={() => input.current?.click()}
+      >
+        {t('plantAdmin.imagery.resume')}
+      </Button>
+      {sent !== null && (
+        <Progress
+          value={(sent / layer.size) * 100}
+          aria-label={t('plantAdmin.imagery.progressLabel')}
+          size="sm"
+        />
+      )}
+      {upload.error && (
+        <Text size="xs" c="red" role="alert">
+          {serverMessagesOf(upload.error) ?? upload.error.message}
+        </Text>
+      )}
+    </Stack>
   );
 }
 
@@ -243,7 +300,8 @@ export function ImageryAdmin({ plantId }: { plantId: number }) {
                     <LayerStatus layer={layer} />
                   </Table.Td>
                   <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    <Group gap="xs" justify="flex-end" wrap="nowrap" align="flex-start">
+                      {layer.status === 'uploading' && <ResumeUpload plantId={plantId} layer={layer} />}
                       {layer.status === 'ready' && !layer.is_default && (
                         <Button
                           variant="light"
