@@ -15,6 +15,8 @@ export const queryKeys = {
     contractors: (plantId: number) => ['plants', plantId, 'contractors'] as const,
     elements: (plantId: number) => ['plants', plantId, 'elements'] as const,
     tiles: (plantId: number) => ['plants', plantId, 'tiles'] as const,
+    /** The plant's orthophoto layers (issue 37): the map offers them, the administration manages them. */
+    imagery: (plantId: number) => ['plants', plantId, 'imagery'] as const,
   },
   /** Element histories: `['elements', elementId, 'state-changes']`. */
   elementHistory: {

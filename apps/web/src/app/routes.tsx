@@ -73,6 +73,15 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: 'plants/:plantId/administration',
+            lazy: needsConnection(() =>
+              import('../features/plants/routes/plant-administration-page').then((m) => ({
+                Component: m.PlantAdministrationPage,
+                loader: m.plantAdministrationLoader,
+              })),
+            ),
+          },
+          {
             path: 'plants/:plantId/elements',
             lazy: () =>
               import('../features/elements/routes/elements-page').then((m) => ({

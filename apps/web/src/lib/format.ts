@@ -82,9 +82,11 @@ export function formatCoordinates(
   return `${format.format(latitude)}${separator}${format.format(longitude)}`;
 }
 
-/** A file size in B, KB or MB, in the user's locale. */
+/** A file size in B, KB, MB or GB (orthophotos), in the user's locale. */
 export function formatFileSize(bytes: number, language: Language = getLanguage()): string {
   if (bytes < 1024) return `${formatInteger(bytes, language)} B`;
   if (bytes < 1024 * 1024) return `${formatNumber(bytes / 1024, { maximumFractionDigits: 0 }, language)} KB`;
-  return `${formatNumber(bytes / (1024 * 1024), { maximumFractionDigits: 1 }, language)} MB`;
+  if (bytes < 1024 ** 3)
+    return `${formatNumber(bytes / (1024 * 1024), { maximumFractionDigits: 1 }, language)} MB`;
+  return `${formatNumber(bytes / 1024 ** 3, { maximumFractionDigits: 2 }, language)} GB`;
 }

@@ -22,6 +22,11 @@ export const WEB_STORAGE_KEYS = {
    * server and count of waiting changes, no names. Kept by logout: it is what the login screen reads.
    */
   deviceDatabases: 'device_databases',
+  /**
+   * Prefix of the orthophoto chosen on a plant's map (issue 37), `orthophoto_<plantId>`: the layer
+   * id (or null for none) and the opacity. The user's preference: a logout clears it.
+   */
+  orthophotoPrefix: 'orthophoto_',
 } as const;
 
 /**

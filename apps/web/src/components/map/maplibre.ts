@@ -18,6 +18,7 @@ export type {
   LngLatBoundsLike,
   MapGeoJSONFeature,
   MapMouseEvent,
+  RasterTileSource,
   RequestTransformFunction,
   StyleSpecification,
   VectorTileSource,

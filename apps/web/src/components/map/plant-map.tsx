@@ -20,9 +20,11 @@ import {
   ScaleControl,
   type ExpressionSpecification,
   type FilterSpecification,
+  type RasterTileSource,
   type VectorTileSource,
 } from './maplibre';
 import { exposeMapForTests } from './expose-map-for-tests';
+import { applyOrthophoto, ORTHOPHOTO_SOURCE, type OrthophotoView } from './orthophoto';
 import { PLANT_TILE_LAYER, plantTileUrl } from './plant-tiles';
 import { isHighContrast, useHighContrast } from '../../lib/contrast-mode';
 import { refreshTokens } from '../../lib/http-client';
@@ -67,6 +69,7 @@ export function PlantMap({
   onElementClick,
   onZoomChange,
   tileUrl: customTileUrl,
+  orthophoto = null,
 }: {
   /**
    * Its base map, its location (where the map looks before the bounds arrive) and its
@@ -96,6 +99,8 @@ export function PlantMap({
    * with the same layer and properties; a new address reloads them.
    */
   tileUrl?: string;
+  /** The plant's orthophoto drawn under the elements (issue 37), or none. */
+  orthophoto?: OrthophotoView | null;
 }) {
   const {
     id: plantId,
@@ -117,6 +122,8 @@ export function PlantMap({
   /** The ids whose feature state says selected. */
   const markedIds = useRef<ReadonlySet<number>>(new Set());
   const [isReady, setReady] = useState(false);
+  /** The orthophoto the map draws now. */
+  const shownOrthophoto = useRef<OrthophotoView | null>(null);
 
   const emitPolygon = useEffectEvent((ring: Position[]) => onPolygon?.(ring));
   const emitPolyline = useEffectEvent((line: Position[]) => onPolyline?.(line));
@@ -292,11 +299,14 @@ export function PlantMap({
       void refreshTokens().then(() => {
         const source = map.getSource<VectorTileSource>(ELEMENTS_SOURCE);
         source?.setTiles([appliedTileUrl.current]);
+        const photo = shownOrthophoto.current;
+        if (photo) map.getSource<RasterTileSource>(ORTHOPHOTO_SOURCE)?.setTiles([photo.tilesUrl]);
       });
     });
 
     return () => {
       setReady(false);
+      shownOrthophoto.current = null;
       markedIds.current = new Set();
       markedCurrent.current = null;
       drawRef.current = null;
@@ -317,6 +327,13 @@ export function PlantMap({
     appliedTileUrl.current = tileUrl;
     map.getSource<VectorTileSource>(ELEMENTS_SOURCE)?.setTiles([tileUrl]);
   }, [isReady, tileUrl]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!isReady || !map) return;
+    applyOrthophoto(map, orthophoto, shownOrthophoto.current);
+    shownOrthophoto.current = orthophoto;
+  }, [isReady, orthophoto]);
 
   useEffect(() => {
     const map = mapRef.current;

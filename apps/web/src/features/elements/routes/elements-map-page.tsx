@@ -48,12 +48,17 @@ import { ringToPolygonParam } from '../../../components/map/polygon-param';
 import { plantIdOf, prefetchElementCatalogues } from './plant-route';
 import { TILE_DETAIL_MIN_ZOOM } from '@heliotrack/domain/tile-content';
 import { ZoomForDetailBadge } from '../../../components/map/zoom-for-detail-badge';
+import { OrthophotoControl } from '../../../components/map/orthophoto-control';
+import { useOrthophoto } from '../../../components/map/use-orthophoto';
+import { plantImageryQueryOptions, usePlantImagery } from '../../../api/get-plant-imagery';
 
 export function elementsMapLoader({ params }: LoaderFunctionArgs) {
   const plantId = plantIdOf(params.plantId);
   prefetchElementCatalogues(plantId);
-  if (isSignedIn() && plantId !== null && !isOfflineMode())
+  if (isSignedIn() && plantId !== null && !isOfflineMode()) {
     void queryClient.prefetchQuery(tileBoundsQueryOptions(plantId));
+    void queryClient.prefetchQuery(plantImageryQueryOptions(plantId));
+  }
   return null;
 }
 
@@ -180,6 +185,9 @@ function ElementsMapView({ plantId, isOfflineMap }: { plantId: number; isOffline
   const states = usePlantStates(plantId);
   const bounds = useTileBounds(plantId);
   const byPolygon = useElementIdsByPolygon();
+  // The orthophoto needs the network (offline imagery is another issue): the offline map has none.
+  const imagery = usePlantImagery(plantId, { enabled: !isOfflineMap });
+  const orthophoto = useOrthophoto(plantId, isOfflineMap ? undefined : imagery.data);
 
   const [hiddenTypes, setHiddenTypes] = useState<ReadonlySet<string>>(new Set());
   const [hiddenStates, setHiddenStates] = useState<ReadonlySet<number>>(new Set());
@@ -373,7 +381,20 @@ function ElementsMapView({ plantId, isOfflineMap }: { plantId: number; isOffline
                   onElementClick={onElementClick}
                   onZoomChange={setZoom}
                   tileUrl={tileUrl}
+                  orthophoto={orthophoto.view}
                 />
+              )}
+              {orthophoto.layers.length > 0 && (
+                <Box pos="absolute" top={10} left={10} style={{ zIndex: 3 }}>
+                  <OrthophotoControl
+                    layers={orthophoto.layers}
+                    selectedId={orthophoto.selectedId}
+                    opacity={orthophoto.opacity}
+                    onSelect={orthophoto.select}
+                    onOpacityChange={orthophoto.setOpacity}
+                    isTouch={isTouch}
+                  />
+                </Box>
               )}
               {(isDrawing || (selected && selectedCount === 0)) && (
                 <Paper

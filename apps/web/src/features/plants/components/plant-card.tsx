@@ -7,6 +7,7 @@ import {
   IconMapPin,
   IconBarcode,
   IconScan,
+  IconSettings,
   IconTable,
 } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -130,6 +131,18 @@ export function PlantCard({ plant }: { plant: Plant }) {
           </Button>
         )}
         <SyncReviewLink plant={plant} count={plant.unresolved_sync_reviews} />
+        {isAdministrator(user) && (
+          <Button
+            component={Link}
+            to={`/plants/${plant.id}/administration`}
+            variant="light"
+            size="xs"
+            leftSection={<IconSettings size={16} aria-hidden />}
+            aria-label={t('plantAdmin.openFor', { plant: plant.name })}
+          >
+            {t('plantAdmin.open')}
+          </Button>
+        )}
       </Group>
       {showSerials && (
         <DeliveredSerialsModal
