@@ -1,8 +1,8 @@
-import type { Db } from '../../db/database';
-import { detailError, fieldError } from '../../lib/errors';
-import type { CurrentUser } from '../access/access.service';
-import { findRoleInPpi, findVisiblePpi } from './ppis.repository';
-import { parseRoles } from './templates.service';
+import type { Db } from '../../../db/database';
+import { detailError, fieldError } from '../../../lib/errors';
+import type { CurrentUser } from '../../access/access.service';
+import { findRoleInPpi, findVisiblePpi } from '../plans/plans.repository';
+import { parseRoles } from '../templates/templates.service';
 
 /**
  * `POST documents/` with `ppi_result_id`: the result must be of a plan the caller sees (else a 400

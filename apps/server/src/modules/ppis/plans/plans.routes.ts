@@ -21,9 +21,9 @@ import {
   TemplateElementsQuery,
   UserPpiPermissions,
 } from '@heliotrack/domain/ppis';
-import { IdParam, idParams, TileParams } from '../../lib/route-params';
-import { BinaryFile, fileResponse } from '../../openapi/media';
-import type { PpisService } from './ppis.service';
+import { IdParam, idParams, TileParams } from '../../../lib/route-params';
+import { BinaryFile, fileResponse } from '../../../openapi/media';
+import type { PpisService } from './plans.service';
 
 /*
  * PPI routes. The specification names some paths without their parent (`template-elements`,

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { PpiResultsQuery } from '@heliotrack/domain/ppi-results';
-import type { Db } from '../../db/database';
-import { forUpdate, insertChunkSize } from '../../db/dialect';
-import type { CurrentUser } from '../access/access.service';
-import { visiblePpis } from './ppis.repository';
+import type { Db } from '../../../db/database';
+import { forUpdate, insertChunkSize } from '../../../db/dialect';
+import type { CurrentUser } from '../../access/access.service';
+import { visiblePpis } from '../plans/plans.repository';
 
 /** Ids per `in (…)` list: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const ID_CHUNK = 1000;

@@ -25,21 +25,21 @@ import { encodeResultTile } from '@heliotrack/domain/ppi-result-tiles';
 import type { PpiResultValue } from '@heliotrack/domain/ppi-results';
 import { issuesToFieldErrors } from '@heliotrack/domain/validation';
 import type { Language } from '@heliotrack/domain/constants';
-import type { Db } from '../../db/database';
-import { ApiError, fieldError, notFound } from '../../lib/errors';
-import { offsetOf, pageOf } from '../../lib/pagination';
-import { newStorageKey, type Storage } from '../../lib/storage';
-import { nowIso } from '../../lib/time';
-import { type CurrentUser, requireAdmin, requirePlant } from '../access/access.service';
-import { checkDocumentKind } from '../../lib/document-kinds';
-import { toElementDto } from '../elements/elements.service';
-import { findUserInClient } from '../catalogues/catalogues.repository';
-import { findRolesByCode, findRolesOfUsers } from '../access/access.repository';
-import type { SpatialService, TileAnswer, TileRequest } from '../spatial/spatial.service';
-import * as repo from './ppis.repository';
-import * as resultRepo from './ppi-results.repository';
-import { readSmallUpload } from '../../lib/small-upload';
-import { activityValues, parseRoles, toActivityDto } from './templates.service';
+import type { Db } from '../../../db/database';
+import { ApiError, fieldError, notFound } from '../../../lib/errors';
+import { offsetOf, pageOf } from '../../../lib/pagination';
+import { newStorageKey, type Storage } from '../../../lib/storage';
+import { nowIso } from '../../../lib/time';
+import { type CurrentUser, requireAdmin, requirePlant } from '../../access/access.service';
+import { checkDocumentKind } from '../../../lib/document-kinds';
+import { toElementDto } from '../../elements/elements.service';
+import { findUserInClient } from '../../catalogues/catalogues.repository';
+import { findRolesByCode, findRolesOfUsers } from '../../access/access.repository';
+import type { SpatialService, TileAnswer, TileRequest } from '../../spatial/spatial.service';
+import * as repo from './plans.repository';
+import * as templateRepo from '../templates/templates.repository';
+import { readSmallUpload } from '../../../lib/small-upload';
+import { activityValues, parseRoles, toActivityDto } from '../templates/templates.service';
 
 /** Ids named in a 400 about elements that are not the plan's. */
 const LISTED_IDS = 20;
@@ -91,6 +91,16 @@ function toLinkedPpiDto(row: Awaited<ReturnType<typeof repo.listLinkedPpis>>[num
 }
 
 /**
+ * What the register map reads of a plan's results: what versions its tiles, and each element's result
+ * of an activity. The results area answers it (buildApp hands in PpiResultsService), so plans never
+ * import results, which build on plans.
+ */
+export interface RegisterReads {
+  resultsVersion(ppiId: number): Promise<string>;
+  resultsAmong(ppiId: number, activityId: number, elementIds: number[]): Promise<Map<number, string>>;
+}
+
+/**
  * PPIs of a plant: the plan, its users, its activities and its linked elements. Administrators
  * (role AD) manage them; anybody else sees the plans they are linked to, on plants they are
  * authorised on, and nothing else (404, as for another organisation's ids).
@@ -100,6 +110,7 @@ export class PpisService {
     private readonly db: Db,
     private readonly storage: Storage,
     private readonly spatial: SpatialService,
+    private readonly register: RegisterReads,
   ) {}
 
   // -------------------------------------------------------------------------------------------
@@ -143,7 +154,7 @@ export class PpisService {
   async create(user: CurrentUser, plantId: number, body: PpiInput) {
     requireAdmin(user);
     const plant = await requirePlant(this.db, user, plantId);
-    const template = await repo.findTemplate(this.db, user.clientId, body.template);
+    const template = await templateRepo.findTemplate(this.db, user.clientId, body.template);
     if (!template) throw fieldError('template', 'ppis.unknownTemplate', { id: body.template });
     if (template.plant_id !== null && template.plant_id !== plant.id) throw fieldError('template', 'ppis.templateOfOtherPlant', { name: template.name });
     const users = await this.checkUsers(user, plant.id, body.users ?? []);
@@ -160,7 +171,7 @@ export class PpisService {
         created_at: now,
         updated_at: now,
       });
-      const activities = await repo.listTemplateActivities(trx, [template.id]);
+      const activities = await templateRepo.listTemplateActivities(trx, [template.id]);
       await repo.insertPpiActivities(
         trx,
         ppiId,
@@ -322,10 +333,10 @@ export class PpisService {
     const activity = await repo.findPpiActivity(this.db, ppi.id, activityId);
     if (!activity) throw fieldError('activity', 'ppis.unknownActivity', { id: activityId });
     const plant = await requirePlant(this.db, user, ppi.plant_id);
-    const version = `ppi${ppi.id}.${ppi.links_version}.a${activity.id}.${createHash('sha1').update(await resultRepo.resultsVersion(this.db, ppi.id)).digest('hex').slice(0, 12)}`;
+    const version = `ppi${ppi.id}.${ppi.links_version}.a${activity.id}.${createHash('sha1').update(await this.register.resultsVersion(ppi.id)).digest('hex').slice(0, 12)}`;
     return this.spatial.typeTile(plant, ppi.element_type_id, tile, version, ifNoneMatch, async (elements, types, context) => {
       const ids = elements.map((e) => e.id);
-      const [linked, results] = await Promise.all([repo.findLinkedAmong(this.db, ppi.id, ids), resultRepo.findResultsAmong(this.db, ppi.id, activity.id, ids)]);
+      const [linked, results] = await Promise.all([repo.findLinkedAmong(this.db, ppi.id, ids), this.register.resultsAmong(ppi.id, activity.id, ids)]);
       return encodeResultTile(elements, types, linked, results as Map<number, PpiResultValue>, tile, context);
     }, log);
   }

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Activity, Template, TEMPLATE_IMPORT_MAX_BYTES, TemplateImportQuery, TemplateImportResult, TemplateInput, TemplateListQuery } from '@heliotrack/domain/ppis';
-import { IdParam } from '../../lib/route-params';
-import { BinaryFile } from '../../openapi/media';
+import { IdParam } from '../../../lib/route-params';
+import { BinaryFile } from '../../../openapi/media';
 import type { TemplatesService } from './templates.service';
 
 /*

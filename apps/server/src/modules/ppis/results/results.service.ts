@@ -16,19 +16,20 @@ import type {
   RoleCounts,
 } from '@heliotrack/domain/ppi-results';
 import { ROLE_CODES } from '@heliotrack/domain/roles';
-import type { Db } from '../../db/database';
-import { detailError, fieldError, notFound } from '../../lib/errors';
-import { idempotentWrite } from '../../lib/idempotent-write';
-import { offsetOf, pageOf } from '../../lib/pagination';
-import { expiryOf } from '../../lib/calibration';
-import { nowIso, todayUtc } from '../../lib/time';
-import { type CurrentUser, requireAdmin } from '../access/access.service';
-import { findEquipment } from '../catalogues/catalogues.repository';
-import { toDocumentDto } from '../../lib/document-dto';
-import { toElementDto } from '../elements/elements.service';
-import * as ppiRepo from './ppis.repository';
-import * as repo from './ppi-results.repository';
-import { parseRoles } from './templates.service';
+import type { Db } from '../../../db/database';
+import { detailError, fieldError, notFound } from '../../../lib/errors';
+import { idempotentWrite } from '../../../lib/idempotent-write';
+import { offsetOf, pageOf } from '../../../lib/pagination';
+import { expiryOf } from '../../../lib/calibration';
+import { nowIso, todayUtc } from '../../../lib/time';
+import { type CurrentUser, requireAdmin } from '../../access/access.service';
+import { findEquipment } from '../../catalogues/catalogues.repository';
+import { toDocumentDto } from '../../../lib/document-dto';
+import { toElementDto } from '../../elements/elements.service';
+import * as ppiRepo from '../plans/plans.repository';
+import type { RegisterReads } from '../plans/plans.service';
+import * as repo from './results.repository';
+import { parseRoles } from '../templates/templates.service';
 
 /** Ids named in a 400 about elements that are not linked. */
 const LISTED_IDS = 20;
@@ -47,8 +48,20 @@ interface Caller {
 
 const emptyCounts = () => ({ ok: 0, not_ok: 0, na: 0 });
 
-export class PpiResultsService {
+export class PpiResultsService implements RegisterReads {
   constructor(private readonly db: Db) {}
+
+  // -------------------------------------------------------------------------------------------
+  // The register map's reads (PpisService draws the tiles)
+  // -------------------------------------------------------------------------------------------
+
+  resultsVersion(ppiId: number) {
+    return repo.resultsVersion(this.db, ppiId);
+  }
+
+  resultsAmong(ppiId: number, activityId: number, elementIds: number[]) {
+    return repo.findResultsAmong(this.db, ppiId, activityId, elementIds);
+  }
 
   // -------------------------------------------------------------------------------------------
   // Writes

@@ -12,15 +12,15 @@ import {
   TEMPLATE_IMPORT_MAX_BYTES,
 } from '@heliotrack/domain/ppis';
 import { issuesToFieldErrors } from '@heliotrack/domain/validation';
-import type { Db } from '../../db/database';
-import { fromFlag, toFlag } from '../../db/dialect';
-import { ApiError, fieldError, notFound } from '../../lib/errors';
-import { nowIso } from '../../lib/time';
-import { type CurrentUser, requireAdmin, requirePlant } from '../access/access.service';
-import { checkDocumentKind } from '../../lib/document-kinds';
-import * as repo from './ppis.repository';
-import { readSmallUpload } from '../../lib/small-upload';
-import { readCsvRows, readXlsxRows } from '../../lib/sheet-rows';
+import type { Db } from '../../../db/database';
+import { fromFlag, toFlag } from '../../../db/dialect';
+import { ApiError, fieldError, notFound } from '../../../lib/errors';
+import { nowIso } from '../../../lib/time';
+import { type CurrentUser, requireAdmin, requirePlant } from '../../access/access.service';
+import { checkDocumentKind } from '../../../lib/document-kinds';
+import * as repo from './templates.repository';
+import { readSmallUpload } from '../../../lib/small-upload';
+import { readCsvRows, readXlsxRows } from '../../../lib/sheet-rows';
 
 /** Errors listed in an import preview, and named in a refused import's 400. */
 const MAX_LISTED_ERRORS = 200;

@@ -4,16 +4,16 @@ import type { Language } from '@heliotrack/domain/constants';
 import { translate, type ApiMessageKey } from '@heliotrack/domain/i18n/translate';
 import { dossierCatalogue } from '@heliotrack/domain/i18n/ppi-dossier';
 import type { PpiExport } from '@heliotrack/domain/ppi-results';
-import type { Db } from '../../db/database';
-import { detailError, forbidden, notFound } from '../../lib/errors';
-import { newStorageKey, type Storage } from '../../lib/storage';
-import { nowIso } from '../../lib/time';
-import type { CurrentUser } from '../access/access.service';
-import type { JobQueue } from '../../lib/jobs/job-queue';
-import { removeJobFiles } from '../../lib/jobs/job-files';
-import { PDF_TYPE, XLSX_TYPE } from '../../lib/downloads';
-import { findVisiblePpi } from './ppis.repository';
-import { collectDossier, renderDossierPdf, writeDossierXlsx } from './ppi-dossier';
+import type { Db } from '../../../db/database';
+import { detailError, forbidden, notFound } from '../../../lib/errors';
+import { newStorageKey, type Storage } from '../../../lib/storage';
+import { nowIso } from '../../../lib/time';
+import type { CurrentUser } from '../../access/access.service';
+import type { JobQueue } from '../../../lib/jobs/job-queue';
+import { removeJobFiles } from '../../../lib/jobs/job-files';
+import { PDF_TYPE, XLSX_TYPE } from '../../../lib/downloads';
+import { findVisiblePpi } from '../plans/plans.repository';
+import { collectDossier, renderDossierPdf, writeDossierXlsx } from './dossier';
 
 /*
  * The exported dossier of a PPI (`POST ppis/{id}/ppi-export`): a row made at once, the files made

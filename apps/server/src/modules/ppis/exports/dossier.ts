@@ -5,15 +5,15 @@ import sharp from 'sharp';
 import { dossierCatalogue, type DossierCatalogue } from '@heliotrack/domain/i18n/ppi-dossier';
 import { fill } from '@heliotrack/domain/i18n/reports';
 import { RESULT_COLORS, type ActivityCounts, type PpiResultValue } from '@heliotrack/domain/ppi-results';
-import type { Db } from '../../db/database';
-import type { Storage } from '../../lib/storage';
-import { neutraliseFormula } from '../../lib/spreadsheet-cells';
-import { renderChart } from '../../lib/pdf/charts';
-import { formatters } from '../../lib/pdf/formatters';
-import { drawSvg, fontCallback, HEADER_FILL, pageLayout } from '../../lib/pdf/layout';
-import * as ppiRepo from './ppis.repository';
-import * as repo from './ppi-results.repository';
-import { parseRoles } from './templates.service';
+import type { Db } from '../../../db/database';
+import type { Storage } from '../../../lib/storage';
+import { neutraliseFormula } from '../../../lib/spreadsheet-cells';
+import { renderChart } from '../../../lib/pdf/charts';
+import { formatters } from '../../../lib/pdf/formatters';
+import { drawSvg, fontCallback, HEADER_FILL, pageLayout } from '../../../lib/pdf/layout';
+import * as ppiRepo from '../plans/plans.repository';
+import * as repo from '../results/results.repository';
+import { parseRoles } from '../templates/templates.service';
 
 /*
  * The inspection dossier of a PPI: a PDF (logo, plan, activities and criteria, linked elements,
