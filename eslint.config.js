@@ -98,6 +98,22 @@ function moduleBoundaries(module) {
   ];
 }
 
+const SQL_MESSAGE =
+  'SQL lives in *.repository.ts (issue 30): add a repository function and call it from here.';
+const SQL_OUTSIDE_REPOSITORIES = [
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(selectFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]',
+    message: SQL_MESSAGE,
+  },
+  { selector: "TaggedTemplateExpression[tag.name='sql']", message: SQL_MESSAGE },
+  { selector: "MemberExpression[object.name='sql']", message: SQL_MESSAGE },
+  {
+    selector: "ImportDeclaration[source.value='kysely'] > ImportSpecifier[imported.name='sql']",
+    message: SQL_MESSAGE,
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -157,4 +173,20 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_PLUGINS] }] },
   },
   ...SERVER_MODULE_NAMES.flatMap(moduleBoundaries),
+  {
+    // Issue 30: SQL lives in repositories. Query building (Kysely's selectFrom, insertInto,
+    // updateTable, deleteFrom, the sql tag and its helpers) is refused in the server's other files;
+    // lib/ and db/ (shared infrastructure, migrations) and the scripts (demo/, admin/) may write it.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.repository.ts',
+      'apps/server/src/lib/**',
+      'apps/server/src/db/**',
+      'apps/server/src/demo/**',
+      'apps/server/src/admin/**',
+    ],
+    rules: {
+      'no-restricted-syntax': ['error', ...SQL_OUTSIDE_REPOSITORIES],
+    },
+  },
 );

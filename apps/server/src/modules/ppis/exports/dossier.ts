@@ -14,6 +14,7 @@ import { drawSvg, fontCallback, HEADER_FILL, pageLayout } from '../../../lib/pdf
 import * as ppiRepo from '../plans/plans.repository';
 import * as repo from '../results/results.repository';
 import { parseRoles } from '../templates/templates.service';
+import * as exportRepo from './exports.repository';
 
 /*
  * The inspection dossier of a PPI: a PDF (logo, plan, activities and criteria, linked elements,
@@ -46,26 +47,7 @@ export interface DossierPlan {
 
 /** What the dossier says before the results: read once, small. */
 export async function collectDossier(db: Db, ppiId: number) {
-  const plan = await db
-    .selectFrom('ppis')
-    .innerJoin('plants', 'plants.id', 'ppis.plant_id')
-    .innerJoin('element_types', 'element_types.id', 'ppis.element_type_id')
-    .leftJoin('users as closer', 'closer.id', 'ppis.closed_by')
-    .select([
-      'ppis.id',
-      'ppis.code',
-      'ppis.name',
-      'ppis.status',
-      'ppis.closed_at',
-      'closer.name as closed_by_name',
-      'plants.code as plant_code',
-      'plants.name as plant_name',
-      'element_types.code as type_code',
-      'element_types.name as type_name',
-      'ppis.logo_key',
-    ])
-    .where('ppis.id', '=', ppiId)
-    .executeTakeFirst();
+  const plan = await exportRepo.findDossierPlan(db, ppiId);
   if (!plan) return null;
   const [activities, users, linked, counts] = await Promise.all([
     ppiRepo.listPpiActivities(db, ppiId),
@@ -83,14 +65,8 @@ export async function collectDossier(db: Db, ppiId: number) {
       expected: linked,
     };
   });
-  const linkedCodes = await db
-    .selectFrom('ppi_elements')
-    .innerJoin('elements', 'elements.id', 'ppi_elements.element_id')
-    .select('elements.code')
-    .where('ppi_elements.ppi_id', '=', ppiId)
-    .orderBy('elements.code')
-    .execute();
-  return { plan: plan as DossierPlan, activities, users, linked, byActivity, linkedCodes: linkedCodes.map((e) => e.code) };
+  const linkedCodes = await exportRepo.listLinkedElementCodes(db, ppiId);
+  return { plan: plan as DossierPlan, activities, users, linked, byActivity, linkedCodes };
 }
 
 export type Dossier = NonNullable<Awaited<ReturnType<typeof collectDossier>>>;

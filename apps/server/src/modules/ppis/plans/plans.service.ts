@@ -33,7 +33,7 @@ import { nowIso } from '../../../lib/time';
 import { type CurrentUser, requireAdmin, requirePlant } from '../../access/access.service';
 import { checkDocumentKind } from '../../../lib/document-kinds';
 import { toElementDto } from '../../elements/elements.service';
-import { findUserInClient } from '../../catalogues/catalogues.repository';
+import { findElementTypeInClient, findUserInClient } from '../../catalogues/catalogues.repository';
 import { findRolesByCode, findRolesOfUsers } from '../../access/access.repository';
 import type { SpatialService, TileAnswer, TileRequest } from '../../spatial/spatial.service';
 import * as repo from './plans.repository';
@@ -378,7 +378,7 @@ export class PpisService {
           const found = new Set(await repo.findElementIdsInScope(trx, scope, ids));
           const missing = ids.filter((id) => !found.has(id));
           if (missing.length) {
-            const type = (await trx.selectFrom('element_types').select('code').where('id', '=', ppi.element_type_id).executeTakeFirst())?.code ?? '';
+            const type = (await findElementTypeInClient(trx, user.clientId, { id: ppi.element_type_id }))?.code ?? '';
             const listed = missing.slice(0, LISTED_IDS).join(', ') + (missing.length > LISTED_IDS ? '…' : '');
             throw fieldError('element_ids', 'ppis.link.elementsNotFound', { type, ids: listed });
           }

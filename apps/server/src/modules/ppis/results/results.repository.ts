@@ -93,6 +93,17 @@ export async function upsertResults(db: Db, scope: { clientId: number; ppiId: nu
   return written;
 }
 
+/** A result of the organisation with its activity's name and roles (a document about to be attached to it). */
+export async function findResultForUpload(db: Db, clientId: number, resultId: number) {
+  return db
+    .selectFrom('ppi_results')
+    .innerJoin('ppi_activities', 'ppi_activities.id', 'ppi_results.activity_id')
+    .select(['ppi_results.ppi_id', 'ppi_activities.name', 'ppi_activities.roles'])
+    .where('ppi_results.client_id', '=', clientId)
+    .where('ppi_results.id', '=', resultId)
+    .executeTakeFirst();
+}
+
 export async function updateResult(db: Db, resultId: number, values: ResultValues & { updated_at: string }) {
   await db.updateTable('ppi_results').set(values).where('id', '=', resultId).execute();
 }

@@ -37,6 +37,26 @@ const LISTED_IDS = 20;
 type ActivityRow = Awaited<ReturnType<typeof ppiRepo.listPpiActivities>>[number];
 type PpiRow = NonNullable<Awaited<ReturnType<typeof ppiRepo.findVisiblePpi>>>;
 
+/**
+ * `POST documents/` with `ppi_result_id`: the result must be of a plan the caller sees (else a 400
+ * naming it, as for other owners), of an activity the caller records, on an open plan. Answers the
+ * plan's plant, which the document belongs to.
+ */
+export async function resultForUpload(db: Db, user: CurrentUser, resultId: number): Promise<number> {
+  const result = await repo.findResultForUpload(db, user.clientId, resultId);
+  const ppi = result && (await ppiRepo.findVisiblePpi(db, user, result.ppi_id));
+  if (!result || !ppi) throw fieldError('ppi_result_id', 'ppis.results.unknownResult', { id: resultId });
+  if (ppi.status === 'closed') throw fieldError('ppi_result_id', 'ppis.results.closed');
+  if (!user.isAdmin) {
+    const role = await ppiRepo.findRoleInPpi(db, ppi.id, user.id);
+    const roles = parseRoles(result.roles);
+    if (role === undefined || !roles.includes(role)) {
+      throw detailError(403, 'ppis.results.notYourActivity', 'permission_denied', { activity: result.name, roles: roles.join(', '), role: role ?? '—' });
+    }
+  }
+  return ppi.plant_id;
+}
+
 /** Who the caller is in one plan: the role they hold and the activities they may record. */
 interface Caller {
   user: CurrentUser;

@@ -2,7 +2,7 @@ import type { Db } from '../../../db/database';
 import type { PpiActivityColumns } from '../../../db/schema';
 
 /*
- * PPI templates and their activities, and the catalogue checks a template's references need. The
+ * PPI templates and their activities, and the plant check a template's reference needs. The
  * activity values are the shape a template's and a plan's activities share (a plan copies them).
  */
 
@@ -57,10 +57,6 @@ export async function replaceTemplateActivities(db: Db, templateId: number, acti
 
 export async function deleteTemplate(db: Db, templateId: number) {
   await db.deleteFrom('ppi_templates').where('id', '=', templateId).execute();
-}
-
-export async function findElementTypeOfClient(db: Db, clientId: number, typeId: number) {
-  return db.selectFrom('element_types').select(['id', 'code', 'name']).where('client_id', '=', clientId).where('id', '=', typeId).executeTakeFirst();
 }
 
 export async function findPlantOfClient(db: Db, clientId: number, plantId: number) {

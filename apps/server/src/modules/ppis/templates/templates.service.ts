@@ -18,6 +18,7 @@ import { ApiError, fieldError, notFound } from '../../../lib/errors';
 import { nowIso } from '../../../lib/time';
 import { type CurrentUser, requireAdmin, requirePlant } from '../../access/access.service';
 import { checkDocumentKind } from '../../../lib/document-kinds';
+import { findElementTypeInClient } from '../../catalogues/catalogues.repository';
 import * as repo from './templates.repository';
 import { readSmallUpload } from '../../../lib/small-upload';
 import { readCsvRows, readXlsxRows } from '../../../lib/sheet-rows';
@@ -193,7 +194,7 @@ export class TemplatesService {
 
   /** The type and the plant named by a template must be the organisation's. */
   private async checkReferences(user: CurrentUser, input: { element_type: number; plant: number | null }) {
-    if (!(await repo.findElementTypeOfClient(this.db, user.clientId, input.element_type))) {
+    if (!(await findElementTypeInClient(this.db, user.clientId, { id: input.element_type }))) {
       throw fieldError('element_type', 'ppis.unknownElementType', { id: input.element_type });
     }
     if (input.plant !== null && !(await repo.findPlantOfClient(this.db, user.clientId, input.plant))) {
