@@ -24,7 +24,8 @@ import * as repo from './exports.repository';
 /** Thrown from a progress update when the export was deleted while its job ran. */
 class ExportDeleted extends Error {}
 
-const exportUrl = (row: { ppi_id: number; id: number }, format: 'pdf' | 'xlsx') => `/api/ppis/${row.ppi_id}/ppi-exports/${row.id}/download/?format=${format}`;
+const exportUrl = (row: { ppi_id: number; id: number }, format: 'pdf' | 'xlsx') =>
+  `/api/ppis/${row.ppi_id}/ppi-exports/${row.id}/download/?format=${format}`;
 
 function toExportDto(row: repo.ExportRow, language: Language): PpiExport {
   const done = row.status === 'done';
@@ -60,14 +61,22 @@ export class PpiExportGenerator {
     if (!job || job.status === 'done' || job.status === 'failed') return;
     const written: string[] = [];
     const progress = async (value: number) => {
-      if ((await this.update(id, { status: 'running', progress: Math.round(value) })) === 0) throw new ExportDeleted();
+      if ((await this.update(id, { status: 'running', progress: Math.round(value) })) === 0)
+        throw new ExportDeleted();
     };
     try {
       await progress(5);
       const dossier = await collectDossier(this.db, job.ppi_id);
       if (!dossier) throw new ExportDeleted();
       await progress(10);
-      const { pdf, resultCount } = await renderDossierPdf(this.db, this.storage, dossier, job.language, job.created_at, (share) => progress(10 + share * 70));
+      const { pdf, resultCount } = await renderDossierPdf(
+        this.db,
+        this.storage,
+        dossier,
+        job.language,
+        job.created_at,
+        (share) => progress(10 + share * 70),
+      );
       const pdfKey = newStorageKey();
       written.push(pdfKey);
       await this.storage.put(pdfKey, Readable.from([pdf]), PDF_TYPE);
@@ -76,18 +85,35 @@ export class PpiExportGenerator {
       written.push(xlsxKey);
       // The workbook is written into the stream the storage reads: rows never pile up in memory.
       const out = new PassThrough();
-      const [, rows] = await Promise.all([this.storage.put(xlsxKey, out, XLSX_TYPE), writeDossierXlsx(this.db, dossier, job.language, out).catch((error: unknown) => {
-        out.destroy(error as Error);
-        throw error;
-      })]);
-      if ((await this.update(id, { status: 'done', progress: 100, finished_at: nowIso(), error_key: null, result_count: Math.max(rows, resultCount), pdf_key: pdfKey, xlsx_key: xlsxKey })) === 0) {
+      const [, rows] = await Promise.all([
+        this.storage.put(xlsxKey, out, XLSX_TYPE),
+        writeDossierXlsx(this.db, dossier, job.language, out).catch((error: unknown) => {
+          out.destroy(error as Error);
+          throw error;
+        }),
+      ]);
+      if (
+        (await this.update(id, {
+          status: 'done',
+          progress: 100,
+          finished_at: nowIso(),
+          error_key: null,
+          result_count: Math.max(rows, resultCount),
+          pdf_key: pdfKey,
+          xlsx_key: xlsxKey,
+        })) === 0
+      ) {
         throw new ExportDeleted();
       }
     } catch (error) {
       await this.removeFiles(written);
       if (error instanceof ExportDeleted) return;
       this.log.error({ err: error, export: id }, 'PPI export failed');
-      await this.update(id, { status: 'failed', finished_at: nowIso(), error_key: 'reports.generationFailed' });
+      await this.update(id, {
+        status: 'failed',
+        finished_at: nowIso(),
+        error_key: 'reports.generationFailed',
+      });
     }
   };
 
@@ -148,11 +174,16 @@ export class PpiExportsService {
     const row = await this.requireExport(user, ppiId, id);
     if (row.status === 'failed') throw detailError(409, 'reports.failed', 'report_failed');
     const key = format === 'pdf' ? row.pdf_key : row.xlsx_key;
-    if (row.status !== 'done' || !key) throw detailError(409, 'reports.notReady', 'report_not_ready', { progress: row.progress });
+    if (row.status !== 'done' || !key)
+      throw detailError(409, 'reports.notReady', 'report_not_ready', { progress: row.progress });
     const body = await this.storage.get(key);
     if (!body) throw notFound();
     const ppi = await this.requirePpi(user, ppiId);
-    const name = `${dossierCatalogue(language).fileName}-${ppi.code}-${row.created_at.slice(0, 10)}.${format}`.replace(/[^\w.-]+/g, '_');
+    const name =
+      `${dossierCatalogue(language).fileName}-${ppi.code}-${row.created_at.slice(0, 10)}.${format}`.replace(
+        /[^\w.-]+/g,
+        '_',
+      );
     return { body, contentType: format === 'pdf' ? PDF_TYPE : XLSX_TYPE, fileName: name };
   }
 

@@ -30,7 +30,10 @@ import type { PpisService } from '../plans/plans.service';
 const ResultParams = idParams('rid');
 const admin = { adminOnly: true };
 
-export const ppiResultsRoutes: FastifyPluginAsyncZod<{ results: PpiResultsService; ppis: PpisService }> = async (app, { results, ppis }) => {
+export const ppiResultsRoutes: FastifyPluginAsyncZod<{
+  results: PpiResultsService;
+  ppis: PpisService;
+}> = async (app, { results, ppis }) => {
   const tags = ['ppi-results'];
 
   app.get(
@@ -38,7 +41,8 @@ export const ppiResultsRoutes: FastifyPluginAsyncZod<{ results: PpiResultsServic
     {
       schema: {
         tags,
-        summary: 'Results of the plan, newest first (paged; filters activity, element, role, result, author, date_from, date_to)',
+        summary:
+          'Results of the plan, newest first (paged; filters activity, element, role, result, author, date_from, date_to)',
         params: IdParam,
         querystring: PpiResultsQuery,
         response: { 200: paged(PpiResult) },
@@ -46,12 +50,21 @@ export const ppiResultsRoutes: FastifyPluginAsyncZod<{ results: PpiResultsServic
     },
     (req) => results.list(req.user, req.params.id, req.query, req.url),
   );
-  app.get('/ppis/:id/ppi-results/:rid/', { schema: { tags, summary: 'One result', params: ResultParams, response: { 200: PpiResult } } }, (req) =>
-    results.get(req.user, req.params.id, req.params.rid),
+  app.get(
+    '/ppis/:id/ppi-results/:rid/',
+    { schema: { tags, summary: 'One result', params: ResultParams, response: { 200: PpiResult } } },
+    (req) => results.get(req.user, req.params.id, req.params.rid),
   );
   app.get(
     '/ppis/:id/ppi-results/:rid/other-roles-result',
-    { schema: { tags, summary: "A result of another role's activity, read-only", params: ResultParams, response: { 200: PpiResult } } },
+    {
+      schema: {
+        tags,
+        summary: "A result of another role's activity, read-only",
+        params: ResultParams,
+        response: { 200: PpiResult },
+      },
+    },
     (req) => results.otherRolesResult(req.user, req.params.id, req.params.rid),
   );
   app.patch(
@@ -59,7 +72,8 @@ export const ppiResultsRoutes: FastifyPluginAsyncZod<{ results: PpiResultsServic
     {
       schema: {
         tags,
-        summary: 'Records a result again (idempotent with client_uuid); refused on a closed plan, with expired equipment, or for another role',
+        summary:
+          'Records a result again (idempotent with client_uuid); refused on a closed plan, with expired equipment, or for another role',
         params: ResultParams,
         body: ResultUpdate,
         response: { 200: PpiResult },
@@ -72,7 +86,8 @@ export const ppiResultsRoutes: FastifyPluginAsyncZod<{ results: PpiResultsServic
     {
       schema: {
         tags,
-        summary: 'One result of one activity for many linked elements, all or nothing (idempotent with client_uuid)',
+        summary:
+          'One result of one activity for many linked elements, all or nothing (idempotent with client_uuid)',
         params: IdParam,
         body: BulkResultRequest,
         response: { 200: ResultWriteAnswer },
@@ -85,7 +100,8 @@ export const ppiResultsRoutes: FastifyPluginAsyncZod<{ results: PpiResultsServic
     {
       schema: {
         tags,
-        summary: 'Many activities, each with its result, for many linked elements, all or nothing (idempotent with client_uuid)',
+        summary:
+          'Many activities, each with its result, for many linked elements, all or nothing (idempotent with client_uuid)',
         params: IdParam,
         body: MassiveResultRequest,
         response: { 200: ResultWriteAnswer },
@@ -99,7 +115,8 @@ export const ppiResultsRoutes: FastifyPluginAsyncZod<{ results: PpiResultsServic
     {
       schema: {
         tags,
-        summary: "The plan's linked elements (paged, the element list's filters), each with its results by activity",
+        summary:
+          "The plan's linked elements (paged, the element list's filters), each with its results by activity",
         params: IdParam,
         querystring: ListElementsQuery,
         response: { 200: paged(ElementResults) },
@@ -109,37 +126,80 @@ export const ppiResultsRoutes: FastifyPluginAsyncZod<{ results: PpiResultsServic
   );
   app.get(
     '/ppis/:id/user-activities-summary',
-    { schema: { tags, summary: 'Counts of the activities the caller records', params: IdParam, response: { 200: z.array(ActivityCounts) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Counts of the activities the caller records',
+        params: IdParam,
+        response: { 200: z.array(ActivityCounts) },
+      },
+    },
     (req) => results.userActivitiesSummary(req.user, req.params.id),
   );
   app.get(
     '/ppis/:id/other-roles-activity-summary',
-    { schema: { tags, summary: 'Counts of the activities other roles check (read-only for the caller)', params: IdParam, response: { 200: z.array(ActivityCounts) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Counts of the activities other roles check (read-only for the caller)',
+        params: IdParam,
+        response: { 200: z.array(ActivityCounts) },
+      },
+    },
     (req) => results.otherRolesSummary(req.user, req.params.id),
   );
   app.get(
     '/ppis/:id/other-roles-activity-detail',
     {
-      schema: { tags, summary: 'Results of one activity (paged), read-only', params: IdParam, querystring: OtherRolesDetailQuery, response: { 200: paged(PpiResult) } },
+      schema: {
+        tags,
+        summary: 'Results of one activity (paged), read-only',
+        params: IdParam,
+        querystring: OtherRolesDetailQuery,
+        response: { 200: paged(PpiResult) },
+      },
     },
     (req) => results.otherRolesDetail(req.user, req.params.id, req.query, req.url),
   );
   app.get(
     '/ppis/:id/activity-summary',
-    { schema: { tags, summary: 'Counts of every activity: ok, not ok, not applicable, pending', params: IdParam, response: { 200: z.array(ActivityCounts) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Counts of every activity: ok, not ok, not applicable, pending',
+        params: IdParam,
+        response: { 200: z.array(ActivityCounts) },
+      },
+    },
     (req) => results.activitySummary(req.user, req.params.id),
   );
   app.get(
     '/ppis/:id/role-summary',
-    { schema: { tags, summary: 'Counts of the activities of each role', params: IdParam, response: { 200: z.array(RoleCounts) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Counts of the activities of each role',
+        params: IdParam,
+        response: { 200: z.array(RoleCounts) },
+      },
+    },
     (req) => results.roleSummary(req.user, req.params.id),
   );
-  app.get('/ppis/:id/results-summary', { schema: { tags, summary: 'The plan as a whole', params: IdParam, response: { 200: ResultsSummary } } }, (req) =>
-    results.resultsSummary(req.user, req.params.id),
+  app.get(
+    '/ppis/:id/results-summary',
+    { schema: { tags, summary: 'The plan as a whole', params: IdParam, response: { 200: ResultsSummary } } },
+    (req) => results.resultsSummary(req.user, req.params.id),
   );
   app.get(
     '/ppis/:id/detailed-results',
-    { schema: { tags, summary: 'Every breakdown: by activity, role, day and author', params: IdParam, response: { 200: DetailedResults } } },
+    {
+      schema: {
+        tags,
+        summary: 'Every breakdown: by activity, role, day and author',
+        params: IdParam,
+        response: { 200: DetailedResults },
+      },
+    },
     (req) => results.detailedResults(req.user, req.params.id),
   );
 
@@ -151,7 +211,15 @@ export const ppiResultsRoutes: FastifyPluginAsyncZod<{ results: PpiResultsServic
       `/ppis/:id/${path}`,
       {
         config: admin,
-        schema: { tags, summary: status === 'closed' ? 'Closes the plan: it refuses results until reopened' : 'Reopens a closed plan', params: IdParam, response: { 200: PpiDetail } },
+        schema: {
+          tags,
+          summary:
+            status === 'closed'
+              ? 'Closes the plan: it refuses results until reopened'
+              : 'Reopens a closed plan',
+          params: IdParam,
+          response: { 200: PpiDetail },
+        },
       },
       async (req) => {
         await results.setStatus(req.user, req.params.id, status);
