@@ -13,6 +13,7 @@ import { formatters } from '../../../lib/pdf/formatters';
 import { drawSvg, fontCallback, HEADER_FILL, pageLayout } from '../../../lib/pdf/layout';
 import * as ppiRepo from '../plans/plans.repository';
 import * as repo from '../results/results.repository';
+import { activityCounts } from '../results/results.service';
 import { parseRoles } from '../templates/templates.service';
 import * as exportRepo from './exports.repository';
 
@@ -55,22 +56,7 @@ export async function collectDossier(db: Db, ppiId: number) {
     ppiRepo.countLinked(db, ppiId),
     repo.countByActivity(db, ppiId),
   ]);
-  const byActivity: ActivityCounts[] = activities.map((a) => {
-    const c = { ok: 0, not_ok: 0, na: 0 };
-    for (const row of counts) if (row.activity_id === a.id) c[row.result as PpiResultValue] += row.n;
-    return {
-      activity: {
-        id: a.id,
-        position: a.position,
-        name: a.name,
-        roles: parseRoles(a.roles),
-        is_required: a.is_required === 1,
-      },
-      ...c,
-      pending: linked - c.ok - c.not_ok - c.na,
-      expected: linked,
-    };
-  });
+  const byActivity = activityCounts(activities, counts, linked);
   const linkedCodes = await exportRepo.listLinkedElementCodes(db, ppiId);
   return { plan: plan as DossierPlan, activities, users, linked, byActivity, linkedCodes };
 }

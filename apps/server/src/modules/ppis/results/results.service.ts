@@ -72,6 +72,30 @@ interface Caller {
 
 const emptyCounts = () => ({ ok: 0, not_ok: 0, na: 0 });
 
+/** Each activity's counts of the linked elements: ok, not ok, not applicable, and what is pending (the dossier's too). */
+export function activityCounts(
+  activities: ActivityRow[],
+  rows: { activity_id: number; result: string; n: number }[],
+  linked: number,
+): ActivityCounts[] {
+  return activities.map((a) => {
+    const counts = emptyCounts();
+    for (const row of rows) if (row.activity_id === a.id) counts[row.result as PpiResultValue] += row.n;
+    return {
+      activity: {
+        id: a.id,
+        position: a.position,
+        name: a.name,
+        roles: parseRoles(a.roles),
+        is_required: a.is_required === 1,
+      },
+      ...counts,
+      pending: linked - counts.ok - counts.not_ok - counts.na,
+      expected: linked,
+    };
+  });
+}
+
 export class PpiResultsService implements RegisterReads {
   constructor(private readonly db: Db) {}
 
@@ -438,22 +462,7 @@ export class PpiResultsService implements RegisterReads {
       ppiRepo.countLinked(this.db, caller.ppi.id),
       repo.countByActivity(this.db, caller.ppi.id),
     ]);
-    return caller.activities.map((a) => {
-      const counts = emptyCounts();
-      for (const row of rows) if (row.activity_id === a.id) counts[row.result as PpiResultValue] += row.n;
-      return {
-        activity: {
-          id: a.id,
-          position: a.position,
-          name: a.name,
-          roles: parseRoles(a.roles),
-          is_required: a.is_required === 1,
-        },
-        ...counts,
-        pending: linked - counts.ok - counts.not_ok - counts.na,
-        expected: linked,
-      };
-    });
+    return activityCounts(caller.activities, rows, linked);
   }
 
   private countsByRole(byActivity: ActivityCounts[]): RoleCounts[] {
