@@ -58,26 +58,61 @@ const NO_PLUGINS = {
     'Modules, lib and db never import plugins/: errors live in lib/errors.ts, the current user in modules/access.',
 };
 
+/**
+ * A module may be split in sub-areas, one folder each with its own routes → service → repository
+ * (one level of folders: test/module-imports.test.ts refuses a deeper one). Each area imports only the areas listed for it, so the areas form no
+ * cycle: ppis' templates are the ground, plans copy their activities, results record on plans, and
+ * exports read all three. A collaboration against that order goes through buildApp's wiring (plans
+ * draw the register map with the results' reads handed in).
+ */
+const MODULE_AREAS = {
+  ppis: {
+    templates: [],
+    plans: ['templates'],
+    results: ['templates', 'plans'],
+    exports: ['templates', 'plans', 'results'],
+  },
+};
+
 function moduleBoundaries(module) {
   const allowed = [module, ...MODULE_IMPORTS.shared, ...(MODULE_IMPORTS.pairs[module] ?? [])].join('|');
-  return {
-    files: [`${SERVER_MODULES}/${module}/**/*.ts`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            NO_PLUGINS,
-            {
-              regex: `^\\.\\./(?!\\.\\./|(${allowed})(/|$))|(^|/)modules/(?!(${allowed})(/|$))`,
-              message: `A server module imports lib/, db/, access and catalogues, not another module (issue 30): move what ${module} shares to lib/, or have buildApp hand it the other service; apps/server/module-imports.json lists the pairs that remain.`,
-            },
-          ],
-        },
-      ],
-    },
-  };
+  /** Another module's files, from a file `depth` folders below the module's own. */
+  const otherModule = (depth) => ({
+    regex: `^(\\.\\./){${depth + 1}}(?!\\.\\./|(${allowed})(/|$))|(^|/)modules/(?!(${allowed})(/|$))`,
+    message: `A server module imports lib/, db/, access and catalogues, not another module (issue 30): move what ${module} shares to lib/, or have buildApp hand it the other service; apps/server/module-imports.json lists the pairs that remain.`,
+  });
+  const rules = (...patterns) => ({
+    'no-restricted-imports': ['error', { patterns: [NO_PLUGINS, ...patterns] }],
+  });
+  const areas = MODULE_AREAS[module] ?? {};
+  return [
+    { files: [`${SERVER_MODULES}/${module}/*.ts`], rules: rules(otherModule(0)) },
+    { files: [`${SERVER_MODULES}/${module}/*/*.ts`], rules: rules(otherModule(1)) },
+    ...Object.entries(areas).map(([area, below]) => ({
+      files: [`${SERVER_MODULES}/${module}/${area}/*.ts`],
+      rules: rules(otherModule(1), {
+        regex: `^\\.\\./(?!\\.\\./|(${[area, ...below].join('|')})(/|$))`,
+        message: `In ${module}, ${area} imports ${below.length ? below.join(', ') : 'no other area'} and nothing else (eslint.config.js, MODULE_AREAS): the areas form no cycle; hand a collaboration in through buildApp.`,
+      }),
+    })),
+  ];
 }
+
+const SQL_MESSAGE =
+  'SQL lives in *.repository.ts (issue 30): add a repository function and call it from here.';
+const SQL_OUTSIDE_REPOSITORIES = [
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(selectFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]',
+    message: SQL_MESSAGE,
+  },
+  { selector: "TaggedTemplateExpression[tag.name='sql']", message: SQL_MESSAGE },
+  { selector: "MemberExpression[object.name='sql']", message: SQL_MESSAGE },
+  {
+    selector: "ImportDeclaration[source.value='kysely'] > ImportSpecifier[imported.name='sql']",
+    message: SQL_MESSAGE,
+  },
+];
 
 export default tseslint.config(
   {
@@ -137,5 +172,21 @@ export default tseslint.config(
     files: ['apps/server/src/lib/**/*.ts', 'apps/server/src/db/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_PLUGINS] }] },
   },
-  ...SERVER_MODULE_NAMES.map(moduleBoundaries),
+  ...SERVER_MODULE_NAMES.flatMap(moduleBoundaries),
+  {
+    // Issue 30: SQL lives in repositories. Query building (Kysely's selectFrom, insertInto,
+    // updateTable, deleteFrom, the sql tag and its helpers) is refused in the server's other files;
+    // lib/ and db/ (shared infrastructure, migrations) and the scripts (demo/, admin/) may write it.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.repository.ts',
+      'apps/server/src/lib/**',
+      'apps/server/src/db/**',
+      'apps/server/src/demo/**',
+      'apps/server/src/admin/**',
+    ],
+    rules: {
+      'no-restricted-syntax': ['error', ...SQL_OUTSIDE_REPOSITORIES],
+    },
+  },
 );

@@ -77,13 +77,14 @@ import { HistoricReportScheduler, ReportGenerator, resumeUnfinishedReports } fro
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { ReportsService } from './modules/reports/reports.service';
 import { UsersService } from './modules/users/users.service';
-import { ppiExportRoutes, ppiResultsRoutes } from './modules/ppis/ppi-results.routes';
-import { PpiExportGenerator, PpiExportsService, resumeUnfinishedExports } from './modules/ppis/ppi-exports.service';
-import { PpiResultsService } from './modules/ppis/ppi-results.service';
-import { ppisRoutes } from './modules/ppis/ppis.routes';
-import { PpisService } from './modules/ppis/ppis.service';
-import { templatesRoutes } from './modules/ppis/templates.routes';
-import { TemplatesService } from './modules/ppis/templates.service';
+import { ppiExportRoutes } from './modules/ppis/exports/exports.routes';
+import { PpiExportGenerator, PpiExportsService, resumeUnfinishedExports } from './modules/ppis/exports/exports.service';
+import { ppiResultsRoutes } from './modules/ppis/results/results.routes';
+import { PpiResultsService } from './modules/ppis/results/results.service';
+import { ppisRoutes } from './modules/ppis/plans/plans.routes';
+import { PpisService } from './modules/ppis/plans/plans.service';
+import { templatesRoutes } from './modules/ppis/templates/templates.routes';
+import { TemplatesService } from './modules/ppis/templates/templates.service';
 import { DeliveredSerialsService } from './modules/serials/delivered-serials.service';
 import { SerialScanService } from './modules/serials/serial-scan.service';
 import { serialsRoutes } from './modules/serials/serials.routes';
@@ -175,6 +176,8 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
   const reportJobs = createJobQueue(config, 'reports', reportGenerator.run, onJobError);
   const historicReports = new HistoricReportScheduler(db, reportJobs, app.log);
   const ppiExportGenerator = new PpiExportGenerator(db, storage, app.log);
+  // The register map's result reads: PpisService receives them, as plans never import results.
+  const ppiResults = new PpiResultsService(db);
   const onExportError = (id: number, error: unknown) => app.log.error({ err: error, export: id }, 'PPI export job failed');
   // The dossiers run on the reports' kind of queue: BullMQ when Redis is configured, else in process.
   const ppiExportJobs = createJobQueue(config, 'ppi-exports', ppiExportGenerator.run, onExportError);
@@ -207,8 +210,8 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
     milestones: new MilestonesService(db),
     reports: new ReportsService(db, storage, reportJobs, reportGenerator),
     elementExport: new ElementExportService(db),
-    ppis: new PpisService(db, storage, spatial),
-    ppiResults: new PpiResultsService(db),
+    ppis: new PpisService(db, storage, spatial, ppiResults),
+    ppiResults,
     ppiExports: new PpiExportsService(db, storage, ppiExportJobs, ppiExportGenerator),
     templates: new TemplatesService(db),
     appVersion: new AppVersionService(db),

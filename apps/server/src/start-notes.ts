@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { hasAnyClient } from './modules/catalogues/catalogues.repository';
 
 /**
  * What a production start tells its operator (issue 31): the demo's public logins are a warning at
@@ -10,8 +11,7 @@ export async function logStartNotes(db: Db, config: Config, log: FastifyBaseLogg
   if (config.demoInProduction) {
     log.warn('SEED_DEMO=true in production: the demo organisations and their public logins (password "heliotrack") are in this database. Unset SEED_DEMO and use a new database for real work.');
   }
-  const organisation = await db.selectFrom('clients').select('id').limit(1).executeTakeFirst();
-  if (!organisation) {
+  if (!(await hasAnyClient(db))) {
     log.warn('The database has no organisation yet. Create the first one and its administrator with: npm run admin:create -- --organisation "Your company" --email you@example.com (it prints a one-time password, changed at the first login)');
   }
 }

@@ -52,6 +52,14 @@ describe('server module imports', () => {
     expect(modulePairs().ppis).toContain('spatial');
   });
 
+  it('keeps every module file at most one folder deep (the lint rule counts the folders an import climbs)', () => {
+    const deeper = fs
+      .readdirSync(MODULES, { recursive: true })
+      .map(String)
+      .filter((file) => file.endsWith('.ts') && file.split(path.sep).length > 3);
+    expect(deeper).toEqual([]);
+  });
+
   it('lists exactly the module pairs that remain, each still used', () => {
     const sorted = Object.fromEntries(
       Object.entries(listed.pairs).map(([module, others]) => [module, [...others].sort()]),

@@ -2,10 +2,9 @@ import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { translate } from '@heliotrack/domain/i18n/translate';
-import type { Db } from '../db/database';
+import { pingDatabase, type Db } from '../db/database';
 import type { Storage } from '../lib/storage';
 
 export interface HealthOptions {
@@ -50,7 +49,7 @@ export async function registerHealth(app: FastifyInstance, { db, storage, redisU
     app.addHook('onClose', () => void redis.disconnect());
   }
   const checks: Record<string, () => Promise<unknown>> = {
-    database: () => sql`select 1`.execute(db),
+    database: () => pingDatabase(db),
     ...(redis
       ? {
           redis: async () => {

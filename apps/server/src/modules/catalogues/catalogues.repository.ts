@@ -79,6 +79,11 @@ export async function findClient(db: Db, id: number) {
   return db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
+/** Whether the database holds any organisation yet (a production start says how to make the first). */
+export async function hasAnyClient(db: Db) {
+  return (await db.selectFrom('clients').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
 /** A calibration equipment of the organisation (undefined for another organisation's). */
 export async function findEquipment(db: Db, clientId: number, id: number) {
   return db.selectFrom('calibration_equipment').selectAll().where('client_id', '=', clientId).where('id', '=', id).executeTakeFirst();

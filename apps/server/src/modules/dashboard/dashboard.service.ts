@@ -21,7 +21,7 @@ import { type CurrentUser, requirePlant } from '../access/access.service';
 import { affectedModulesByPlant, anomalyEffects } from './anomalies';
 import { listElementTypes } from '../catalogues/catalogues.repository';
 import * as repo from './dashboard.repository';
-import { listRecentResults } from '../ppis/ppi-results.repository';
+import { listRecentResults } from '../ppis/results/results.repository';
 import { countUnresolvedByPlant } from '../../lib/sync-review-counts.repository';
 
 type StateRow = Awaited<ReturnType<typeof repo.listStatesOfClient>>[number];

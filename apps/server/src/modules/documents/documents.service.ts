@@ -11,7 +11,7 @@ import { toDocumentDto } from '../../lib/document-dto';
 import { idempotentWrite } from '../../lib/idempotent-write';
 import { type CurrentUser, requirePlant } from '../access/access.service';
 import { findElementById } from '../elements/elements.repository';
-import { resultForUpload } from '../ppis/result-upload';
+import { resultForUpload } from '../ppis/results/results.service';
 import * as repo from './documents.repository';
 
 /**

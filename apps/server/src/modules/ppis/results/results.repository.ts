@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { PpiResultsQuery } from '@heliotrack/domain/ppi-results';
-import type { Db } from '../../db/database';
-import { forUpdate, insertChunkSize } from '../../db/dialect';
-import type { CurrentUser } from '../access/access.service';
-import { visiblePpis } from './ppis.repository';
+import type { Db } from '../../../db/database';
+import { forUpdate, insertChunkSize } from '../../../db/dialect';
+import type { CurrentUser } from '../../access/access.service';
+import { visiblePpis } from '../plans/plans.repository';
 
 /** Ids per `in (…)` list: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const ID_CHUNK = 1000;
@@ -16,10 +16,22 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 
 /** Locks the plan's row (PostgreSQL) so a close and the result writes of one plan take turns. */
 export async function lockPpi(db: Db, ppiId: number) {
-  return forUpdate(db, db.selectFrom('ppis').select(['id', 'status', 'plant_id']).where('id', '=', ppiId)).executeTakeFirstOrThrow();
+  return forUpdate(
+    db,
+    db.selectFrom('ppis').select(['id', 'status', 'plant_id']).where('id', '=', ppiId),
+  ).executeTakeFirstOrThrow();
 }
 
-export async function setPpiStatus(db: Db, ppiId: number, values: { status: 'open' | 'closed'; closed_by: number | null; closed_at: string | null; updated_at: string }) {
+export async function setPpiStatus(
+  db: Db,
+  ppiId: number,
+  values: {
+    status: 'open' | 'closed';
+    closed_by: number | null;
+    closed_at: string | null;
+    updated_at: string;
+  },
+) {
   await db.updateTable('ppis').set(values).where('id', '=', ppiId).execute();
 }
 
@@ -28,10 +40,18 @@ export async function setPpiStatus(db: Db, ppiId: number, values: { status: 'ope
 // ---------------------------------------------------------------------------------------------
 
 export async function findWrite(db: Db, clientId: number, clientUuid: string) {
-  return db.selectFrom('ppi_result_writes').select('answer').where('client_id', '=', clientId).where('client_uuid', '=', clientUuid).executeTakeFirst();
+  return db
+    .selectFrom('ppi_result_writes')
+    .select('answer')
+    .where('client_id', '=', clientId)
+    .where('client_uuid', '=', clientUuid)
+    .executeTakeFirst();
 }
 
-export async function insertWrite(db: Db, row: { client_id: number; client_uuid: string; ppi_id: number; answer: string; created_at: string }) {
+export async function insertWrite(
+  db: Db,
+  row: { client_id: number; client_uuid: string; ppi_id: number; answer: string; created_at: string },
+) {
   await db.insertInto('ppi_result_writes').values(row).execute();
 }
 
@@ -43,7 +63,12 @@ export async function insertWrite(db: Db, row: { client_id: number; client_uuid:
 export async function findLinkedIds(db: Db, ppiId: number, ids: number[]) {
   const found: number[] = [];
   for (const chunk of chunks(ids, ID_CHUNK)) {
-    const rows = await db.selectFrom('ppi_elements').select('element_id').where('ppi_id', '=', ppiId).where('element_id', 'in', chunk).execute();
+    const rows = await db
+      .selectFrom('ppi_elements')
+      .select('element_id')
+      .where('ppi_id', '=', ppiId)
+      .where('element_id', 'in', chunk)
+      .execute();
     for (const row of rows) found.push(row.element_id);
   }
   return found;
@@ -59,7 +84,13 @@ export interface ResultValues {
 }
 
 /** Writes one result per element for the activity, replacing those recorded before. Answers how many. */
-export async function upsertResults(db: Db, scope: { clientId: number; ppiId: number; activityId: number }, elementIds: number[], values: ResultValues, now: string) {
+export async function upsertResults(
+  db: Db,
+  scope: { clientId: number; ppiId: number; activityId: number },
+  elementIds: number[],
+  values: ResultValues,
+  now: string,
+) {
   let written = 0;
   for (const chunk of chunks(elementIds, insertChunkSize(12))) {
     const result = await db
@@ -91,6 +122,17 @@ export async function upsertResults(db: Db, scope: { clientId: number; ppiId: nu
     void result;
   }
   return written;
+}
+
+/** A result of the organisation with its activity's name and roles (a document about to be attached to it). */
+export async function findResultForUpload(db: Db, clientId: number, resultId: number) {
+  return db
+    .selectFrom('ppi_results')
+    .innerJoin('ppi_activities', 'ppi_activities.id', 'ppi_results.activity_id')
+    .select(['ppi_results.ppi_id', 'ppi_activities.name', 'ppi_activities.roles'])
+    .where('ppi_results.client_id', '=', clientId)
+    .where('ppi_results.id', '=', resultId)
+    .executeTakeFirst();
 }
 
 export async function updateResult(db: Db, resultId: number, values: ResultValues & { updated_at: string }) {
@@ -140,7 +182,8 @@ function filteredResults(db: Db, ppiId: number, filters: Filters) {
   if (filters.role !== undefined) query = query.where('ppi_results.role', '=', filters.role.toUpperCase());
   if (filters.result !== undefined) query = query.where('ppi_results.result', '=', filters.result);
   if (filters.author !== undefined) query = query.where('ppi_results.user_id', '=', filters.author);
-  if (filters.date_from !== undefined) query = query.where('ppi_results.result_date', '>=', filters.date_from);
+  if (filters.date_from !== undefined)
+    query = query.where('ppi_results.result_date', '>=', filters.date_from);
   if (filters.date_to !== undefined) query = query.where('ppi_results.result_date', '<=', filters.date_to);
   return query;
 }
@@ -154,8 +197,18 @@ export async function countResults(db: Db, ppiId: number, filters: Filters) {
 }
 
 /** Newest first. */
-export async function listResults(db: Db, ppiId: number, filters: Filters, page: { limit: number; offset: number }) {
-  return filteredResults(db, ppiId, filters).orderBy('ppi_results.updated_at', 'desc').orderBy('ppi_results.id', 'desc').limit(page.limit).offset(page.offset).execute();
+export async function listResults(
+  db: Db,
+  ppiId: number,
+  filters: Filters,
+  page: { limit: number; offset: number },
+) {
+  return filteredResults(db, ppiId, filters)
+    .orderBy('ppi_results.updated_at', 'desc')
+    .orderBy('ppi_results.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
 }
 
 /** A page of the plan's results in element and activity order (the dossier). */
@@ -171,7 +224,15 @@ export async function listAllResults(db: Db, ppiId: number, page: { limit: numbe
 }
 
 export async function listResultDocuments(db: Db, resultIds: number[]) {
-  const rows: { id: number; ppi_result_id: number | null; is_photo: number; name: string; size: number; content_type: string; storage_key: string }[] = [];
+  const rows: {
+    id: number;
+    ppi_result_id: number | null;
+    is_photo: number;
+    name: string;
+    size: number;
+    content_type: string;
+    storage_key: string;
+  }[] = [];
   for (const chunk of chunks(resultIds, ID_CHUNK)) {
     rows.push(
       ...(await db
@@ -205,7 +266,11 @@ export async function listResultsOfElements(db: Db, ppiId: number, elementIds: n
 function linkedResults(db: Db, ppiId: number) {
   return db
     .selectFrom('ppi_results')
-    .innerJoin('ppi_elements', (join) => join.onRef('ppi_elements.element_id', '=', 'ppi_results.element_id').onRef('ppi_elements.ppi_id', '=', 'ppi_results.ppi_id'))
+    .innerJoin('ppi_elements', (join) =>
+      join
+        .onRef('ppi_elements.element_id', '=', 'ppi_results.element_id')
+        .onRef('ppi_elements.ppi_id', '=', 'ppi_results.ppi_id'),
+    )
     .where('ppi_results.ppi_id', '=', ppiId);
 }
 
@@ -230,7 +295,12 @@ export async function countByDay(db: Db, ppiId: number) {
 export async function countByAuthor(db: Db, ppiId: number) {
   const rows = await linkedResults(db, ppiId)
     .leftJoin('users', 'users.id', 'ppi_results.user_id')
-    .select((eb) => ['ppi_results.user_id', 'users.name', 'ppi_results.result', eb.fn.countAll<number>().as('n')])
+    .select((eb) => [
+      'ppi_results.user_id',
+      'users.name',
+      'ppi_results.result',
+      eb.fn.countAll<number>().as('n'),
+    ])
     .groupBy(['ppi_results.user_id', 'users.name', 'ppi_results.result'])
     .orderBy('users.name')
     .execute();

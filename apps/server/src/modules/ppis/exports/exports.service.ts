@@ -4,38 +4,30 @@ import type { Language } from '@heliotrack/domain/constants';
 import { translate, type ApiMessageKey } from '@heliotrack/domain/i18n/translate';
 import { dossierCatalogue } from '@heliotrack/domain/i18n/ppi-dossier';
 import type { PpiExport } from '@heliotrack/domain/ppi-results';
-import type { Db } from '../../db/database';
-import { detailError, forbidden, notFound } from '../../lib/errors';
-import { newStorageKey, type Storage } from '../../lib/storage';
-import { nowIso } from '../../lib/time';
-import type { CurrentUser } from '../access/access.service';
-import type { JobQueue } from '../../lib/jobs/job-queue';
-import { removeJobFiles } from '../../lib/jobs/job-files';
-import { PDF_TYPE, XLSX_TYPE } from '../../lib/downloads';
-import { findVisiblePpi } from './ppis.repository';
-import { collectDossier, renderDossierPdf, writeDossierXlsx } from './ppi-dossier';
+import type { Db } from '../../../db/database';
+import { detailError, forbidden, notFound } from '../../../lib/errors';
+import { newStorageKey, type Storage } from '../../../lib/storage';
+import { nowIso } from '../../../lib/time';
+import type { CurrentUser } from '../../access/access.service';
+import type { JobQueue } from '../../../lib/jobs/job-queue';
+import { removeJobFiles } from '../../../lib/jobs/job-files';
+import { PDF_TYPE, XLSX_TYPE } from '../../../lib/downloads';
+import { findVisiblePpi } from '../plans/plans.repository';
+import { collectDossier, renderDossierPdf, writeDossierXlsx } from './dossier';
+import * as repo from './exports.repository';
 
 /*
  * The exported dossier of a PPI (`POST ppis/{id}/ppi-export`): a row made at once, the files made
  * by a background job on the reports' job queue, with progress; downloaded and deleted as reports are.
  */
 
-type ExportRow = NonNullable<Awaited<ReturnType<typeof findExport>>>;
-
-function exportRows(db: Db) {
-  return db.selectFrom('ppi_exports').leftJoin('users', 'users.id', 'ppi_exports.author_id').selectAll('ppi_exports').select('users.name as author_name');
-}
-
-async function findExport(db: Db, ppiId: number, id: number) {
-  return exportRows(db).where('ppi_exports.ppi_id', '=', ppiId).where('ppi_exports.id', '=', id).executeTakeFirst();
-}
-
 /** Thrown from a progress update when the export was deleted while its job ran. */
 class ExportDeleted extends Error {}
 
-const exportUrl = (row: { ppi_id: number; id: number }, format: 'pdf' | 'xlsx') => `/api/ppis/${row.ppi_id}/ppi-exports/${row.id}/download/?format=${format}`;
+const exportUrl = (row: { ppi_id: number; id: number }, format: 'pdf' | 'xlsx') =>
+  `/api/ppis/${row.ppi_id}/ppi-exports/${row.id}/download/?format=${format}`;
 
-function toExportDto(row: ExportRow, language: Language): PpiExport {
+function toExportDto(row: repo.ExportRow, language: Language): PpiExport {
   const done = row.status === 'done';
   return {
     id: row.id,
@@ -60,24 +52,31 @@ export class PpiExportGenerator {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  private async update(id: number, values: Partial<{ status: string; progress: number; finished_at: string; error_key: string | null; result_count: number; pdf_key: string; xlsx_key: string }>) {
-    const result = await this.db.updateTable('ppi_exports').set(values).where('id', '=', id).executeTakeFirst();
-    return Number(result.numUpdatedRows);
+  private async update(id: number, values: Parameters<typeof repo.updateExport>[2]) {
+    return repo.updateExport(this.db, id, values);
   }
 
   run = async (id: number) => {
-    const job = await this.db.selectFrom('ppi_exports').selectAll().where('id', '=', id).executeTakeFirst();
+    const job = await repo.findExportJob(this.db, id);
     if (!job || job.status === 'done' || job.status === 'failed') return;
     const written: string[] = [];
     const progress = async (value: number) => {
-      if ((await this.update(id, { status: 'running', progress: Math.round(value) })) === 0) throw new ExportDeleted();
+      if ((await this.update(id, { status: 'running', progress: Math.round(value) })) === 0)
+        throw new ExportDeleted();
     };
     try {
       await progress(5);
       const dossier = await collectDossier(this.db, job.ppi_id);
       if (!dossier) throw new ExportDeleted();
       await progress(10);
-      const { pdf, resultCount } = await renderDossierPdf(this.db, this.storage, dossier, job.language, job.created_at, (share) => progress(10 + share * 70));
+      const { pdf, resultCount } = await renderDossierPdf(
+        this.db,
+        this.storage,
+        dossier,
+        job.language,
+        job.created_at,
+        (share) => progress(10 + share * 70),
+      );
       const pdfKey = newStorageKey();
       written.push(pdfKey);
       await this.storage.put(pdfKey, Readable.from([pdf]), PDF_TYPE);
@@ -86,18 +85,35 @@ export class PpiExportGenerator {
       written.push(xlsxKey);
       // The workbook is written into the stream the storage reads: rows never pile up in memory.
       const out = new PassThrough();
-      const [, rows] = await Promise.all([this.storage.put(xlsxKey, out, XLSX_TYPE), writeDossierXlsx(this.db, dossier, job.language, out).catch((error: unknown) => {
-        out.destroy(error as Error);
-        throw error;
-      })]);
-      if ((await this.update(id, { status: 'done', progress: 100, finished_at: nowIso(), error_key: null, result_count: Math.max(rows, resultCount), pdf_key: pdfKey, xlsx_key: xlsxKey })) === 0) {
+      const [, rows] = await Promise.all([
+        this.storage.put(xlsxKey, out, XLSX_TYPE),
+        writeDossierXlsx(this.db, dossier, job.language, out).catch((error: unknown) => {
+          out.destroy(error as Error);
+          throw error;
+        }),
+      ]);
+      if (
+        (await this.update(id, {
+          status: 'done',
+          progress: 100,
+          finished_at: nowIso(),
+          error_key: null,
+          result_count: Math.max(rows, resultCount),
+          pdf_key: pdfKey,
+          xlsx_key: xlsxKey,
+        })) === 0
+      ) {
         throw new ExportDeleted();
       }
     } catch (error) {
       await this.removeFiles(written);
       if (error instanceof ExportDeleted) return;
       this.log.error({ err: error, export: id }, 'PPI export failed');
-      await this.update(id, { status: 'failed', finished_at: nowIso(), error_key: 'reports.generationFailed' });
+      await this.update(id, {
+        status: 'failed',
+        finished_at: nowIso(),
+        error_key: 'reports.generationFailed',
+      });
     }
   };
 
@@ -108,8 +124,7 @@ export class PpiExportGenerator {
 
 /** Enqueues the exports a previous process left pending or running. */
 export async function resumeUnfinishedExports(db: Db, queue: JobQueue) {
-  const rows = await db.selectFrom('ppi_exports').select('id').where('status', 'in', ['pending', 'running']).orderBy('id').execute();
-  for (const row of rows) queue.enqueue(row.id);
+  for (const id of await repo.listUnfinishedExportIds(db)) queue.enqueue(id);
 }
 
 export class PpiExportsService {
@@ -123,11 +138,20 @@ export class PpiExportsService {
   /** `POST ppis/{id}/ppi-export`: whoever sees the plan; in the caller's language. */
   async create(user: CurrentUser, ppiId: number, language: Language) {
     const ppi = await this.requirePpi(user, ppiId);
-    const { id } = await this.db
-      .insertInto('ppi_exports')
-      .values({ client_id: user.clientId, ppi_id: ppi.id, language, status: 'pending', progress: 0, author_id: user.id, created_at: nowIso(), finished_at: null, error_key: null, result_count: null, pdf_key: null, xlsx_key: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await repo.insertExport(this.db, {
+      client_id: user.clientId,
+      ppi_id: ppi.id,
+      language,
+      status: 'pending',
+      progress: 0,
+      author_id: user.id,
+      created_at: nowIso(),
+      finished_at: null,
+      error_key: null,
+      result_count: null,
+      pdf_key: null,
+      xlsx_key: null,
+    });
     // Read before the job is queued, so the answer says the `pending` this request made.
     const created = await this.get(user, ppi.id, id, language);
     this.queue.enqueue(id);
@@ -137,7 +161,7 @@ export class PpiExportsService {
   /** `GET ppis/{id}/ppi-exports/`: newest first. */
   async list(user: CurrentUser, ppiId: number, language: Language) {
     const ppi = await this.requirePpi(user, ppiId);
-    const rows = await exportRows(this.db).where('ppi_exports.ppi_id', '=', ppi.id).orderBy('ppi_exports.created_at', 'desc').orderBy('ppi_exports.id', 'desc').execute();
+    const rows = await repo.listExports(this.db, ppi.id);
     return rows.map((row) => toExportDto(row, language));
   }
 
@@ -150,11 +174,16 @@ export class PpiExportsService {
     const row = await this.requireExport(user, ppiId, id);
     if (row.status === 'failed') throw detailError(409, 'reports.failed', 'report_failed');
     const key = format === 'pdf' ? row.pdf_key : row.xlsx_key;
-    if (row.status !== 'done' || !key) throw detailError(409, 'reports.notReady', 'report_not_ready', { progress: row.progress });
+    if (row.status !== 'done' || !key)
+      throw detailError(409, 'reports.notReady', 'report_not_ready', { progress: row.progress });
     const body = await this.storage.get(key);
     if (!body) throw notFound();
     const ppi = await this.requirePpi(user, ppiId);
-    const name = `${dossierCatalogue(language).fileName}-${ppi.code}-${row.created_at.slice(0, 10)}.${format}`.replace(/[^\w.-]+/g, '_');
+    const name =
+      `${dossierCatalogue(language).fileName}-${ppi.code}-${row.created_at.slice(0, 10)}.${format}`.replace(
+        /[^\w.-]+/g,
+        '_',
+      );
     return { body, contentType: format === 'pdf' ? PDF_TYPE : XLSX_TYPE, fileName: name };
   }
 
@@ -162,13 +191,13 @@ export class PpiExportsService {
   async remove(user: CurrentUser, ppiId: number, id: number) {
     const row = await this.requireExport(user, ppiId, id);
     if (!user.isAdmin && row.author_id !== user.id) throw forbidden();
-    await this.db.deleteFrom('ppi_exports').where('id', '=', row.id).execute();
+    await repo.deleteExport(this.db, row.id);
     await this.generator.removeFiles([row.pdf_key, row.xlsx_key]);
   }
 
   private async requireExport(user: CurrentUser, ppiId: number, id: number) {
     const ppi = await this.requirePpi(user, ppiId);
-    const row = await findExport(this.db, ppi.id, id);
+    const row = await repo.findExport(this.db, ppi.id, id);
     if (!row) throw notFound();
     return row;
   }

@@ -12,23 +12,38 @@ import {
   TEMPLATE_IMPORT_MAX_BYTES,
 } from '@heliotrack/domain/ppis';
 import { issuesToFieldErrors } from '@heliotrack/domain/validation';
-import type { Db } from '../../db/database';
-import { fromFlag, toFlag } from '../../db/dialect';
-import { ApiError, fieldError, notFound } from '../../lib/errors';
-import { nowIso } from '../../lib/time';
-import { type CurrentUser, requireAdmin, requirePlant } from '../access/access.service';
-import { checkDocumentKind } from '../../lib/document-kinds';
-import * as repo from './ppis.repository';
-import { readSmallUpload } from '../../lib/small-upload';
-import { readCsvRows, readXlsxRows } from '../../lib/sheet-rows';
+import type { Db } from '../../../db/database';
+import { fromFlag, toFlag } from '../../../db/dialect';
+import { ApiError, fieldError, notFound } from '../../../lib/errors';
+import { nowIso } from '../../../lib/time';
+import { type CurrentUser, requireAdmin, requirePlant } from '../../access/access.service';
+import { checkDocumentKind } from '../../../lib/document-kinds';
+import { findElementTypeInClient } from '../../catalogues/catalogues.repository';
+import * as repo from './templates.repository';
+import { readSmallUpload } from '../../../lib/small-upload';
+import { readCsvRows, readXlsxRows } from '../../../lib/sheet-rows';
 
 /** Errors listed in an import preview, and named in a refused import's 400. */
 const MAX_LISTED_ERRORS = 200;
 const IMPORT_FIELDS = ['name', 'element_type', 'plant'] as const;
 
 /** An activity row of the database (template's or PPI's) as the API shows it. */
-export function toActivityDto(row: { id: number; position: number; name: string; criteria: string; is_required: number; roles: string }): Activity {
-  return { id: row.id, position: row.position, name: row.name, criteria: row.criteria, is_required: fromFlag(row.is_required), roles: parseRoles(row.roles) };
+export function toActivityDto(row: {
+  id: number;
+  position: number;
+  name: string;
+  criteria: string;
+  is_required: number;
+  roles: string;
+}): Activity {
+  return {
+    id: row.id,
+    position: row.position,
+    name: row.name,
+    criteria: row.criteria,
+    is_required: fromFlag(row.is_required),
+    roles: parseRoles(row.roles),
+  };
 }
 
 export function parseRoles(text: string): string[] {
@@ -122,7 +137,12 @@ export class TemplatesService {
     const input = TemplateInput.parse(body);
     await this.checkReferences(user, input);
     await this.db.transaction().execute(async (trx) => {
-      await repo.updateTemplate(trx, templateId, { plant_id: input.plant, element_type_id: input.element_type, name: input.name, updated_at: nowIso() });
+      await repo.updateTemplate(trx, templateId, {
+        plant_id: input.plant,
+        element_type_id: input.element_type,
+        name: input.name,
+        updated_at: nowIso(),
+      });
       await repo.replaceTemplateActivities(trx, templateId, activityValues(input.activities));
     });
     return this.get(user, templateId);
@@ -141,13 +161,20 @@ export class TemplatesService {
    * would be created and the errors row by row; an import with any error is a 400 naming each row
    * (`rows.<row>.<column>`), as the layout import names features; otherwise the template is made.
    */
-  async importSheet(user: CurrentUser, parts: AsyncIterable<Multipart> | null, contentType: string | undefined, dryRun: boolean, language: Language): Promise<TemplateImportResult> {
+  async importSheet(
+    user: CurrentUser,
+    parts: AsyncIterable<Multipart> | null,
+    contentType: string | undefined,
+    dryRun: boolean,
+    language: Language,
+  ): Promise<TemplateImportResult> {
     requireAdmin(user);
     const upload = await readSmallUpload(parts, contentType, {
       fileField: 'file',
       fields: IMPORT_FIELDS,
       maxBytes: TEMPLATE_IMPORT_MAX_BYTES,
-      tooLarge: () => fieldError('file', 'ppis.sheetTooLarge', { max: TEMPLATE_IMPORT_MAX_BYTES / (1024 * 1024) }),
+      tooLarge: () =>
+        fieldError('file', 'ppis.sheetTooLarge', { max: TEMPLATE_IMPORT_MAX_BYTES / (1024 * 1024) }),
     });
     const fields = {
       name: upload.fields.name ?? '',
@@ -160,11 +187,17 @@ export class TemplatesService {
     if (!upload.file || upload.file.bytes.length === 0) throw fieldError('file', 'ppis.fileRequired');
     await this.checkReferences(user, checked.data);
 
-    const kind = checkDocumentKind(upload.file.fileName, upload.file.declaredType, upload.file.bytes.subarray(0, 512));
-    if (!kind.ok || (kind.kind !== 'xlsx' && kind.kind !== 'csv')) throw fieldError('file', 'ppis.sheetNotAllowed');
+    const kind = checkDocumentKind(
+      upload.file.fileName,
+      upload.file.declaredType,
+      upload.file.bytes.subarray(0, 512),
+    );
+    if (!kind.ok || (kind.kind !== 'xlsx' && kind.kind !== 'csv'))
+      throw fieldError('file', 'ppis.sheetNotAllowed');
     let rows: string[][];
     try {
-      rows = kind.kind === 'xlsx' ? await readXlsxRows(upload.file.bytes) : await readCsvRows(upload.file.bytes);
+      rows =
+        kind.kind === 'xlsx' ? await readXlsxRows(upload.file.bytes) : await readCsvRows(upload.file.bytes);
     } catch {
       throw fieldError('file', 'ppis.sheetUnreadable');
     }
@@ -173,19 +206,31 @@ export class TemplatesService {
     if (!dryRun && sheet.errors.length > 0) {
       const body: Record<string, string[]> = {};
       for (const error of sheet.errors.slice(0, MAX_LISTED_ERRORS)) {
-        (body[error.field === 'file' ? 'file' : `rows.${error.row}.${error.field}`] ??= []).push(message(error));
+        (body[error.field === 'file' ? 'file' : `rows.${error.row}.${error.field}`] ??= []).push(
+          message(error),
+        );
       }
       if (sheet.errors.length > MAX_LISTED_ERRORS) {
-        body.non_field_errors = [translate(language, 'ppis.import.moreErrors', { count: sheet.errors.length - MAX_LISTED_ERRORS })];
+        body.non_field_errors = [
+          translate(language, 'ppis.import.moreErrors', { count: sheet.errors.length - MAX_LISTED_ERRORS }),
+        ];
       }
       throw new ApiError(400, body);
     }
-    const template = dryRun || sheet.activities.length === 0 ? null : await this.create(user, { ...checked.data, activities: sheet.activities.map(({ row: _row, ...a }) => a) });
+    const template =
+      dryRun || sheet.activities.length === 0
+        ? null
+        : await this.create(user, {
+            ...checked.data,
+            activities: sheet.activities.map(({ row: _row, ...a }) => a),
+          });
     return {
       dry_run: dryRun,
       total: sheet.total,
       activities: sheet.activities,
-      errors: sheet.errors.slice(0, MAX_LISTED_ERRORS).map((e) => ({ row: e.row, field: e.field, message: message(e) })),
+      errors: sheet.errors
+        .slice(0, MAX_LISTED_ERRORS)
+        .map((e) => ({ row: e.row, field: e.field, message: message(e) })),
       error_count: sheet.errors.length,
       template,
     };
@@ -193,7 +238,7 @@ export class TemplatesService {
 
   /** The type and the plant named by a template must be the organisation's. */
   private async checkReferences(user: CurrentUser, input: { element_type: number; plant: number | null }) {
-    if (!(await repo.findElementTypeOfClient(this.db, user.clientId, input.element_type))) {
+    if (!(await findElementTypeInClient(this.db, user.clientId, { id: input.element_type }))) {
       throw fieldError('element_type', 'ppis.unknownElementType', { id: input.element_type });
     }
     if (input.plant !== null && !(await repo.findPlantOfClient(this.db, user.clientId, input.plant))) {
@@ -210,7 +255,10 @@ export class TemplatesService {
   }
 
   private async withActivities(rows: repo.TemplateRow[]) {
-    const activities = await repo.listTemplateActivities(this.db, rows.map((r) => r.id));
+    const activities = await repo.listTemplateActivities(
+      this.db,
+      rows.map((r) => r.id),
+    );
     const byTemplate = new Map<number, Activity[]>();
     for (const a of activities) {
       if (!byTemplate.has(a.template_id)) byTemplate.set(a.template_id, []);

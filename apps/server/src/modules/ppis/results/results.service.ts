@@ -16,25 +16,50 @@ import type {
   RoleCounts,
 } from '@heliotrack/domain/ppi-results';
 import { ROLE_CODES } from '@heliotrack/domain/roles';
-import type { Db } from '../../db/database';
-import { detailError, fieldError, notFound } from '../../lib/errors';
-import { idempotentWrite } from '../../lib/idempotent-write';
-import { offsetOf, pageOf } from '../../lib/pagination';
-import { expiryOf } from '../../lib/calibration';
-import { nowIso, todayUtc } from '../../lib/time';
-import { type CurrentUser, requireAdmin } from '../access/access.service';
-import { findEquipment } from '../catalogues/catalogues.repository';
-import { toDocumentDto } from '../../lib/document-dto';
-import { toElementDto } from '../elements/elements.service';
-import * as ppiRepo from './ppis.repository';
-import * as repo from './ppi-results.repository';
-import { parseRoles } from './templates.service';
+import type { Db } from '../../../db/database';
+import { detailError, fieldError, notFound } from '../../../lib/errors';
+import { idempotentWrite } from '../../../lib/idempotent-write';
+import { offsetOf, pageOf } from '../../../lib/pagination';
+import { expiryOf } from '../../../lib/calibration';
+import { nowIso, todayUtc } from '../../../lib/time';
+import { type CurrentUser, requireAdmin } from '../../access/access.service';
+import { findEquipment } from '../../catalogues/catalogues.repository';
+import { toDocumentDto } from '../../../lib/document-dto';
+import { toElementDto } from '../../elements/elements.service';
+import * as ppiRepo from '../plans/plans.repository';
+import type { RegisterReads } from '../plans/plans.service';
+import * as repo from './results.repository';
+import { parseRoles } from '../templates/templates.service';
 
 /** Ids named in a 400 about elements that are not linked. */
 const LISTED_IDS = 20;
 
 type ActivityRow = Awaited<ReturnType<typeof ppiRepo.listPpiActivities>>[number];
 type PpiRow = NonNullable<Awaited<ReturnType<typeof ppiRepo.findVisiblePpi>>>;
+
+/**
+ * `POST documents/` with `ppi_result_id`: the result must be of a plan the caller sees (else a 400
+ * naming it, as for other owners), of an activity the caller records, on an open plan. Answers the
+ * plan's plant, which the document belongs to.
+ */
+export async function resultForUpload(db: Db, user: CurrentUser, resultId: number): Promise<number> {
+  const result = await repo.findResultForUpload(db, user.clientId, resultId);
+  const ppi = result && (await ppiRepo.findVisiblePpi(db, user, result.ppi_id));
+  if (!result || !ppi) throw fieldError('ppi_result_id', 'ppis.results.unknownResult', { id: resultId });
+  if (ppi.status === 'closed') throw fieldError('ppi_result_id', 'ppis.results.closed');
+  if (!user.isAdmin) {
+    const role = await ppiRepo.findRoleInPpi(db, ppi.id, user.id);
+    const roles = parseRoles(result.roles);
+    if (role === undefined || !roles.includes(role)) {
+      throw detailError(403, 'ppis.results.notYourActivity', 'permission_denied', {
+        activity: result.name,
+        roles: roles.join(', '),
+        role: role ?? '—',
+      });
+    }
+  }
+  return ppi.plant_id;
+}
 
 /** Who the caller is in one plan: the role they hold and the activities they may record. */
 interface Caller {
@@ -47,8 +72,44 @@ interface Caller {
 
 const emptyCounts = () => ({ ok: 0, not_ok: 0, na: 0 });
 
-export class PpiResultsService {
+/** Each activity's counts of the linked elements: ok, not ok, not applicable, and what is pending (the dossier's too). */
+export function activityCounts(
+  activities: ActivityRow[],
+  rows: { activity_id: number; result: string; n: number }[],
+  linked: number,
+): ActivityCounts[] {
+  return activities.map((a) => {
+    const counts = emptyCounts();
+    for (const row of rows) if (row.activity_id === a.id) counts[row.result as PpiResultValue] += row.n;
+    return {
+      activity: {
+        id: a.id,
+        position: a.position,
+        name: a.name,
+        roles: parseRoles(a.roles),
+        is_required: a.is_required === 1,
+      },
+      ...counts,
+      pending: linked - counts.ok - counts.not_ok - counts.na,
+      expected: linked,
+    };
+  });
+}
+
+export class PpiResultsService implements RegisterReads {
   constructor(private readonly db: Db) {}
+
+  // -------------------------------------------------------------------------------------------
+  // The register map's reads (PpisService draws the tiles)
+  // -------------------------------------------------------------------------------------------
+
+  resultsVersion(ppiId: number) {
+    return repo.resultsVersion(this.db, ppiId);
+  }
+
+  resultsAmong(ppiId: number, activityId: number, elementIds: number[]) {
+    return repo.findResultsAmong(this.db, ppiId, activityId, elementIds);
+  }
 
   // -------------------------------------------------------------------------------------------
   // Writes
@@ -63,7 +124,13 @@ export class PpiResultsService {
       const ids = await this.linkedElements(trx, caller.ppi.id, body.element_ids);
       await this.checkEquipment(trx, user, body.equipment, resultDate, 'equipment');
       const now = nowIso();
-      const written = await repo.upsertResults(trx, { clientId: user.clientId, ppiId: caller.ppi.id, activityId: activity.id }, ids, this.values(caller, body, resultDate), now);
+      const written = await repo.upsertResults(
+        trx,
+        { clientId: user.clientId, ppiId: caller.ppi.id, activityId: activity.id },
+        ids,
+        this.values(caller, body, resultDate),
+        now,
+      );
       return { written, element_count: ids.length, activity_count: 1, result_date: resultDate };
     });
   }
@@ -73,15 +140,30 @@ export class PpiResultsService {
     const caller = await this.caller(user, ppiId);
     return this.idempotent(caller, body.client_uuid, async (trx) => {
       const resultDate = this.resultDate(body.result_date);
-      const activities = body.activities.map((entry, index) => ({ entry, activity: this.recordableActivity(caller, entry.activity, `activities.${index}.activity`) }));
+      const activities = body.activities.map((entry, index) => ({
+        entry,
+        activity: this.recordableActivity(caller, entry.activity, `activities.${index}.activity`),
+      }));
       const ids = await this.linkedElements(trx, caller.ppi.id, body.element_ids);
-      for (const [index, { entry }] of activities.entries()) await this.checkEquipment(trx, user, entry.equipment, resultDate, `activities.${index}.equipment`);
+      for (const [index, { entry }] of activities.entries())
+        await this.checkEquipment(trx, user, entry.equipment, resultDate, `activities.${index}.equipment`);
       const now = nowIso();
       let written = 0;
       for (const { entry, activity } of activities) {
-        written += await repo.upsertResults(trx, { clientId: user.clientId, ppiId: caller.ppi.id, activityId: activity.id }, ids, this.values(caller, entry, resultDate), now);
+        written += await repo.upsertResults(
+          trx,
+          { clientId: user.clientId, ppiId: caller.ppi.id, activityId: activity.id },
+          ids,
+          this.values(caller, entry, resultDate),
+          now,
+        );
       }
-      return { written, element_count: ids.length, activity_count: activities.length, result_date: resultDate };
+      return {
+        written,
+        element_count: ids.length,
+        activity_count: activities.length,
+        result_date: resultDate,
+      };
     });
   }
 
@@ -94,7 +176,10 @@ export class PpiResultsService {
       const resultDate = this.resultDate(body.result_date);
       this.recordableActivity(caller, row.activity_id, 'activity');
       await this.checkEquipment(trx, user, body.equipment, resultDate, 'equipment');
-      await repo.updateResult(trx, row.id, { ...this.values(caller, body, resultDate), updated_at: nowIso() });
+      await repo.updateResult(trx, row.id, {
+        ...this.values(caller, body, resultDate),
+        updated_at: nowIso(),
+      });
       return this.toDto(caller, (await repo.findResult(trx, caller.ppi.id, row.id))!, trx);
     });
   }
@@ -105,8 +190,17 @@ export class PpiResultsService {
     const ppi = await this.requirePpi(user, ppiId);
     await this.db.transaction().execute(async (trx) => {
       const locked = await repo.lockPpi(trx, ppi.id);
-      if (locked.status === status) throw fieldError('non_field_errors', status === 'closed' ? 'ppis.results.alreadyClosed' : 'ppis.results.alreadyOpen');
-      await repo.setPpiStatus(trx, ppi.id, { status, closed_by: status === 'closed' ? user.id : null, closed_at: status === 'closed' ? nowIso() : null, updated_at: nowIso() });
+      if (locked.status === status)
+        throw fieldError(
+          'non_field_errors',
+          status === 'closed' ? 'ppis.results.alreadyClosed' : 'ppis.results.alreadyOpen',
+        );
+      await repo.setPpiStatus(trx, ppi.id, {
+        status,
+        closed_by: status === 'closed' ? user.id : null,
+        closed_at: status === 'closed' ? nowIso() : null,
+        updated_at: nowIso(),
+      });
     });
   }
 
@@ -115,7 +209,11 @@ export class PpiResultsService {
    * it. With a client uuid, a write made before answers its first answer, and a resend racing the
    * first (the unique uuid refuses the second insert) answers it too.
    */
-  private async idempotent<T>(caller: Caller, clientUuid: string | undefined, write: (trx: Db) => Promise<T>): Promise<T> {
+  private async idempotent<T>(
+    caller: Caller,
+    clientUuid: string | undefined,
+    write: (trx: Db) => Promise<T>,
+  ): Promise<T> {
     const { user, ppi } = caller;
     const { answer } = await idempotentWrite({
       db: this.db,
@@ -128,7 +226,14 @@ export class PpiResultsService {
       write: async (trx, locked) => {
         if (locked.status === 'closed') throw fieldError('non_field_errors', 'ppis.results.closed');
         const answer = await write(trx);
-        if (clientUuid) await repo.insertWrite(trx, { client_id: user.clientId, client_uuid: clientUuid, ppi_id: ppi.id, answer: JSON.stringify(answer), created_at: nowIso() });
+        if (clientUuid)
+          await repo.insertWrite(trx, {
+            client_id: user.clientId,
+            client_uuid: clientUuid,
+            ppi_id: ppi.id,
+            answer: JSON.stringify(answer),
+            created_at: nowIso(),
+          });
         return answer;
       },
     });
@@ -142,7 +247,11 @@ export class PpiResultsService {
     return given;
   }
 
-  private values(caller: Caller, body: { result: string; observations: string; equipment: number | null }, resultDate: string): repo.ResultValues {
+  private values(
+    caller: Caller,
+    body: { result: string; observations: string; equipment: number | null },
+    resultDate: string,
+  ): repo.ResultValues {
     return {
       result: body.result,
       observations: body.observations,
@@ -181,12 +290,22 @@ export class PpiResultsService {
   }
 
   /** Calibration gating: equipment of the organisation, whose calibration is valid on the result's date. */
-  private async checkEquipment(db: Db, user: CurrentUser, equipmentId: number | null, resultDate: string, field: string) {
+  private async checkEquipment(
+    db: Db,
+    user: CurrentUser,
+    equipmentId: number | null,
+    resultDate: string,
+    field: string,
+  ) {
     if (equipmentId === null) return;
     const equipment = await findEquipment(db, user.clientId, equipmentId);
     if (!equipment) throw fieldError(field, 'ppis.results.unknownEquipment', { id: equipmentId });
     if (expiryOf(equipment.expiry_date, resultDate).is_expired) {
-      throw fieldError(field, 'ppis.results.equipmentExpired', { name: equipment.name, date: resultDate, expiry: equipment.expiry_date });
+      throw fieldError(field, 'ppis.results.equipmentExpired', {
+        name: equipment.name,
+        date: resultDate,
+        expiry: equipment.expiry_date,
+      });
     }
   }
 
@@ -200,7 +319,10 @@ export class PpiResultsService {
     const { page, page_size, ...filters } = query;
     const [count, rows] = await Promise.all([
       repo.countResults(this.db, caller.ppi.id, filters),
-      repo.listResults(this.db, caller.ppi.id, filters, { limit: page_size, offset: offsetOf({ page, page_size }) }),
+      repo.listResults(this.db, caller.ppi.id, filters, {
+        limit: page_size,
+        offset: offsetOf({ page, page_size }),
+      }),
     ]);
     return pageOf(await this.toDtos(caller, rows), count, { page, page_size }, url);
   }
@@ -222,8 +344,14 @@ export class PpiResultsService {
   /** `GET ppis/{id}/other-roles-activity-detail?activity=ID`: the results of an activity, read-only. */
   async otherRolesDetail(user: CurrentUser, ppiId: number, query: OtherRolesDetailQuery, url: string) {
     const caller = await this.caller(user, ppiId);
-    if (!caller.activities.some((a) => a.id === query.activity)) throw fieldError('activity', 'ppis.unknownActivity', { id: query.activity });
-    const page = await this.list(user, ppiId, { page: query.page, page_size: query.page_size, activity: query.activity }, url);
+    if (!caller.activities.some((a) => a.id === query.activity))
+      throw fieldError('activity', 'ppis.unknownActivity', { id: query.activity });
+    const page = await this.list(
+      user,
+      ppiId,
+      { page: query.page, page_size: query.page_size, activity: query.activity },
+      url,
+    );
     return { ...page, results: page.results.map((r) => ({ ...r, editable: false })) };
   }
 
@@ -235,12 +363,25 @@ export class PpiResultsService {
     const linkedFilters = { ...filters, linked: true };
     const [count, rows] = await Promise.all([
       ppiRepo.countPpiElements(this.db, scope, linkedFilters),
-      ppiRepo.listPpiElements(this.db, scope, { ...linkedFilters, ordering }, { limit: page_size, offset: offsetOf({ page, page_size }) }),
+      ppiRepo.listPpiElements(
+        this.db,
+        scope,
+        { ...linkedFilters, ordering },
+        { limit: page_size, offset: offsetOf({ page, page_size }) },
+      ),
     ]);
-    const results = await repo.listResultsOfElements(this.db, caller.ppi.id, rows.map((r) => r.id));
+    const results = await repo.listResultsOfElements(
+      this.db,
+      caller.ppi.id,
+      rows.map((r) => r.id),
+    );
     const items: ElementResults[] = rows.map((row) => ({
       ...toElementDto(row),
-      results: Object.fromEntries(results.filter((r) => r.element_id === row.id).map((r) => [String(r.activity_id), { id: r.id, result: r.result as PpiResultValue }])),
+      results: Object.fromEntries(
+        results
+          .filter((r) => r.element_id === row.id)
+          .map((r) => [String(r.activity_id), { id: r.id, result: r.result as PpiResultValue }]),
+      ),
     }));
     return pageOf(items, count, { page, page_size }, url);
   }
@@ -254,13 +395,17 @@ export class PpiResultsService {
   /** `GET ppis/{id}/user-activities-summary`: counts of the activities the caller records. */
   async userActivitiesSummary(user: CurrentUser, ppiId: number) {
     const caller = await this.caller(user, ppiId);
-    return (await this.countsByActivity(caller)).filter((c) => caller.canRecord(caller.activities.find((a) => a.id === c.activity.id)!));
+    return (await this.countsByActivity(caller)).filter((c) =>
+      caller.canRecord(caller.activities.find((a) => a.id === c.activity.id)!),
+    );
   }
 
   /** `GET ppis/{id}/other-roles-activity-summary`: counts of the activities other roles check (read-only for the caller). */
   async otherRolesSummary(user: CurrentUser, ppiId: number) {
     const caller = await this.caller(user, ppiId);
-    return (await this.countsByActivity(caller)).filter((c) => !caller.canRecord(caller.activities.find((a) => a.id === c.activity.id)!));
+    return (await this.countsByActivity(caller)).filter(
+      (c) => !caller.canRecord(caller.activities.find((a) => a.id === c.activity.id)!),
+    );
   }
 
   /** `GET ppis/{id}/role-summary` */
@@ -279,17 +424,27 @@ export class PpiResultsService {
   async detailedResults(user: CurrentUser, ppiId: number): Promise<DetailedResults> {
     const caller = await this.caller(user, ppiId);
     const byActivity = await this.countsByActivity(caller);
-    const [summary, days, authors] = await Promise.all([this.summary(caller, byActivity), repo.countByDay(this.db, caller.ppi.id), repo.countByAuthor(this.db, caller.ppi.id)]);
+    const [summary, days, authors] = await Promise.all([
+      this.summary(caller, byActivity),
+      repo.countByDay(this.db, caller.ppi.id),
+      repo.countByAuthor(this.db, caller.ppi.id),
+    ]);
     const byDay = new Map<string, ReturnType<typeof emptyCounts>>();
     for (const row of days) {
       const counts = byDay.get(row.date) ?? emptyCounts();
       counts[row.result as PpiResultValue] += row.n;
       byDay.set(row.date, counts);
     }
-    const byAuthor = new Map<string, { author: { id: number; name: string } | null } & ReturnType<typeof emptyCounts>>();
+    const byAuthor = new Map<
+      string,
+      { author: { id: number; name: string } | null } & ReturnType<typeof emptyCounts>
+    >();
     for (const row of authors) {
       const key = String(row.user_id);
-      const entry = byAuthor.get(key) ?? { author: row.user_id === null ? null : { id: row.user_id, name: row.name ?? '' }, ...emptyCounts() };
+      const entry = byAuthor.get(key) ?? {
+        author: row.user_id === null ? null : { id: row.user_id, name: row.name ?? '' },
+        ...emptyCounts(),
+      };
       entry[row.result as PpiResultValue] += row.n;
       byAuthor.set(key, entry);
     }
@@ -303,25 +458,30 @@ export class PpiResultsService {
   }
 
   async countsByActivity(caller: Caller): Promise<ActivityCounts[]> {
-    const [linked, rows] = await Promise.all([ppiRepo.countLinked(this.db, caller.ppi.id), repo.countByActivity(this.db, caller.ppi.id)]);
-    return caller.activities.map((a) => {
-      const counts = emptyCounts();
-      for (const row of rows) if (row.activity_id === a.id) counts[row.result as PpiResultValue] += row.n;
-      return {
-        activity: { id: a.id, position: a.position, name: a.name, roles: parseRoles(a.roles), is_required: a.is_required === 1 },
-        ...counts,
-        pending: linked - counts.ok - counts.not_ok - counts.na,
-        expected: linked,
-      };
-    });
+    const [linked, rows] = await Promise.all([
+      ppiRepo.countLinked(this.db, caller.ppi.id),
+      repo.countByActivity(this.db, caller.ppi.id),
+    ]);
+    return activityCounts(caller.activities, rows, linked);
   }
 
   private countsByRole(byActivity: ActivityCounts[]): RoleCounts[] {
     return ROLE_CODES.flatMap((role) => {
       const mine = byActivity.filter((c) => c.activity.roles.includes(role));
       if (mine.length === 0) return [];
-      const sum = (key: 'ok' | 'not_ok' | 'na' | 'pending' | 'expected') => mine.reduce((total, c) => total + c[key], 0);
-      return [{ role, activity_count: mine.length, ok: sum('ok'), not_ok: sum('not_ok'), na: sum('na'), pending: sum('pending'), expected: sum('expected') }];
+      const sum = (key: 'ok' | 'not_ok' | 'na' | 'pending' | 'expected') =>
+        mine.reduce((total, c) => total + c[key], 0);
+      return [
+        {
+          role,
+          activity_count: mine.length,
+          ok: sum('ok'),
+          not_ok: sum('not_ok'),
+          na: sum('na'),
+          pending: sum('pending'),
+          expected: sum('expected'),
+        },
+      ];
     });
   }
 
@@ -332,7 +492,8 @@ export class PpiResultsService {
       required === 0 ? Promise.resolve(linked) : repo.countElementsComplete(this.db, caller.ppi.id, required),
       repo.countElementsWithNotOk(this.db, caller.ppi.id),
     ]);
-    const sum = (key: 'ok' | 'not_ok' | 'na' | 'pending') => byActivity.reduce((total, c) => total + c[key], 0);
+    const sum = (key: 'ok' | 'not_ok' | 'na' | 'pending') =>
+      byActivity.reduce((total, c) => total + c[key], 0);
     const expected = linked * caller.activities.length;
     const recorded = sum('ok') + sum('not_ok') + sum('na');
     return {
@@ -355,13 +516,21 @@ export class PpiResultsService {
   // -------------------------------------------------------------------------------------------
 
   private async toDtos(caller: Caller, rows: repo.ResultRow[], db: Db = this.db): Promise<PpiResult[]> {
-    const documents = await repo.listResultDocuments(db, rows.map((r) => r.id));
+    const documents = await repo.listResultDocuments(
+      db,
+      rows.map((r) => r.id),
+    );
     return rows.map((row) => {
       const activity = caller.activities.find((a) => a.id === row.activity_id);
       return {
         id: row.id,
         ppi: row.ppi_id,
-        activity: { id: row.activity_id, position: row.activity_position, name: row.activity_name, roles: parseRoles(row.activity_roles) },
+        activity: {
+          id: row.activity_id,
+          position: row.activity_position,
+          name: row.activity_name,
+          roles: parseRoles(row.activity_roles),
+        },
         element: { id: row.element_id, code: row.element_code, type: row.element_type },
         result: row.result as PpiResultValue,
         observations: row.observations,
@@ -378,7 +547,9 @@ export class PpiResultsService {
         result_date: row.result_date,
         author: row.user_id === null ? null : { id: row.user_id, name: row.author_name ?? '' },
         role: row.role,
-        documents: documents.filter((d) => d.ppi_result_id === row.id).map((d) => ({ ...toDocumentDto(d), is_photo: d.is_photo === 1 })),
+        documents: documents
+          .filter((d) => d.ppi_result_id === row.id)
+          .map((d) => ({ ...toDocumentDto(d), is_photo: d.is_photo === 1 })),
         editable: caller.ppi.status === 'open' && activity !== undefined && caller.canRecord(activity),
         created_at: row.created_at,
         updated_at: row.updated_at,
@@ -393,8 +564,12 @@ export class PpiResultsService {
   /** The plan (404 when the caller does not see it), the caller's role in it and what they may record. */
   async caller(user: CurrentUser, ppiId: number): Promise<Caller> {
     const ppi = await this.requirePpi(user, ppiId);
-    const [role, activities] = await Promise.all([ppiRepo.findRoleInPpi(this.db, ppi.id, user.id), ppiRepo.listPpiActivities(this.db, ppi.id)]);
-    const canRecord = (activity: ActivityRow) => user.isAdmin || (role !== undefined && parseRoles(activity.roles).includes(role));
+    const [role, activities] = await Promise.all([
+      ppiRepo.findRoleInPpi(this.db, ppi.id, user.id),
+      ppiRepo.listPpiActivities(this.db, ppi.id),
+    ]);
+    const canRecord = (activity: ActivityRow) =>
+      user.isAdmin || (role !== undefined && parseRoles(activity.roles).includes(role));
     return { user, ppi, role: role ?? null, activities, canRecord };
   }
 

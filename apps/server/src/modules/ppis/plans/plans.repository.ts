@@ -2,12 +2,12 @@ import { sql } from 'kysely';
 import { ADMIN_ROLE } from '@heliotrack/domain/constants';
 import type { ElementFilters } from '@heliotrack/domain/elements';
 import type { PpiElementFilters, PpiListQuery } from '@heliotrack/domain/ppis';
-import type { Db } from '../../db/database';
-import { insertChunkSize } from '../../db/dialect';
-import type { PpiActivityColumns } from '../../db/schema';
-import { filtered, LIST_COLUMNS, orderColumns } from '../elements/elements.repository';
-import { visiblePlants } from '../access/access.repository';
-import type { CurrentUser } from '../access/access.service';
+import type { Db } from '../../../db/database';
+import { insertChunkSize } from '../../../db/dialect';
+import type { ActivityValues } from '../templates/templates.repository';
+import { filtered, LIST_COLUMNS, orderColumns } from '../../elements/elements.repository';
+import { visiblePlants } from '../../access/access.repository';
+import type { CurrentUser } from '../../access/access.service';
 
 /** Ids per `in (…)` list: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const ID_CHUNK = 1000;
@@ -51,14 +51,22 @@ function ppiRows(db: Db, user: CurrentUser) {
       'element_types.name as type_name',
       'ppi_templates.name as template_name',
       'closer.name as closed_by_name',
-      eb.selectFrom('ppi_activities').select((e) => e.fn.countAll<number>().as('n')).whereRef('ppi_activities.ppi_id', '=', 'ppis.id').as('activity_count'),
+      eb
+        .selectFrom('ppi_activities')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('ppi_activities.ppi_id', '=', 'ppis.id')
+        .as('activity_count'),
       eb
         .selectFrom('ppi_activities')
         .select((e) => e.fn.countAll<number>().as('n'))
         .whereRef('ppi_activities.ppi_id', '=', 'ppis.id')
         .where('ppi_activities.is_required', '=', 1)
         .as('required_activity_count'),
-      eb.selectFrom('ppi_elements').select((e) => e.fn.countAll<number>().as('n')).whereRef('ppi_elements.ppi_id', '=', 'ppis.id').as('element_count'),
+      eb
+        .selectFrom('ppi_elements')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('ppi_elements.ppi_id', '=', 'ppis.id')
+        .as('element_count'),
     ]);
 }
 
@@ -82,18 +90,43 @@ export async function findVisiblePpi(db: Db, user: CurrentUser, ppiId: number) {
 }
 
 export async function findPpiByCode(db: Db, plantId: number, code: string) {
-  return db.selectFrom('ppis').select('id').where('plant_id', '=', plantId).where('code', '=', code).executeTakeFirst();
+  return db
+    .selectFrom('ppis')
+    .select('id')
+    .where('plant_id', '=', plantId)
+    .where('code', '=', code)
+    .executeTakeFirst();
 }
 
 export async function insertPpi(
   db: Db,
-  row: { client_id: number; plant_id: number; template_id: number; element_type_id: number; code: string; name: string; created_at: string; updated_at: string },
+  row: {
+    client_id: number;
+    plant_id: number;
+    template_id: number;
+    element_type_id: number;
+    code: string;
+    name: string;
+    created_at: string;
+    updated_at: string;
+  },
 ) {
   const { id } = await db.insertInto('ppis').values(row).returning('id').executeTakeFirstOrThrow();
   return id;
 }
 
-export async function updatePpi(db: Db, ppiId: number, values: { code?: string; name?: string; updated_at: string; logo_key?: string | null; logo_name?: string | null; logo_content_type?: string | null }) {
+export async function updatePpi(
+  db: Db,
+  ppiId: number,
+  values: {
+    code?: string;
+    name?: string;
+    updated_at: string;
+    logo_key?: string | null;
+    logo_name?: string | null;
+    logo_content_type?: string | null;
+  },
+) {
   await db.updateTable('ppis').set(values).where('id', '=', ppiId).execute();
 }
 
@@ -117,7 +150,11 @@ export async function listPpiUsers(db: Db, ppiIds: number[]) {
 
 export async function replacePpiUsers(db: Db, ppiId: number, users: { user_id: number; role_id: number }[]) {
   await db.deleteFrom('ppi_users').where('ppi_id', '=', ppiId).execute();
-  if (users.length) await db.insertInto('ppi_users').values(users.map((u) => ({ ppi_id: ppiId, ...u }))).execute();
+  if (users.length)
+    await db
+      .insertInto('ppi_users')
+      .values(users.map((u) => ({ ppi_id: ppiId, ...u })))
+      .execute();
 }
 
 /** The role the user holds in a PPI, or undefined when not linked. */
@@ -166,9 +203,17 @@ export async function listLinkedPpis(db: Db, user: CurrentUser, filters: PpiList
 export async function listPpiPlants(db: Db, user: CurrentUser) {
   return visiblePlants(db, user)
     .select((eb) => {
-      let ppis = eb.selectFrom('ppis').select((e) => e.fn.countAll<number>().as('n')).whereRef('ppis.plant_id', '=', 'plants.id');
+      let ppis = eb
+        .selectFrom('ppis')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('ppis.plant_id', '=', 'plants.id');
       // The plant is visible already: what is left of visiblePpis is the link to the PPI.
-      if (!user.isAdmin) ppis = ppis.where('ppis.id', 'in', db.selectFrom('ppi_users').select('ppi_id').where('user_id', '=', user.id));
+      if (!user.isAdmin)
+        ppis = ppis.where(
+          'ppis.id',
+          'in',
+          db.selectFrom('ppi_users').select('ppi_id').where('user_id', '=', user.id),
+        );
       return ['plants.id', 'plants.code', 'plants.name', ppis.as('ppi_count')];
     })
     .orderBy('plants.name')
@@ -178,7 +223,11 @@ export async function listPpiPlants(db: Db, user: CurrentUser) {
 
 /** Active users of the organisation with their roles; with a plant, those authorised on it and administrators. */
 export async function listCandidateUsers(db: Db, clientId: number, plantId: number | undefined) {
-  let query = db.selectFrom('users').select(['users.id', 'users.name', 'users.email']).where('users.client_id', '=', clientId).where('users.is_active', '=', 1);
+  let query = db
+    .selectFrom('users')
+    .select(['users.id', 'users.name', 'users.email'])
+    .where('users.client_id', '=', clientId)
+    .where('users.is_active', '=', 1);
   if (plantId !== undefined) {
     query = query.where((eb) =>
       eb.or([
@@ -186,7 +235,11 @@ export async function listCandidateUsers(db: Db, clientId: number, plantId: numb
         eb(
           'users.id',
           'in',
-          eb.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id').select('user_roles.user_id').where('roles.code', '=', ADMIN_ROLE),
+          eb
+            .selectFrom('user_roles')
+            .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+            .select('user_roles.user_id')
+            .where('roles.code', '=', ADMIN_ROLE),
         ),
       ]),
     );
@@ -198,8 +251,6 @@ export async function listCandidateUsers(db: Db, clientId: number, plantId: numb
 // Activities
 // ---------------------------------------------------------------------------------------------
 
-export type ActivityValues = Omit<PpiActivityColumns, 'id' | 'criteria' | 'is_required' | 'roles'> & { criteria: string; is_required: number; roles: string };
-
 export async function listPpiActivities(db: Db, ppiId: number, onlyRequired = false) {
   let query = db.selectFrom('ppi_activities').selectAll().where('ppi_id', '=', ppiId);
   if (onlyRequired) query = query.where('is_required', '=', 1);
@@ -207,15 +258,28 @@ export async function listPpiActivities(db: Db, ppiId: number, onlyRequired = fa
 }
 
 export async function findPpiActivity(db: Db, ppiId: number, activityId: number) {
-  return db.selectFrom('ppi_activities').selectAll().where('ppi_id', '=', ppiId).where('id', '=', activityId).executeTakeFirst();
+  return db
+    .selectFrom('ppi_activities')
+    .selectAll()
+    .where('ppi_id', '=', ppiId)
+    .where('id', '=', activityId)
+    .executeTakeFirst();
 }
 
 export async function insertPpiActivities(db: Db, ppiId: number, activities: ActivityValues[]) {
-  if (activities.length) await db.insertInto('ppi_activities').values(activities.map((a) => ({ ppi_id: ppiId, ...a }))).execute();
+  if (activities.length)
+    await db
+      .insertInto('ppi_activities')
+      .values(activities.map((a) => ({ ppi_id: ppiId, ...a })))
+      .execute();
 }
 
 export async function setActivityRequired(db: Db, activityId: number, isRequired: boolean) {
-  await db.updateTable('ppi_activities').set({ is_required: isRequired ? 1 : 0 }).where('id', '=', activityId).execute();
+  await db
+    .updateTable('ppi_activities')
+    .set({ is_required: isRequired ? 1 : 0 })
+    .where('id', '=', activityId)
+    .execute();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -228,12 +292,14 @@ export interface PpiScope {
   typeId: number;
 }
 
-const linkedIds = (db: Db, ppiId: number) => db.selectFrom('ppi_elements').select('ppi_elements.element_id').where('ppi_elements.ppi_id', '=', ppiId);
+const linkedIds = (db: Db, ppiId: number) =>
+  db.selectFrom('ppi_elements').select('ppi_elements.element_id').where('ppi_elements.ppi_id', '=', ppiId);
 
 /** The plant's elements of the plan's type matching the list's filters and, when given, linked or not. */
 function ppiElements(db: Db, scope: PpiScope, { linked, ...filters }: PpiElementFilters) {
   let query = filtered(db, { plantId: scope.plantId, typeId: scope.typeId }, filters);
-  if (linked !== undefined) query = query.where('elements.id', linked ? 'in' : 'not in', linkedIds(db, scope.ppiId));
+  if (linked !== undefined)
+    query = query.where('elements.id', linked ? 'in' : 'not in', linkedIds(db, scope.ppiId));
   return query;
 }
 
@@ -253,9 +319,12 @@ export async function listPpiElements(
   const { ordering, ...rest } = filters;
   const direction = ordering.startsWith('-') ? 'desc' : 'asc';
   let query = ppiElements(db, scope, rest)
-    .leftJoin('ppi_elements', (join) => join.onRef('ppi_elements.element_id', '=', 'elements.id').on('ppi_elements.ppi_id', '=', scope.ppiId))
+    .leftJoin('ppi_elements', (join) =>
+      join.onRef('ppi_elements.element_id', '=', 'elements.id').on('ppi_elements.ppi_id', '=', scope.ppiId),
+    )
     .select([...LIST_COLUMNS, 'ppi_elements.element_id as linked_id']);
-  for (const column of orderColumns(ordering, { plantId: scope.plantId, typeId: scope.typeId })) query = query.orderBy(column, direction);
+  for (const column of orderColumns(ordering, { plantId: scope.plantId, typeId: scope.typeId }))
+    query = query.orderBy(column, direction);
   return query.limit(page.limit).offset(page.offset).execute();
 }
 
@@ -292,7 +361,11 @@ export async function linkElementIds(db: Db, ppiId: number, ids: number[], now: 
 export async function unlinkElementIds(db: Db, ppiId: number, ids: number[]) {
   let removed = 0;
   for (const chunk of chunks(ids, ID_CHUNK)) {
-    const result = await db.deleteFrom('ppi_elements').where('ppi_id', '=', ppiId).where('element_id', 'in', chunk).executeTakeFirst();
+    const result = await db
+      .deleteFrom('ppi_elements')
+      .where('ppi_id', '=', ppiId)
+      .where('element_id', 'in', chunk)
+      .executeTakeFirst();
     removed += Number(result.numDeletedRows);
   }
   return removed;
@@ -306,7 +379,11 @@ export async function linkFiltered(db: Db, scope: PpiScope, filters: PpiElementF
     .expression(
       ppiElements(db, scope, filters)
         .where('elements.id', 'not in', linkedIds(db, scope.ppiId))
-        .select([sql.lit(scope.ppiId).as('ppi_id'), 'elements.id as element_id', sql<string>`cast(${now} as varchar(32))`.as('linked_at')]),
+        .select([
+          sql.lit(scope.ppiId).as('ppi_id'),
+          'elements.id as element_id',
+          sql<string>`cast(${now} as varchar(32))`.as('linked_at'),
+        ]),
     )
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0);
@@ -334,7 +411,12 @@ export async function countLinked(db: Db, ppiId: number) {
 export async function findLinkedAmong(db: Db, ppiId: number, ids: number[]) {
   const linked = new Set<number>();
   for (const chunk of chunks(ids, ID_CHUNK)) {
-    const rows = await db.selectFrom('ppi_elements').select('element_id').where('ppi_id', '=', ppiId).where('element_id', 'in', chunk).execute();
+    const rows = await db
+      .selectFrom('ppi_elements')
+      .select('element_id')
+      .where('ppi_id', '=', ppiId)
+      .where('element_id', 'in', chunk)
+      .execute();
     for (const row of rows) linked.add(row.element_id);
   }
   return linked;
@@ -347,69 +429,10 @@ export async function bumpLinksVersion(db: Db, ppiId: number, now: string) {
     .set((eb) => ({ links_version: eb('links_version', '+', 1), updated_at: now }))
     .where('id', '=', ppiId)
     .execute();
-  const row = await db.selectFrom('ppis').select('links_version').where('id', '=', ppiId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('ppis')
+    .select('links_version')
+    .where('id', '=', ppiId)
+    .executeTakeFirstOrThrow();
   return row.links_version;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Templates
-// ---------------------------------------------------------------------------------------------
-
-/** Templates of the organisation; with a plant, those for every plant and that plant's own. */
-export async function listTemplates(db: Db, clientId: number, plantId?: number) {
-  let query = templateRows(db).where('ppi_templates.client_id', '=', clientId);
-  if (plantId !== undefined) query = query.where((eb) => eb.or([eb('ppi_templates.plant_id', 'is', null), eb('ppi_templates.plant_id', '=', plantId)]));
-  return query.orderBy('ppi_templates.name').orderBy('ppi_templates.id').execute();
-}
-
-function templateRows(db: Db) {
-  return db
-    .selectFrom('ppi_templates')
-    .innerJoin('element_types', 'element_types.id', 'ppi_templates.element_type_id')
-    .selectAll('ppi_templates')
-    .select((eb) => [
-      'element_types.code as type_code',
-      'element_types.name as type_name',
-      eb.selectFrom('ppis').select((e) => e.fn.countAll<number>().as('n')).whereRef('ppis.template_id', '=', 'ppi_templates.id').as('ppi_count'),
-    ]);
-}
-
-export type TemplateRow = Awaited<ReturnType<typeof listTemplates>>[number];
-
-export async function findTemplate(db: Db, clientId: number, templateId: number) {
-  return templateRows(db).where('ppi_templates.client_id', '=', clientId).where('ppi_templates.id', '=', templateId).executeTakeFirst();
-}
-
-export async function listTemplateActivities(db: Db, templateIds: number[]) {
-  if (templateIds.length === 0) return [];
-  return db.selectFrom('ppi_template_activities').selectAll().where('template_id', 'in', templateIds).orderBy('template_id').orderBy('position').orderBy('id').execute();
-}
-
-export async function insertTemplate(
-  db: Db,
-  row: { client_id: number; plant_id: number | null; element_type_id: number; name: string; created_at: string; updated_at: string },
-) {
-  const { id } = await db.insertInto('ppi_templates').values(row).returning('id').executeTakeFirstOrThrow();
-  return id;
-}
-
-export async function updateTemplate(db: Db, templateId: number, values: { plant_id: number | null; element_type_id: number; name: string; updated_at: string }) {
-  await db.updateTable('ppi_templates').set(values).where('id', '=', templateId).execute();
-}
-
-export async function replaceTemplateActivities(db: Db, templateId: number, activities: ActivityValues[]) {
-  await db.deleteFrom('ppi_template_activities').where('template_id', '=', templateId).execute();
-  if (activities.length) await db.insertInto('ppi_template_activities').values(activities.map((a) => ({ template_id: templateId, ...a }))).execute();
-}
-
-export async function deleteTemplate(db: Db, templateId: number) {
-  await db.deleteFrom('ppi_templates').where('id', '=', templateId).execute();
-}
-
-export async function findElementTypeOfClient(db: Db, clientId: number, typeId: number) {
-  return db.selectFrom('element_types').select(['id', 'code', 'name']).where('client_id', '=', clientId).where('id', '=', typeId).executeTakeFirst();
-}
-
-export async function findPlantOfClient(db: Db, clientId: number, plantId: number) {
-  return db.selectFrom('plants').select(['id']).where('client_id', '=', clientId).where('id', '=', plantId).executeTakeFirst();
 }

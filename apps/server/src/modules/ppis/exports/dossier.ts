@@ -5,15 +5,17 @@ import sharp from 'sharp';
 import { dossierCatalogue, type DossierCatalogue } from '@heliotrack/domain/i18n/ppi-dossier';
 import { fill } from '@heliotrack/domain/i18n/reports';
 import { RESULT_COLORS, type ActivityCounts, type PpiResultValue } from '@heliotrack/domain/ppi-results';
-import type { Db } from '../../db/database';
-import type { Storage } from '../../lib/storage';
-import { neutraliseFormula } from '../../lib/spreadsheet-cells';
-import { renderChart } from '../../lib/pdf/charts';
-import { formatters } from '../../lib/pdf/formatters';
-import { drawSvg, fontCallback, HEADER_FILL, pageLayout } from '../../lib/pdf/layout';
-import * as ppiRepo from './ppis.repository';
-import * as repo from './ppi-results.repository';
-import { parseRoles } from './templates.service';
+import type { Db } from '../../../db/database';
+import type { Storage } from '../../../lib/storage';
+import { neutraliseFormula } from '../../../lib/spreadsheet-cells';
+import { renderChart } from '../../../lib/pdf/charts';
+import { formatters } from '../../../lib/pdf/formatters';
+import { drawSvg, fontCallback, HEADER_FILL, pageLayout } from '../../../lib/pdf/layout';
+import * as ppiRepo from '../plans/plans.repository';
+import * as repo from '../results/results.repository';
+import { activityCounts } from '../results/results.service';
+import { parseRoles } from '../templates/templates.service';
+import * as exportRepo from './exports.repository';
 
 /*
  * The inspection dossier of a PPI: a PDF (logo, plan, activities and criteria, linked elements,
@@ -46,26 +48,7 @@ export interface DossierPlan {
 
 /** What the dossier says before the results: read once, small. */
 export async function collectDossier(db: Db, ppiId: number) {
-  const plan = await db
-    .selectFrom('ppis')
-    .innerJoin('plants', 'plants.id', 'ppis.plant_id')
-    .innerJoin('element_types', 'element_types.id', 'ppis.element_type_id')
-    .leftJoin('users as closer', 'closer.id', 'ppis.closed_by')
-    .select([
-      'ppis.id',
-      'ppis.code',
-      'ppis.name',
-      'ppis.status',
-      'ppis.closed_at',
-      'closer.name as closed_by_name',
-      'plants.code as plant_code',
-      'plants.name as plant_name',
-      'element_types.code as type_code',
-      'element_types.name as type_name',
-      'ppis.logo_key',
-    ])
-    .where('ppis.id', '=', ppiId)
-    .executeTakeFirst();
+  const plan = await exportRepo.findDossierPlan(db, ppiId);
   if (!plan) return null;
   const [activities, users, linked, counts] = await Promise.all([
     ppiRepo.listPpiActivities(db, ppiId),
@@ -73,24 +56,9 @@ export async function collectDossier(db: Db, ppiId: number) {
     ppiRepo.countLinked(db, ppiId),
     repo.countByActivity(db, ppiId),
   ]);
-  const byActivity: ActivityCounts[] = activities.map((a) => {
-    const c = { ok: 0, not_ok: 0, na: 0 };
-    for (const row of counts) if (row.activity_id === a.id) c[row.result as PpiResultValue] += row.n;
-    return {
-      activity: { id: a.id, position: a.position, name: a.name, roles: parseRoles(a.roles), is_required: a.is_required === 1 },
-      ...c,
-      pending: linked - c.ok - c.not_ok - c.na,
-      expected: linked,
-    };
-  });
-  const linkedCodes = await db
-    .selectFrom('ppi_elements')
-    .innerJoin('elements', 'elements.id', 'ppi_elements.element_id')
-    .select('elements.code')
-    .where('ppi_elements.ppi_id', '=', ppiId)
-    .orderBy('elements.code')
-    .execute();
-  return { plan: plan as DossierPlan, activities, users, linked, byActivity, linkedCodes: linkedCodes.map((e) => e.code) };
+  const byActivity = activityCounts(activities, counts, linked);
+  const linkedCodes = await exportRepo.listLinkedElementCodes(db, ppiId);
+  return { plan: plan as DossierPlan, activities, users, linked, byActivity, linkedCodes };
 }
 
 export type Dossier = NonNullable<Awaited<ReturnType<typeof collectDossier>>>;
@@ -116,7 +84,12 @@ async function imageForPdf(storage: Storage, key: string, width: number) {
   const stream = await storage.get(key);
   if (!stream) return null;
   try {
-    return await sharp(await readAll(stream)).rotate().resize({ width: width * 2, withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 75 }).toBuffer();
+    return await sharp(await readAll(stream))
+      .rotate()
+      .resize({ width: width * 2, withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 75 })
+      .toBuffer();
   } catch {
     return null;
   }
@@ -128,13 +101,37 @@ async function imageForPdf(storage: Storage, key: string, width: number) {
  * criteria). The usual ones of inspection criteria are written out; any other shows as "?".
  */
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const SPELLED: Record<string, string> = { '≤': '<=', '≥': '>=', '≠': '!=', '≈': '~', '→': '->', '←': '<-', '−': '-', '✓': 'v', '✔': 'v', '✗': 'x', '⌀': 'Ø', 'Ω': 'Ohm', 'μ': 'µ', '′': "'", '″': '"' };
+const SPELLED: Record<string, string> = {
+  '≤': '<=',
+  '≥': '>=',
+  '≠': '!=',
+  '≈': '~',
+  '→': '->',
+  '←': '<-',
+  '−': '-',
+  '✓': 'v',
+  '✔': 'v',
+  '✗': 'x',
+  '⌀': 'Ø',
+  Ω: 'Ohm',
+  μ: 'µ',
+  '′': "'",
+  '″': '"',
+};
 
 export function winAnsi(text: string): string {
   let out = '';
   for (const char of text) {
     const code = char.codePointAt(0)!;
-    if (code === 9 || code === 10 || code === 13 || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char)) out += char;
+    if (
+      code === 9 ||
+      code === 10 ||
+      code === 13 ||
+      (code >= 0x20 && code <= 0x7e) ||
+      (code >= 0xa0 && code <= 0xff) ||
+      WIN_ANSI_EXTRA.has(char)
+    )
+      out += char;
     else out += SPELLED[char] ?? '?';
   }
   return out;
@@ -146,7 +143,8 @@ function chartLabel(text: string, max = 38): string {
   return safe.length > max ? `${safe.slice(0, max - 1).trimEnd()}…` : safe;
 }
 
-const resultWord = (words: DossierCatalogue, result: string) => (result === 'ok' ? words.ok : result === 'not_ok' ? words.notOk : words.na);
+const resultWord = (words: DossierCatalogue, result: string) =>
+  result === 'ok' ? words.ok : result === 'not_ok' ? words.notOk : words.na;
 
 /** Stacked bars per activity: ok, not ok, not applicable and pending. */
 function activitiesChart(counts: ActivityCounts[], words: DossierCatalogue, width: number, height: number) {
@@ -163,7 +161,11 @@ function activitiesChart(counts: ActivityCounts[], words: DossierCatalogue, widt
       legend: { bottom: 0 },
       grid: { left: 200, right: 20, top: 10, bottom: 40 },
       xAxis: { type: 'value' },
-      yAxis: { type: 'category', inverse: true, data: counts.map((c) => chartLabel(`${c.activity.position}. ${c.activity.name}`)) },
+      yAxis: {
+        type: 'category',
+        inverse: true,
+        data: counts.map((c) => chartLabel(`${c.activity.position}. ${c.activity.name}`)),
+      },
       series: [
         series(words.ok, RESULT_COLORS.ok, 'ok'),
         series(words.notOk, RESULT_COLORS.not_ok, 'not_ok'),
@@ -177,24 +179,46 @@ function activitiesChart(counts: ActivityCounts[], words: DossierCatalogue, widt
 }
 
 /** Renders the PDF into a buffer; `progress(share)` is called as the results are drawn. */
-export async function renderDossierPdf(db: Db, storage: Storage, dossier: Dossier, language: string, generatedAt: string, progress: (share: number) => Promise<void>) {
+export async function renderDossierPdf(
+  db: Db,
+  storage: Storage,
+  dossier: Dossier,
+  language: string,
+  generatedAt: string,
+  progress: (share: number) => Promise<void>,
+) {
   const words = dossierCatalogue(language);
   const fmt = formatters(language);
   const { plan } = dossier;
-  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, bufferPages: true, info: { Title: `${words.title} ${plan.code}`, Author: 'Heliotrack', Creator: 'Heliotrack' } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    info: { Title: `${words.title} ${plan.code}`, Author: 'Heliotrack', Creator: 'Heliotrack' },
+  });
   const done = readAll(doc as unknown as Readable);
   // Every text through one door: what the standard fonts cannot encode is written out (winAnsi).
   const drawText = doc.text.bind(doc) as (...args: unknown[]) => PDFKit.PDFDocument;
-  doc.text = ((value: unknown, ...rest: unknown[]) => drawText(typeof value === 'string' ? winAnsi(value) : value, ...rest)) as typeof doc.text;
+  doc.text = ((value: unknown, ...rest: unknown[]) =>
+    drawText(typeof value === 'string' ? winAnsi(value) : value, ...rest)) as typeof doc.text;
   const { width, ensure, heading } = pageLayout(doc, MARGIN);
   const line = (label: string, value: string) => {
-    doc.font('Helvetica-Bold').fontSize(10).fillColor('#212529').text(`${label}: `, MARGIN, doc.y, { continued: true }).font('Helvetica').text(value);
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .fillColor('#212529')
+      .text(`${label}: `, MARGIN, doc.y, { continued: true })
+      .font('Helvetica')
+      .text(value);
   };
   /** A table whose cells wrap; rows never split across pages. */
   const table = (columns: { header: string; width: number }[], rows: string[][]) => {
     const drawRow = (cells: string[], header: boolean) => {
       doc.font(header ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5);
-      const height = Math.max(16, ...columns.map((c, i) => doc.heightOfString(cells[i] ?? '', { width: c.width - 8 }) + 8));
+      const height = Math.max(
+        16,
+        ...columns.map((c, i) => doc.heightOfString(cells[i] ?? '', { width: c.width - 8 }) + 8),
+      );
       ensure(height);
       const y = doc.y;
       if (header) doc.rect(MARGIN, y, width, height).fill(HEADER_FILL);
@@ -204,11 +228,19 @@ export async function renderDossierPdf(db: Db, storage: Storage, dossier: Dossie
         doc.text(cells[i] ?? '', x + 4, y + 4, { width: c.width - 8 });
         x += c.width;
       });
-      doc.moveTo(MARGIN, y + height).lineTo(MARGIN + width, y + height).lineWidth(0.5).strokeColor('#dee2e6').stroke();
+      doc
+        .moveTo(MARGIN, y + height)
+        .lineTo(MARGIN + width, y + height)
+        .lineWidth(0.5)
+        .strokeColor('#dee2e6')
+        .stroke();
       doc.x = MARGIN;
       doc.y = y + height;
     };
-    drawRow(columns.map((c) => c.header), true);
+    drawRow(
+      columns.map((c) => c.header),
+      true,
+    );
     for (const row of rows) drawRow(row, false);
   };
 
@@ -225,7 +257,8 @@ export async function renderDossierPdf(db: Db, storage: Storage, dossier: Dossie
   line(words.plant, `${plan.plant_code} · ${plan.plant_name}`);
   line(words.elementType, `${plan.type_code} · ${plan.type_name}`);
   line(words.status, plan.status === 'closed' ? words.closed : words.open);
-  if (plan.status === 'closed' && plan.closed_at) line(words.closedBy, `${plan.closed_by_name ?? ''} · ${fmt.dateTime(plan.closed_at)}`);
+  if (plan.status === 'closed' && plan.closed_at)
+    line(words.closedBy, `${plan.closed_by_name ?? ''} · ${fmt.dateTime(plan.closed_at)}`);
   line(words.elementCount, fmt.number(dossier.linked));
   line(words.generatedAt, fmt.dateTime(generatedAt));
   if (dossier.users.length) line(words.users, dossier.users.map((u) => `${u.name} (${u.role})`).join(', '));
@@ -239,7 +272,13 @@ export async function renderDossierPdf(db: Db, storage: Storage, dossier: Dossie
       { header: words.required, width: 65 },
       { header: words.roles, width: 60 },
     ],
-    dossier.activities.map((a) => [String(a.position), a.name, a.criteria, a.is_required === 1 ? words.yes : words.no, parseRoles(a.roles).join(', ')]),
+    dossier.activities.map((a) => [
+      String(a.position),
+      a.name,
+      a.criteria,
+      a.is_required === 1 ? words.yes : words.no,
+      parseRoles(a.roles).join(', '),
+    ]),
   );
 
   heading(words.summarySection);
@@ -272,13 +311,20 @@ export async function renderDossierPdf(db: Db, storage: Storage, dossier: Dossie
   doc.y += chartHeight + 10;
 
   heading(words.elementsSection);
-  doc.font('Helvetica').fontSize(8.5).fillColor('#212529').text(dossier.linkedCodes.join(', ') || '—', MARGIN, doc.y, { width });
+  doc
+    .font('Helvetica')
+    .fontSize(8.5)
+    .fillColor('#212529')
+    .text(dossier.linkedCodes.join(', ') || '—', MARGIN, doc.y, { width });
 
   heading(words.resultsSection);
   let drawn = 0;
   const total = dossier.byActivity.reduce((sum, c) => sum + c.ok + c.not_ok + c.na, 0);
   for await (const rows of resultPages(db, plan.id)) {
-    const documents = await repo.listResultDocuments(db, rows.map((r) => r.id));
+    const documents = await repo.listResultDocuments(
+      db,
+      rows.map((r) => r.id),
+    );
     for (const row of rows) {
       const equipment = row.equipment_id
         ? `${row.equipment_name ?? ''} · ${words.certificate} ${row.equipment_certificate || '—'} · ${words.calibration} ${fmt.day(row.equipment_calibration_date ?? '')} · ${words.expiry} ${fmt.day(row.equipment_expiry_date ?? '')}`
@@ -293,18 +339,28 @@ export async function renderDossierPdf(db: Db, storage: Storage, dossier: Dossie
       const [title, ...details] = text.map(winAnsi);
       const body = details.join('\n');
       const heightOf = () =>
-        doc.font('Helvetica-Bold').fontSize(8.5).heightOfString(title, { width: width - 12 }) +
+        doc
+          .font('Helvetica-Bold')
+          .fontSize(8.5)
+          .heightOfString(title, { width: width - 12 }) +
         (body ? doc.font('Helvetica').heightOfString(body, { width: width - 12 }) : 0);
       ensure(heightOf() + 14);
       const y = doc.y;
       doc.rect(MARGIN, y, 4, heightOf() + 4).fill(RESULT_COLORS[row.result as PpiResultValue] ?? '#adb5bd');
-      doc.fillColor('#212529').font('Helvetica-Bold').text(title, MARGIN + 10, y + 2, { width: width - 12 });
+      doc
+        .fillColor('#212529')
+        .font('Helvetica-Bold')
+        .text(title, MARGIN + 10, y + 2, { width: width - 12 });
       if (body) doc.font('Helvetica').text(body, MARGIN + 10, doc.y, { width: width - 12 });
       doc.x = MARGIN;
-      const photos = documents.filter((d) => d.ppi_result_id === row.id && d.is_photo === 1).slice(0, PHOTOS_PER_RESULT);
+      const photos = documents
+        .filter((d) => d.ppi_result_id === row.id && d.is_photo === 1)
+        .slice(0, PHOTOS_PER_RESULT);
       if (photos.length) {
         let x = MARGIN + 10;
-        const images = (await Promise.all(photos.map((p) => imageForPdf(storage, p.storage_key, PHOTO_WIDTH)))).filter((b) => b !== null) as Buffer[];
+        const images = (
+          await Promise.all(photos.map((p) => imageForPdf(storage, p.storage_key, PHOTO_WIDTH)))
+        ).filter((b) => b !== null) as Buffer[];
         if (images.length) {
           // The row is as tall as its tallest photo (a landscape photo left a square's gap under it).
           const heights = await Promise.all(
@@ -339,7 +395,12 @@ export async function renderDossierPdf(db: Db, storage: Storage, dossier: Dossie
       .font('Helvetica')
       .fontSize(8)
       .fillColor('#868e96')
-      .text(`${plan.code} · ${fill(words.page, { page: i + 1, pages: range.count })}`, MARGIN, doc.page.height - MARGIN + 10, { width, align: 'right', lineBreak: false });
+      .text(
+        `${plan.code} · ${fill(words.page, { page: i + 1, pages: range.count })}`,
+        MARGIN,
+        doc.page.height - MARGIN + 10,
+        { width, align: 'right', lineBreak: false },
+      );
     doc.page.margins.bottom = marginBottom;
   }
   doc.end();
@@ -353,7 +414,11 @@ export async function renderDossierPdf(db: Db, storage: Storage, dossier: Dossie
 export async function writeDossierXlsx(db: Db, dossier: Dossier, language: string, out: PassThrough) {
   const words = dossierCatalogue(language);
   const { plan } = dossier;
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   workbook.creator = 'Heliotrack';
   const text = (value: string) => neutraliseFormula(value);
   const asDate = (day: string) => new Date(`${day}T00:00:00.000Z`);
@@ -385,7 +450,19 @@ export async function writeDossierXlsx(db: Db, dossier: Dossier, language: strin
   ];
   for (const c of dossier.byActivity) {
     const a = dossier.activities.find((x) => x.id === c.activity.id)!;
-    activities.addRow([a.position, text(a.name), text(a.criteria), a.is_required === 1 ? words.yes : words.no, c.activity.roles.join(', '), c.ok, c.not_ok, c.na, c.pending]).commit();
+    activities
+      .addRow([
+        a.position,
+        text(a.name),
+        text(a.criteria),
+        a.is_required === 1 ? words.yes : words.no,
+        c.activity.roles.join(', '),
+        c.ok,
+        c.not_ok,
+        c.na,
+        c.pending,
+      ])
+      .commit();
   }
   activities.commit();
 

@@ -25,21 +25,21 @@ import { encodeResultTile } from '@heliotrack/domain/ppi-result-tiles';
 import type { PpiResultValue } from '@heliotrack/domain/ppi-results';
 import { issuesToFieldErrors } from '@heliotrack/domain/validation';
 import type { Language } from '@heliotrack/domain/constants';
-import type { Db } from '../../db/database';
-import { ApiError, fieldError, notFound } from '../../lib/errors';
-import { offsetOf, pageOf } from '../../lib/pagination';
-import { newStorageKey, type Storage } from '../../lib/storage';
-import { nowIso } from '../../lib/time';
-import { type CurrentUser, requireAdmin, requirePlant } from '../access/access.service';
-import { checkDocumentKind } from '../../lib/document-kinds';
-import { toElementDto } from '../elements/elements.service';
-import { findUserInClient } from '../catalogues/catalogues.repository';
-import { findRolesByCode, findRolesOfUsers } from '../access/access.repository';
-import type { SpatialService, TileAnswer, TileRequest } from '../spatial/spatial.service';
-import * as repo from './ppis.repository';
-import * as resultRepo from './ppi-results.repository';
-import { readSmallUpload } from '../../lib/small-upload';
-import { activityValues, parseRoles, toActivityDto } from './templates.service';
+import type { Db } from '../../../db/database';
+import { ApiError, fieldError, notFound } from '../../../lib/errors';
+import { offsetOf, pageOf } from '../../../lib/pagination';
+import { newStorageKey, type Storage } from '../../../lib/storage';
+import { nowIso } from '../../../lib/time';
+import { type CurrentUser, requireAdmin, requirePlant } from '../../access/access.service';
+import { checkDocumentKind } from '../../../lib/document-kinds';
+import { toElementDto } from '../../elements/elements.service';
+import { findElementTypeInClient, findUserInClient } from '../../catalogues/catalogues.repository';
+import { findRolesByCode, findRolesOfUsers } from '../../access/access.repository';
+import type { SpatialService, TileAnswer, TileRequest } from '../../spatial/spatial.service';
+import * as repo from './plans.repository';
+import * as templateRepo from '../templates/templates.repository';
+import { readSmallUpload } from '../../../lib/small-upload';
+import { activityValues, parseRoles, toActivityDto } from '../templates/templates.service';
 
 /** Ids named in a 400 about elements that are not the plan's. */
 const LISTED_IDS = 20;
@@ -57,7 +57,9 @@ function toPpiDto(row: repo.PpiRow, users: Awaited<ReturnType<typeof repo.listPp
     required_activity_count: Number(row.required_activity_count ?? 0),
     element_count: Number(row.element_count ?? 0),
     links_version: row.links_version,
-    users: users.filter((u) => u.ppi_id === row.id).map((u) => ({ user: u.id, name: u.name, email: u.email, role: u.role })),
+    users: users
+      .filter((u) => u.ppi_id === row.id)
+      .map((u) => ({ user: u.id, name: u.name, email: u.email, role: u.role })),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -91,6 +93,16 @@ function toLinkedPpiDto(row: Awaited<ReturnType<typeof repo.listLinkedPpis>>[num
 }
 
 /**
+ * What the register map reads of a plan's results: what versions its tiles, and each element's result
+ * of an activity. The results area answers it (buildApp hands in PpiResultsService), so plans never
+ * import results, which build on plans.
+ */
+export interface RegisterReads {
+  resultsVersion(ppiId: number): Promise<string>;
+  resultsAmong(ppiId: number, activityId: number, elementIds: number[]): Promise<Map<number, string>>;
+}
+
+/**
  * PPIs of a plant: the plan, its users, its activities and its linked elements. Administrators
  * (role AD) manage them; anybody else sees the plans they are linked to, on plants they are
  * authorised on, and nothing else (404, as for another organisation's ids).
@@ -100,6 +112,7 @@ export class PpisService {
     private readonly db: Db,
     private readonly storage: Storage,
     private readonly spatial: SpatialService,
+    private readonly register: RegisterReads,
   ) {}
 
   // -------------------------------------------------------------------------------------------
@@ -120,7 +133,10 @@ export class PpisService {
 
   private async list(user: CurrentUser, filters: PpiListQuery) {
     const rows = await repo.listPpis(this.db, user, filters);
-    const users = await repo.listPpiUsers(this.db, rows.map((r) => r.id));
+    const users = await repo.listPpiUsers(
+      this.db,
+      rows.map((r) => r.id),
+    );
     return rows.map((row) => toPpiDto(row, users));
   }
 
@@ -143,12 +159,14 @@ export class PpisService {
   async create(user: CurrentUser, plantId: number, body: PpiInput) {
     requireAdmin(user);
     const plant = await requirePlant(this.db, user, plantId);
-    const template = await repo.findTemplate(this.db, user.clientId, body.template);
+    const template = await templateRepo.findTemplate(this.db, user.clientId, body.template);
     if (!template) throw fieldError('template', 'ppis.unknownTemplate', { id: body.template });
-    if (template.plant_id !== null && template.plant_id !== plant.id) throw fieldError('template', 'ppis.templateOfOtherPlant', { name: template.name });
+    if (template.plant_id !== null && template.plant_id !== plant.id)
+      throw fieldError('template', 'ppis.templateOfOtherPlant', { name: template.name });
     const users = await this.checkUsers(user, plant.id, body.users ?? []);
     const id = await this.db.transaction().execute(async (trx) => {
-      if (await repo.findPpiByCode(trx, plant.id, body.code)) throw fieldError('code', 'ppis.duplicateCode', { code: body.code });
+      if (await repo.findPpiByCode(trx, plant.id, body.code))
+        throw fieldError('code', 'ppis.duplicateCode', { code: body.code });
       const now = nowIso();
       const ppiId = await repo.insertPpi(trx, {
         client_id: user.clientId,
@@ -160,11 +178,18 @@ export class PpisService {
         created_at: now,
         updated_at: now,
       });
-      const activities = await repo.listTemplateActivities(trx, [template.id]);
+      const activities = await templateRepo.listTemplateActivities(trx, [template.id]);
       await repo.insertPpiActivities(
         trx,
         ppiId,
-        activityValues(activities.map((a) => ({ name: a.name, criteria: a.criteria, is_required: a.is_required === 1, roles: parseRoles(a.roles) as never }))),
+        activityValues(
+          activities.map((a) => ({
+            name: a.name,
+            criteria: a.criteria,
+            is_required: a.is_required === 1,
+            roles: parseRoles(a.roles) as never,
+          })),
+        ),
       );
       await repo.replacePpiUsers(trx, ppiId, users);
       return ppiId;
@@ -179,7 +204,8 @@ export class PpisService {
     const users = await this.checkUsers(user, ppi.plant_id, body.users ?? []);
     await this.db.transaction().execute(async (trx) => {
       const sameCode = await repo.findPpiByCode(trx, ppi.plant_id, body.code);
-      if (sameCode && sameCode.id !== ppi.id) throw fieldError('code', 'ppis.duplicateCode', { code: body.code });
+      if (sameCode && sameCode.id !== ppi.id)
+        throw fieldError('code', 'ppis.duplicateCode', { code: body.code });
       await repo.updatePpi(trx, ppi.id, { code: body.code, name: body.name, updated_at: nowIso() });
       await repo.replacePpiUsers(trx, ppi.id, users);
     });
@@ -197,14 +223,20 @@ export class PpisService {
   /** Users of the organisation, active, authorised on the plant (or administrators), each once, with a known role. */
   private async checkUsers(user: CurrentUser, plantId: number, users: PpiUserInput[]) {
     if (users.length === 0) return [];
-    const candidates = new Map((await repo.listCandidateUsers(this.db, user.clientId, plantId)).map((u) => [u.id, u]));
+    const candidates = new Map(
+      (await repo.listCandidateUsers(this.db, user.clientId, plantId)).map((u) => [u.id, u]),
+    );
     const roleIds = new Map((await findRolesByCode(this.db, [...ROLE_CODES])).map((r) => [r.code, r.id]));
     const checked: { user_id: number; role_id: number }[] = [];
     for (const [index, entry] of users.entries()) {
       if (!candidates.has(entry.user)) {
         const known = await findUserInClient(this.db, user.clientId, entry.user);
         if (!known) throw fieldError(`users.${index}.user`, 'ppis.unknownUser', { id: entry.user });
-        throw fieldError(`users.${index}.user`, known.is_active === 1 ? 'ppis.userNotOnPlant' : 'ppis.userInactive', { name: known.name });
+        throw fieldError(
+          `users.${index}.user`,
+          known.is_active === 1 ? 'ppis.userNotOnPlant' : 'ppis.userInactive',
+          { name: known.name },
+        );
       }
       checked.push({ user_id: entry.user, role_id: roleIds.get(entry.role)! });
     }
@@ -222,7 +254,12 @@ export class PpisService {
 
   /** `GET client-ppi-plants` */
   async plants(user: CurrentUser) {
-    return (await repo.listPpiPlants(this.db, user)).map((p) => ({ id: p.id, code: p.code, name: p.name, ppi_count: Number(p.ppi_count ?? 0) }));
+    return (await repo.listPpiPlants(this.db, user)).map((p) => ({
+      id: p.id,
+      code: p.code,
+      name: p.name,
+      ppi_count: Number(p.ppi_count ?? 0),
+    }));
   }
 
   /** `GET client-ppi-users[?plant=ID]` (administrators): who may be linked to a plan, with their roles. */
@@ -230,8 +267,16 @@ export class PpisService {
     requireAdmin(user);
     if (plantId !== undefined) await requirePlant(this.db, user, plantId);
     const users = await repo.listCandidateUsers(this.db, user.clientId, plantId);
-    const roles = await findRolesOfUsers(this.db, users.map((u) => u.id));
-    return users.map((u) => ({ id: u.id, name: u.name, email: u.email, roles: roles.filter((r) => r.user_id === u.id).map((r) => r.code) }));
+    const roles = await findRolesOfUsers(
+      this.db,
+      users.map((u) => u.id),
+    );
+    return users.map((u) => ({
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      roles: roles.filter((r) => r.user_id === u.id).map((r) => r.code),
+    }));
   }
 
   /** `GET ppis/{id}/user-ppi-permissions` */
@@ -239,8 +284,16 @@ export class PpisService {
     const ppi = await this.requirePpi(user, ppiId);
     const role = (await repo.findRoleInPpi(this.db, ppi.id, user.id)) ?? null;
     const activities = await repo.listPpiActivities(this.db, ppi.id);
-    const recordable = user.isAdmin ? activities : activities.filter((a) => role !== null && parseRoles(a.roles).includes(role));
-    return { ppi: ppi.id, can_view: true, can_manage: user.isAdmin, role, recordable_activities: recordable.map((a) => a.id) };
+    const recordable = user.isAdmin
+      ? activities
+      : activities.filter((a) => role !== null && parseRoles(a.roles).includes(role));
+    return {
+      ppi: ppi.id,
+      can_view: true,
+      can_manage: user.isAdmin,
+      role,
+      recordable_activities: recordable.map((a) => a.id),
+    };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -289,7 +342,12 @@ export class PpisService {
     const scope = { ppiId: ppi.id, plantId: ppi.plant_id, typeId: ppi.element_type_id };
     const [count, rows] = await Promise.all([
       repo.countPpiElements(this.db, scope, filters),
-      repo.listPpiElements(this.db, scope, { ...filters, ordering }, { limit: page_size, offset: offsetOf({ page, page_size }) }),
+      repo.listPpiElements(
+        this.db,
+        scope,
+        { ...filters, ordering },
+        { limit: page_size, offset: offsetOf({ page, page_size }) },
+      ),
     ]);
     return pageOf(
       rows.map((row) => ({ ...toElementDto(row), is_linked: row.linked_id !== null })),
@@ -304,30 +362,76 @@ export class PpisService {
    * elements in their own colour; below the detail zoom, a plan of piles or modules shows the
    * plant's layout faintly instead (`context`), as the domain's tile rules say.
    */
-  async mapTile(user: CurrentUser, ppiId: number, tile: TileRequest, ifNoneMatch: string | undefined, log: FastifyBaseLogger): Promise<TileAnswer> {
+  async mapTile(
+    user: CurrentUser,
+    ppiId: number,
+    tile: TileRequest,
+    ifNoneMatch: string | undefined,
+    log: FastifyBaseLogger,
+  ): Promise<TileAnswer> {
     const ppi = await this.requirePpi(user, ppiId);
     const plant = await requirePlant(this.db, user, ppi.plant_id);
-    return this.spatial.typeTile(plant, ppi.element_type_id, tile, `ppi${ppi.id}.${ppi.links_version}`, ifNoneMatch, async (elements, types, context) => {
-      const linked = await repo.findLinkedAmong(this.db, ppi.id, elements.map((e) => e.id));
-      return encodePpiTile(elements, types, linked, tile, context);
-    }, log);
+    return this.spatial.typeTile(
+      plant,
+      ppi.element_type_id,
+      tile,
+      `ppi${ppi.id}.${ppi.links_version}`,
+      ifNoneMatch,
+      async (elements, types, context) => {
+        const linked = await repo.findLinkedAmong(
+          this.db,
+          ppi.id,
+          elements.map((e) => e.id),
+        );
+        return encodePpiTile(elements, types, linked, tile, context);
+      },
+      log,
+    );
   }
 
   /**
    * `GET ppis/{id}/map-results/{z}/{x}/{y}.pbf?activity=ID`: the register map, linked elements
    * coloured by their result of the activity. Its version follows links and results alike.
    */
-  async resultTile(user: CurrentUser, ppiId: number, activityId: number, tile: TileRequest, ifNoneMatch: string | undefined, log: FastifyBaseLogger): Promise<TileAnswer> {
+  async resultTile(
+    user: CurrentUser,
+    ppiId: number,
+    activityId: number,
+    tile: TileRequest,
+    ifNoneMatch: string | undefined,
+    log: FastifyBaseLogger,
+  ): Promise<TileAnswer> {
     const ppi = await this.requirePpi(user, ppiId);
     const activity = await repo.findPpiActivity(this.db, ppi.id, activityId);
     if (!activity) throw fieldError('activity', 'ppis.unknownActivity', { id: activityId });
     const plant = await requirePlant(this.db, user, ppi.plant_id);
-    const version = `ppi${ppi.id}.${ppi.links_version}.a${activity.id}.${createHash('sha1').update(await resultRepo.resultsVersion(this.db, ppi.id)).digest('hex').slice(0, 12)}`;
-    return this.spatial.typeTile(plant, ppi.element_type_id, tile, version, ifNoneMatch, async (elements, types, context) => {
-      const ids = elements.map((e) => e.id);
-      const [linked, results] = await Promise.all([repo.findLinkedAmong(this.db, ppi.id, ids), resultRepo.findResultsAmong(this.db, ppi.id, activity.id, ids)]);
-      return encodeResultTile(elements, types, linked, results as Map<number, PpiResultValue>, tile, context);
-    }, log);
+    const version = `ppi${ppi.id}.${ppi.links_version}.a${activity.id}.${createHash('sha1')
+      .update(await this.register.resultsVersion(ppi.id))
+      .digest('hex')
+      .slice(0, 12)}`;
+    return this.spatial.typeTile(
+      plant,
+      ppi.element_type_id,
+      tile,
+      version,
+      ifNoneMatch,
+      async (elements, types, context) => {
+        const ids = elements.map((e) => e.id);
+        const [linked, results] = await Promise.all([
+          repo.findLinkedAmong(this.db, ppi.id, ids),
+          this.register.resultsAmong(ppi.id, activity.id, ids),
+        ]);
+        return encodeResultTile(
+          elements,
+          types,
+          linked,
+          results as Map<number, PpiResultValue>,
+          tile,
+          context,
+        );
+      },
+      log,
+    );
   }
 
   /**
@@ -335,7 +439,14 @@ export class PpisService {
    * filters or by a polygon, in one transaction. Idempotent: what is linked already stays linked,
    * and `changed` counts only what this request changed.
    */
-  async link(user: CurrentUser, ppiId: number, body: LinkElementsRequest, action: 'link' | 'unlink', language: Language, log: FastifyBaseLogger): Promise<LinkElementsResult> {
+  async link(
+    user: CurrentUser,
+    ppiId: number,
+    body: LinkElementsRequest,
+    action: 'link' | 'unlink',
+    language: Language,
+    log: FastifyBaseLogger,
+  ): Promise<LinkElementsResult> {
     requireAdmin(user);
     const ppi = await this.requirePpi(user, ppiId);
     if (ppi.status === 'closed') throw fieldError('non_field_errors', 'ppis.closed');
@@ -344,15 +455,23 @@ export class PpisService {
 
     let filters: PpiElementFilters | undefined;
     if (body.filters) {
-      const parsed = PpiElementFilters.strict().safeParse(Object.fromEntries(Object.entries(body.filters).map(([k, v]) => [k, String(v)])));
+      const parsed = PpiElementFilters.strict().safeParse(
+        Object.fromEntries(Object.entries(body.filters).map(([k, v]) => [k, String(v)])),
+      );
       if (!parsed.success) {
         const errors = issuesToFieldErrors(parsed.error.issues, language);
-        throw new ApiError(400, Object.fromEntries(Object.entries(errors).map(([k, v]) => [`filters.${k}`, v])));
+        throw new ApiError(
+          400,
+          Object.fromEntries(Object.entries(errors).map(([k, v]) => [`filters.${k}`, v])),
+        );
       }
       filters = parsed.data;
     }
     // The polygon is read before the transaction: parsing and testing geometry needs no lock.
-    const polygonIds = body.polygon !== undefined ? await this.spatial.idsInsidePolygon(plant, ppi.element_type_id, body.polygon, log) : undefined;
+    const polygonIds =
+      body.polygon !== undefined
+        ? await this.spatial.idsInsidePolygon(plant, ppi.element_type_id, body.polygon, log)
+        : undefined;
 
     return this.db.transaction().execute(async (trx) => {
       const now = nowIso();
@@ -360,24 +479,36 @@ export class PpisService {
       let selected: number;
       if (filters) {
         selected = await repo.countPpiElements(trx, scope, filters);
-        changed = action === 'link' ? await repo.linkFiltered(trx, scope, filters, now) : await repo.unlinkFiltered(trx, scope, filters);
+        changed =
+          action === 'link'
+            ? await repo.linkFiltered(trx, scope, filters, now)
+            : await repo.unlinkFiltered(trx, scope, filters);
       } else {
         let ids = polygonIds ?? [...new Set(body.element_ids!)];
         if (!polygonIds) {
           const found = new Set(await repo.findElementIdsInScope(trx, scope, ids));
           const missing = ids.filter((id) => !found.has(id));
           if (missing.length) {
-            const type = (await trx.selectFrom('element_types').select('code').where('id', '=', ppi.element_type_id).executeTakeFirst())?.code ?? '';
+            const type =
+              (await findElementTypeInClient(trx, user.clientId, { id: ppi.element_type_id }))?.code ?? '';
             const listed = missing.slice(0, LISTED_IDS).join(', ') + (missing.length > LISTED_IDS ? '…' : '');
             throw fieldError('element_ids', 'ppis.link.elementsNotFound', { type, ids: listed });
           }
           ids = [...found];
         }
         selected = ids.length;
-        changed = action === 'link' ? await repo.linkElementIds(trx, ppi.id, ids, now) : await repo.unlinkElementIds(trx, ppi.id, ids);
+        changed =
+          action === 'link'
+            ? await repo.linkElementIds(trx, ppi.id, ids, now)
+            : await repo.unlinkElementIds(trx, ppi.id, ids);
       }
       const linksVersion = changed > 0 ? await repo.bumpLinksVersion(trx, ppi.id, now) : ppi.links_version;
-      return { changed, selected, element_count: await repo.countLinked(trx, ppi.id), links_version: linksVersion };
+      return {
+        changed,
+        selected,
+        element_count: await repo.countLinked(trx, ppi.id),
+        links_version: linksVersion,
+      };
     });
   }
 
@@ -386,7 +517,12 @@ export class PpisService {
   // -------------------------------------------------------------------------------------------
 
   /** `POST ppis/{id}/logo/` (administrators, multipart `logo`): a PNG or JPEG, recognised by its bytes; replaces the previous one. */
-  async uploadLogo(user: CurrentUser, ppiId: number, parts: AsyncIterable<Multipart> | null, contentType: string | undefined) {
+  async uploadLogo(
+    user: CurrentUser,
+    ppiId: number,
+    parts: AsyncIterable<Multipart> | null,
+    contentType: string | undefined,
+  ) {
     requireAdmin(user);
     const ppi = await this.requirePpi(user, ppiId);
     const upload = await readSmallUpload(parts, contentType, {
@@ -396,11 +532,21 @@ export class PpisService {
       tooLarge: () => fieldError('logo', 'ppis.logoTooLarge', { max: PPI_LOGO_MAX_BYTES / (1024 * 1024) }),
     });
     if (!upload.file || upload.file.bytes.length === 0) throw fieldError('logo', 'ppis.logoRequired');
-    const kind = checkDocumentKind(upload.file.fileName || 'logo', upload.file.declaredType, upload.file.bytes.subarray(0, 512));
-    if (!kind.ok || (kind.kind !== 'png' && kind.kind !== 'jpeg')) throw fieldError('logo', 'ppis.logoNotImage');
+    const kind = checkDocumentKind(
+      upload.file.fileName || 'logo',
+      upload.file.declaredType,
+      upload.file.bytes.subarray(0, 512),
+    );
+    if (!kind.ok || (kind.kind !== 'png' && kind.kind !== 'jpeg'))
+      throw fieldError('logo', 'ppis.logoNotImage');
     const key = newStorageKey();
     await this.storage.put(key, Readable.from([upload.file.bytes]), kind.contentType);
-    await repo.updatePpi(this.db, ppi.id, { logo_key: key, logo_name: upload.file.fileName || 'logo', logo_content_type: kind.contentType, updated_at: nowIso() });
+    await repo.updatePpi(this.db, ppi.id, {
+      logo_key: key,
+      logo_name: upload.file.fileName || 'logo',
+      logo_content_type: kind.contentType,
+      updated_at: nowIso(),
+    });
     if (ppi.logo_key) await this.storage.delete(ppi.logo_key);
     return this.get(user, ppi.id);
   }
@@ -410,7 +556,12 @@ export class PpisService {
     requireAdmin(user);
     const ppi = await this.requirePpi(user, ppiId);
     if (!ppi.logo_key) return;
-    await repo.updatePpi(this.db, ppi.id, { logo_key: null, logo_name: null, logo_content_type: null, updated_at: nowIso() });
+    await repo.updatePpi(this.db, ppi.id, {
+      logo_key: null,
+      logo_name: null,
+      logo_content_type: null,
+      updated_at: nowIso(),
+    });
     await this.storage.delete(ppi.logo_key);
   }
 
