@@ -172,16 +172,17 @@ describe.skipIf(!databases.includes('postgres'))(
       throw new Error(`no session of the app waited for a lock on ${pattern}`);
     }
 
-    it('refuses the change when the RUC edit commits while the change waits for the plant', async () => {
+    it('refuses the change when the RUC edit commits while the change waits for a plant-wide writer', async () => {
       const original = await rucStates();
       expect(original).toContain(demo.mounted);
       const [id] = await h.modulesIn(demo.pending, 1);
-      // Another writer of the plant holds it: the technician's change queues behind it, before deciding anything.
+      // A plant-wide writer (a serial scan, a layout import) holds the plant: the technician's change
+      // queues behind it, before deciding anything.
       await blocker.query('begin');
-      await blocker.query('select id from plants where id = $1 for update', [demo.plantId]);
+      await blocker.query('select pg_advisory_xact_lock(32001, $1::int)', [demo.plantId]);
       const change = h.single(id, demo.mounted, USERS.technician);
       try {
-        await blockedOn('%from "plants"%for update%');
+        await blockedOn('%pg_advisory_xact_lock_shared%');
         const edit = await setRucStates(original.filter((s) => s !== demo.mounted));
         expect(edit.status).toBe(200);
       } finally {

@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { beforeAll, expect, it } from 'vitest';
 import type { Element } from '@heliotrack/domain/elements';
 import { SYNC_ELEMENT_COLUMNS, SyncHeader, type SyncElementLine, syncElementOf } from '@heliotrack/domain/sync';
-import { bumpElementsVersion } from '../src/lib/plant-writes.repository';
+import { takeElementsVersion } from '../src/lib/plant-writes.repository';
 import { setElementSerials } from '../src/modules/serials/serials.repository';
 import { SyncService } from '../src/modules/sync/sync.service';
 import { createDemoPlant } from '../src/demo/plant';
@@ -184,7 +184,7 @@ describeEachDatabase('plant sync', (get) => {
     // Serial edits go through setElementSerials in the writing transaction (the serial-scan endpoint will call it).
     const [scanned] = await modules(1);
     await ctx.db.transaction().execute(async (trx) => {
-      const version = await bumpElementsVersion(trx, plantId);
+      const version = await takeElementsVersion(trx, plantId);
       await setElementSerials(trx, plantId, version, [{ id: scanned, serial: 'JAM-SYNC-0001', is_serial_invalid_length: 0, is_serial_duplicated: 1, is_serial_unregistered: 0 }], new Date().toISOString());
     });
     const afterSerial = await download({ cursor: afterImport.header.cursor });

@@ -82,3 +82,17 @@ export function writesExactJsonNumbers(db: Db) {
 export function jsonText(db: Db, column: string): RawBuilder<string> {
   return isPostgres(db) ? sql<string>`coalesce(to_json(${sql.ref(column)})::text, 'null')` : sql<string>`ifnull(json_quote(${sql.ref(column)}), 'null')`;
 }
+
+/**
+ * A lock held until the transaction ends, on a key of the application's own (PostgreSQL's
+ * transaction-level advisory locks, in the two-integer key space; a text key is hashed to one
+ * integer of it, so two texts may share a lock: they then only wait for each other). Shared holders
+ * run together; an exclusive request waits for them, and later shared requests queue behind it, so
+ * an exclusive writer is never starved. SQLite runs one writing transaction at a time: nothing to do.
+ */
+export async function transactionLock(trx: Db, space: number, key: number | string, mode: 'shared' | 'exclusive') {
+  if (!isPostgres(trx)) return;
+  const id = typeof key === 'number' ? sql`${key}::int` : sql`hashtext(${key})`;
+  if (mode === 'shared') await sql`select pg_advisory_xact_lock_shared(${space}::int, ${id})`.execute(trx);
+  else await sql`select pg_advisory_xact_lock(${space}::int, ${id})`.execute(trx);
+}

@@ -1,14 +1,55 @@
 import type { Db } from '../db/database';
-import { forUpdate } from '../db/dialect';
+import { forUpdate, transactionLock } from '../db/dialect';
 
-/* What every module that writes a plant's elements does first (state changes, serials, layout imports). */
+/*
+ * How the writers of a plant's elements take turns, and how a sync cursor stays exact under
+ * concurrent commits (issue 32).
+ *
+ * The contract readers rely on: plants.elements_version only grows; every element row (and
+ * tombstone) a transaction writes carries that transaction's version as its row_version; and once a
+ * reader sees the plant at version V, every write stamped V or lower is committed and readable. A
+ * download reads V first, puts it in its cursor and then reads the rows newer than the device's old
+ * cursor; tiles, list counts and the other caches key on V.
+ *
+ * The classic trap is two writers that take versions N and N+1 and commit the other way round: a
+ * reader that sees N+1 first moves its cursor past N and never sees N's rows. Here a writer takes
+ * its version last (takeElementsVersion: `elements_version + 1` on the plant row, which holds the
+ * row's lock until the transaction ends), writes the rows that carry it, and commits at once. The
+ * plant row lets one writer at a time through that short tail, so versions are taken in commit
+ * order: when V is visible, V-1's writer had already committed before V's could take its version.
+ * There is no N+1 before N to skip, and readers need no horizon of in-flight writers.
+ *
+ * Everything before the tail overlaps (issue 32: writers of one plant used to queue behind the plant
+ * row for their whole transaction). The kinds of writer:
+ *
+ * - Element writers (state changes, single and massive) take the plant's write lock shared
+ *   (shareElementWrites), decide under row locks of the elements they touch (taken in id order, so
+ *   that two overlapping changes never deadlock), and take the version at the end. Two changes of
+ *   one element run one after the other (the later one waits for the element and then reads what
+ *   the earlier one committed); changes of other elements of the plant run beside it.
+ * - Plant-wide writers (serial scans and delivered serials, whose duplicate and unregistered flags
+ *   depend on every element of the plant; layout imports; a switch of the plant's state group, which
+ *   the state rules read) take the plant exclusively (lockPlant) first: they wait for the element
+ *   writers in flight and the later ones wait for them, then they take their version at any time.
+ *
+ * Deadlocks: the only lock an element writer waits for while it holds element rows is the plant
+ * row's, in the tail, and whoever holds that is in its own tail: it holds every lock it needs, and
+ * commits. Plant-wide writers take the exclusive lock before any row.
+ *
+ * SQLite runs one writing transaction at a time: the locks are no-ops there, and the same order of
+ * work gives the same versions.
+ */
+
+/** The application's lock space of "writes of a plant's elements" (PostgreSQL advisory locks). */
+const PLANT_WRITES = 32_001;
 
 /**
- * Locks the plant row until the transaction ends: every transaction that writes a plant's elements
- * (or decides whether it may) starts here, so that writers of one plant run one after the other and
- * commit in the order of the versions they take. SQLite runs one writing transaction at a time anyway.
+ * Takes the plant exclusively until the transaction ends: for plant-wide writers (see above). Waits
+ * for the element writers in flight; element writers that come later wait for this transaction.
+ * Also locks the plant row, and answers it as it is now.
  */
 export async function lockPlant(trx: Db, plantId: number) {
+  await transactionLock(trx, PLANT_WRITES, plantId, 'exclusive');
   const plant = await forUpdate(
     trx,
     trx.selectFrom('plants').select(['id', 'state_group_id', 'elements_version']).where('id', '=', plantId),
@@ -18,11 +59,36 @@ export async function lockPlant(trx: Db, plantId: number) {
 }
 
 /**
- * The next version of the plant's elements, taken inside the writing transaction before any element
- * is written: the rows it writes carry it as their row_version (offline downloads ask for what is
- * newer than their cursor), and tiles and caches key on it. Locks the plant row like lockPlant.
+ * Takes the plant shared until the transaction ends: for element writers, which run beside each
+ * other and lock the elements they touch instead. Answers the plant's state group as it is now (a
+ * switch of it takes the plant exclusively, so it stays so until this transaction ends).
  */
-export async function bumpElementsVersion(trx: Db, plantId: number) {
+export async function shareElementWrites(trx: Db, plantId: number) {
+  await transactionLock(trx, PLANT_WRITES, plantId, 'shared');
+  const plant = await trx
+    .selectFrom('plants')
+    .select(['id', 'state_group_id'])
+    .where('id', '=', plantId)
+    .executeTakeFirst();
+  if (!plant) throw new Error(`plant ${plantId} is gone`);
+  return plant;
+}
+
+/**
+ * Makes one writer of twins that carry the same client uuid wait for the other (until its
+ * transaction ends), so that the second one finds the first one's write committed: only twins wait.
+ */
+export async function lockClientUuid(trx: Db, clientId: number, clientUuid: string) {
+  await transactionLock(trx, PLANT_WRITES + 1, `${clientId}|${clientUuid}`, 'exclusive');
+}
+
+/**
+ * The next version of the plant's elements. It locks the plant row until the transaction ends, so
+ * an element writer calls it last, just before writing the rows that carry it and committing (see
+ * above); a plant-wide writer, which holds the plant exclusively, may call it at any time. Tiles and
+ * caches key on it.
+ */
+export async function takeElementsVersion(trx: Db, plantId: number) {
   const row = await trx
     .updateTable('plants')
     .set((eb) => ({ elements_version: eb('elements_version', '+', 1) }))

@@ -7,7 +7,7 @@ import { nowIso } from '../../lib/time';
 import { ApiError } from '../../lib/errors';
 import { type CurrentUser, requireAdmin, requirePlant } from '../access/access.service';
 import { type FeatureError, type FeatureErrorCode, type LayoutFeature, readLayoutFeatures } from './layout-features';
-import { bumpElementsVersion, lockPlant } from '../../lib/plant-writes.repository';
+import { takeElementsVersion, lockPlant } from '../../lib/plant-writes.repository';
 import {
   type ElementLayoutUpdate,
   findElementKeys,
@@ -101,7 +101,7 @@ async function planImport(db: Db, plant: PlantRow, collection: LayoutFeatureColl
  * every row stamped with the plant's new version (offline downloads ask for what is newer).
  */
 async function writeImport(db: Db, plant: PlantRow, { importable, ctrTypeId, existing }: ImportPlan) {
-  const version = await bumpElementsVersion(db, plant.id);
+  const version = await takeElementsVersion(db, plant.id);
   const startStates = new Map<number, number>();
   for (const s of await listStartStates(db, plant.client_id, plant.state_group_id)) {
     if (!startStates.has(s.element_type_id)) startStates.set(s.element_type_id, s.id);

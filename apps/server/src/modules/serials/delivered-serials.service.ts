@@ -20,7 +20,7 @@ import { readSmallUpload } from '../../lib/small-upload';
 import { nowIso } from '../../lib/time';
 import { type CurrentUser, requireAdmin, requirePlant } from '../access/access.service';
 import { checkDocumentKind } from '../../lib/document-kinds';
-import { bumpElementsVersion, lockPlant } from '../../lib/plant-writes.repository';
+import { takeElementsVersion, lockPlant } from '../../lib/plant-writes.repository';
 import * as repo from './serials.repository';
 
 /** Errors listed in a preview, and named in a refused import's 400. */
@@ -89,7 +89,7 @@ export class DeliveredSerialsService {
         const planned = await plan(trx);
         if (planned.added.length === 0) return planned;
         await repo.insertDeliveredSerials(trx, plant.id, planned.added, nowIso());
-        const version = await bumpElementsVersion(trx, plant.id);
+        const version = await takeElementsVersion(trx, plant.id);
         await repo.refreshUnregisteredFlags(trx, plant.id, true, version);
         return { added: planned.added, listCount: planned.listCount + planned.added.length };
       });
@@ -114,7 +114,7 @@ export class DeliveredSerialsService {
     await this.db.transaction().execute(async (trx) => {
       await lockPlant(trx, plant.id);
       if ((await repo.deleteDeliveredSerials(trx, plant.id)) === 0) return;
-      const version = await bumpElementsVersion(trx, plant.id);
+      const version = await takeElementsVersion(trx, plant.id);
       await repo.refreshUnregisteredFlags(trx, plant.id, false, version);
     });
   }

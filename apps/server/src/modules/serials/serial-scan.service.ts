@@ -12,7 +12,7 @@ import { ApiError, detailError } from '../../lib/errors';
 import { idempotentWrite } from '../../lib/idempotent-write';
 import { nowIso } from '../../lib/time';
 import { type CurrentUser, requirePlant } from '../access/access.service';
-import { bumpElementsVersion, lockPlant } from '../../lib/plant-writes.repository';
+import { takeElementsVersion, lockPlant } from '../../lib/plant-writes.repository';
 import * as repo from './serials.repository';
 
 /** Unknown elements named in one 400 (one key per item: `serials.<index>.element_id`). */
@@ -122,7 +122,7 @@ async function writeSerials(trx: Db, plantId: number, body: SerialScanRequest): 
     }),
   }));
 
-  const version = await bumpElementsVersion(trx, plantId);
+  const version = await takeElementsVersion(trx, plantId);
   await repo.setElementSerials(
     trx,
     plantId,

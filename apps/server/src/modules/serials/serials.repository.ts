@@ -231,7 +231,7 @@ export interface ElementSerial {
 /**
  * New serials of a plant's elements, and their flags (serial scanning; its endpoint is still to
  * come), inside the writing transaction: `rowVersion` is the plant's new version from
- * bumpElementsVersion, so offline downloads pick the edit up like any other write.
+ * takeElementsVersion, so offline downloads pick the edit up like any other write.
  */
 export async function setElementSerials(trx: Db, plantId: number, rowVersion: number, serials: ElementSerial[], updatedAt: string) {
   for (const { id, ...values } of serials) {

@@ -53,7 +53,9 @@ export async function lockUnlinkedDocumentIds(trx: Db, plantId: number, ids: num
     .selectFrom('documents')
     .select(['id', 'state_change_id', 'flash_report_id', 'ppi_result_id'])
     .where('plant_id', '=', plantId)
-    .where('id', 'in', ids);
+    .where('id', 'in', ids)
+    // Locked in id order, as the elements are: two changes claiming documents never deadlock.
+    .orderBy('id');
   // Whether a document is free is read from the locked rows: a locking read that waited for a
   // concurrent claim returns the row as that claim committed it.
   const rows = await forUpdate(trx, query).execute();
@@ -63,15 +65,16 @@ export async function lockUnlinkedDocumentIds(trx: Db, plantId: number, ids: num
 
 /**
  * The current state of the given elements of one plant and type, locked until the transaction
- * ends so that the states recorded as previous are the ones replaced. Ids of another plant or
- * type are simply not returned. Looked up by primary key only: with the plant and type in the
- * WHERE clause SQLite preferred scanning the type's index (80 ms for 10,000 ids on the reference
- * plant instead of 10 ms).
+ * ends so that the states recorded as previous are the ones replaced. Locked in id order (sorted
+ * chunks, each read in order): changes of overlapping elements wait for each other and never
+ * deadlock. Ids of another plant or type are simply not returned. Looked up by primary key only:
+ * with the plant and type in the WHERE clause SQLite preferred scanning the type's index (80 ms for
+ * 10,000 ids on the reference plant instead of 10 ms).
  */
 export async function lockElements(trx: Db, plantId: number, typeId: number, ids: number[]) {
   const rows: { id: number; state_id: number | null; state_change_id: number | null }[] = [];
-  for (const chunk of chunks(ids)) {
-    const query = trx.selectFrom('elements').select(['id', 'plant_id', 'type_id', 'state_id', 'state_change_id']).where('id', 'in', chunk);
+  for (const chunk of chunks([...ids].sort((a, b) => a - b))) {
+    const query = trx.selectFrom('elements').select(['id', 'plant_id', 'type_id', 'state_id', 'state_change_id']).where('id', 'in', chunk).orderBy('id');
     for (const row of await forUpdate(trx, query).execute()) {
       if (row.plant_id === plantId && row.type_id === typeId) rows.push({ id: row.id, state_id: row.state_id, state_change_id: row.state_change_id });
     }
@@ -179,7 +182,7 @@ export async function insertLateStateChangeElements(
   }
 }
 
-/** The new state of the elements, stamped with the plant's new version (see bumpElementsVersion). */
+/** The new state of the elements, stamped with the plant's new version (see takeElementsVersion). */
 export async function setElementsState(
   trx: Db,
   ids: number[],
@@ -199,6 +202,11 @@ export async function setElementsState(
       .where('id', 'in', chunk)
       .execute();
   }
+}
+
+/** The plant's version a change made (taken at the end of its transaction, see takeElementsVersion). */
+export async function setStateChangeVersion(trx: Db, stateChangeId: number, version: number) {
+  await trx.updateTable('state_changes').set({ elements_version: version }).where('id', '=', stateChangeId).execute();
 }
 
 /** Links documents that are still free; answers how many were linked. */

@@ -35,7 +35,7 @@ import { idempotentWrite } from '../../lib/idempotent-write';
 import { type CurrentUser, requirePlant } from '../access/access.service';
 import { findElementTypeInClient, findStateInClient, listStatesOfType } from '../catalogues/catalogues.repository';
 import { toDocumentDto } from '../../lib/document-dto';
-import { bumpElementsVersion, lockPlant } from '../../lib/plant-writes.repository';
+import { lockClientUuid, shareElementWrites, takeElementsVersion } from '../../lib/plant-writes.repository';
 import { findElementById } from '../elements/elements.repository';
 import { type ElementTypeRow, matchesPath, requireExtraType, requirePathType } from '../elements/elements.service';
 import { mayRecordState } from '../rucs/rucs.service';
@@ -215,10 +215,11 @@ export class StateChangesService {
   /**
    * One history record, one history row per element with the state it leaves, the elements' new
    * state, and a new plant version, in one transaction. Everything that decides is read inside it
-   * (DESIGN section 10), once the plant row is locked: the changes of a plant run one after the
-   * other, each seeing what the previous one wrote. The rows that decide (states, the state group,
-   * RUCs, documents, elements) are locked as they are read, so an edit of them either waits for the
-   * change to commit or is seen by it; it never slips between the check and the write.
+   * (DESIGN section 10). Changes of one plant run side by side; two changes of one element run one
+   * after the other, the later one seeing what the earlier one wrote (lib/plant-writes.repository.ts).
+   * The rows that decide (states, the state group, RUCs, documents, elements) are locked as they are
+   * read, so an edit of them either waits for the change to commit or is seen by it; it never slips
+   * between the check and the write.
    */
   private async record(
     user: CurrentUser,
@@ -294,18 +295,19 @@ export class StateChangesService {
     const recordedAt = body.recorded_at === undefined ? null : checkedRecordedAt(body.recorded_at);
     const ids = [...new Set(elementIds)];
     const documentIds = [...new Set(body.documents)];
-    // A resent change answers the first one's result, without waiting for the plant's lock when it can.
+    // A resent change answers the first one's result without waiting for anything when it can; a
+    // twin in flight is waited for (its uuid's lock), then answered. Only twins wait for each other.
     const { answer } = await idempotentWrite({
       db: this.db,
       clientUuid: body.client_uuid,
       earlier: (db, uuid) => this.earlierResult(db, user, uuid, language),
-      lock: (trx) => lockPlant(trx, plant.id),
+      lock: async (trx) => {
+        if (body.client_uuid) await lockClientUuid(trx, user.clientId, body.client_uuid);
+        return shareElementWrites(trx, plant.id);
+      },
       write: async (trx, locked) => {
-        // The server's time is read under the plant's lock: changes without a recorded_at are then
-        // observed in the order they are applied, and a change that waited for the lock is never
-        // "late" against one that overtook it while it waited.
-        const now = nowIso();
-        const observed = observedAt(recordedAt, now);
+        // Changes of one plant run side by side (lib/plant-writes.repository.ts): what decides is
+        // read under row locks, the elements' last.
         const state = await requireRecordableState(trx, user, { id: plant.id, stateGroupId: locked.state_group_id }, type, body.state);
         const transactionTypeId = await transactionTypeIdOf(trx, user, type, body.transaction_type);
         const contractorId = await contractorIdOf(trx, user, body.contractor);
@@ -315,11 +317,15 @@ export class StateChangesService {
 
         const current = await repo.lockElements(trx, plant.id, type.id, ids);
         refuse(missingElementsRefusal(ids, current.map((e) => e.id), type.code));
+        // The server's time is read once the elements are locked: changes of an element without a
+        // recorded_at are then observed in the order they are applied, and a change that waited for
+        // an element is never "late" against the one that overtook it while it waited.
+        const now = nowIso();
+        const observed = observedAt(recordedAt, now);
         const merged = await mergeElements(trx, current, { observedAt: observed, userId: user.id, knownElementsVersion: body.known_elements_version });
         // The rules as of the change's time of observation: depends_on against each element's state then.
         if (state.depends_on !== null) refuse(dependsOnRefusal(state, await listStatesOfType(trx, type.id, { share: true }), merged.asObserved));
 
-        const version = await bumpElementsVersion(trx, plant.id);
         const stateChangeId = await repo.insertStateChange(trx, {
           client_id: user.clientId,
           plant_id: plant.id,
@@ -335,7 +341,8 @@ export class StateChangesService {
           created_at: now,
           recorded_at: recordedAt,
           observed_at: observed,
-          elements_version: version,
+          // Set with the version, at the end.
+          elements_version: 0,
         });
         const applied = merged.decisions.filter((d) => !d.late);
         await repo.insertStateChangeElements(trx, stateChangeId, applied.filter((d) => !d.conflict).map((d) => d.id));
@@ -345,13 +352,17 @@ export class StateChangesService {
           stateChangeId,
           merged.decisions.filter((d) => d.late).map((d) => ({ element_id: d.id, previous_state_id: merged.stateAtObservation.get(d.id) ?? null, conflict: d.conflict })),
         );
-        // Only the elements the change became current for take its state (and a new row_version for the sync).
-        await repo.setElementsState(trx, applied.map((d) => d.id), { stateId: state.id, stateChangeId, contractorId, updatedAt: now, rowVersion: version });
         if (documentIds.length && (await repo.linkDocuments(trx, stateChangeId, plant.id, documentIds)) !== documentIds.length) {
           // Cannot happen while the documents stay locked; refused rather than linked in part.
           throw refusal('documents_unavailable', 'documents', 'stateChanges.documentsUnavailable', { ids: documentIds.join(', ') });
         }
         await insertReviews(trx, reviewsOf(merged.decisions, { clientId: user.clientId, plantId: plant.id, userId: user.id, typeId: type.id, stateId: state.id, stateChangeId, observed, now }));
+
+        // The tail: the plant's next version, then the rows that carry it, then the commit.
+        const version = await takeElementsVersion(trx, plant.id);
+        // Only the elements the change became current for take its state (and the version, for the sync).
+        await repo.setElementsState(trx, applied.map((d) => d.id), { stateId: state.id, stateChangeId, contractorId, updatedAt: now, rowVersion: version });
+        await repo.setStateChangeVersion(trx, stateChangeId, version);
         return {
           id: stateChangeId,
           element_count: ids.length,

@@ -14,6 +14,7 @@ import type { Db } from '../../db/database';
 import { toFlag } from '../../db/dialect';
 import type { PlantRow, StatesTable } from '../../db/schema';
 import { fieldError, fieldErrors, type Message, notFound } from '../../lib/errors';
+import { lockPlant } from '../../lib/plant-writes.repository';
 import { type CurrentUser, requireAdmin, requirePlant } from '../access/access.service';
 import { listElementTypes, listStatesOfType } from '../catalogues/catalogues.repository';
 import { toElementTypeDto, toStateDto } from '../catalogues/catalogues.service';
@@ -202,7 +203,11 @@ export class StateManagementService {
       const reason = await this.statesOutside(user, plant, new Set(states.map((s) => s.state_id)));
       if (reason) throw fieldErrors('state_group', [reason]);
     }
-    await repo.setPlantStateGroup(this.db, plant.id, groupId);
+    // The state rules of every change read the plant's group: the switch waits for the changes in flight, and they for it.
+    await this.db.transaction().execute(async (trx) => {
+      await lockPlant(trx, plant.id);
+      await repo.setPlantStateGroup(trx, plant.id, groupId);
+    });
     const counts = await countElementsByPlant(this.db, [plant.id]);
     return toPlantDto({ ...plant, state_group_id: groupId }, counts.get(plant.id) ?? 0);
   }

@@ -30,9 +30,10 @@ export interface SyncDownload {
  * `GET plants/{id}/sync/` (issue "Offline I"; the contract is in packages/domain/src/sync.ts).
  *
  * Nothing written while a download streams is lost. Every transaction that writes a plant's
- * elements locks the plant row and bumps its elements_version first, and stamps the rows it writes
- * with the new value; so writers of a plant commit in version order, and once version V is read as
- * committed, every write up to V is committed and readable. A download reads V (with the plant,
+ * elements bumps its elements_version under the plant row's lock and stamps the rows it writes with
+ * the new value, then commits (lib/plant-writes.repository.ts says how writers still overlap); so
+ * writers of a plant commit in version order, and once version V is read as committed, every write
+ * up to V is committed and readable. A download reads V (with the plant,
  * for the access check) before any element, puts it in its cursor, then reads everything newer than
  * the device's cursor in chunks. A write committed meanwhile has a version above V: it may show in
  * this answer (with its new values) and comes again in the next, whose cursor is V.
