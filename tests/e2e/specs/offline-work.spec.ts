@@ -384,6 +384,66 @@ test.describe('working offline', () => {
     await expectRecordedOnce(request, access, ids, pileStep.id, [started, ended]);
   });
 
+  test('one change answered 500 three times waits and is retried while the others arrive; then it arrives once (issue 38)', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const { access, plant, piles, pileStep, pilesInitial } = await smallPlant(request);
+    await signInViaApi(page, request, TECHNICIAN, '/plants');
+    await downloadFromCard(page, plant);
+    await page.goto(`/plants/${plant.id}/elements?type=HIN&state=${pilesInitial.id}`);
+    await expect(page.getByRole('table', { name: `Elementos de tipo ${piles.name}` })).toBeVisible();
+    const started = Date.now();
+    await goOffline(page, context);
+    const codes = await changeFirstRows(page, piles.name, pileStep.name, 4);
+    const ended = Date.now();
+    await expect(pendingBadge(page, 4)).toBeVisible();
+
+    // The server fails the second change three times (a 500, as an overloaded proxy would), then answers.
+    const [failingId, ...otherIds] = await idsOf(request, access, plant.id, 'hincas', [
+      codes[1],
+      codes[0],
+      codes[2],
+      codes[3],
+    ]);
+    let failures = 0;
+    let attempts = 0;
+    await page.route(`**/hincas/${failingId}/state-change/`, async (route) => {
+      attempts++;
+      if (failures < 3) {
+        failures++;
+        return route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"detail":"Fallo de prueba"}',
+        });
+      }
+      return route.continue();
+    });
+    await context.setOffline(false);
+    // The others go through at once; the failing one waits, with its attempts and its error.
+    await expect(pendingBadge(page, 1)).toBeVisible({ timeout: 60_000 });
+    await expectRecordedOnce(request, access, otherIds, pileStep.id, [started, ended]);
+    await pendingBadge(page, 1).click();
+    const panel = page.getByRole('dialog', { name: 'Cambios pendientes de sincronizar' });
+    const waiting = panel.getByRole('listitem');
+    await expect(waiting).toHaveCount(1);
+    await expect(waiting).toContainText(/Intentos: [1-3]/);
+    await expect(page.getByRole('dialog', { name: 'Error en el servidor' })).toHaveCount(0);
+
+    // Retried (by the device's backoff, or sooner with the button) until the server answers.
+    const syncButton = panel.getByRole('button', { name: 'Sincronizar' });
+    for (let i = 0; i < 10 && attempts < 4; i++) {
+      await expect(syncButton).toBeEnabled({ timeout: 60_000 });
+      await syncButton.click();
+      await expect(syncButton).toBeEnabled({ timeout: 60_000 });
+    }
+    await expect(panel.getByText('Cambios pendientes: 0', { exact: true })).toBeVisible({ timeout: 60_000 });
+    expect([failures, attempts]).toEqual([3, 4]);
+    await expectRecordedOnce(request, access, [failingId], pileStep.id, [started, ended]);
+  });
+
   test('a change the server refuses stays with its reason; the others arrive', async ({
     page,
     context,
