@@ -1,8 +1,7 @@
-import PDFDocument from 'pdfkit';
-import { fill, reportCatalogue } from '@heliotrack/domain/i18n/reports';
-import { formatters } from '../../lib/pdf/formatters';
-import { ACCENT, drawSvg, fontCallback, HEADER_FILL, pageLayout } from '../../lib/pdf/layout';
+import { fill } from '@heliotrack/domain/i18n/reports';
+import { ACCENT } from '../../lib/pdf/layout';
 import { milestoneChart, progressChart } from './report-charts';
+import { MARGIN, openReportPage, type ReportPage } from './report-pdf-layout';
 import type { ReportSnapshot } from './report-snapshot';
 
 /*
@@ -10,104 +9,25 @@ import type { ReportSnapshot } from './report-snapshot';
  * the anomalies, and each milestone with its S-curve. pdfkit's standard Helvetica covers the
  * Latin-1 letters of es/en/it (á, ñ, à, ò…), so no font file is needed. Page numbers are written
  * at the end, once the page count is known (bufferPages).
+ *
+ * One function per part of the document, in the order they are drawn; the document, its tables and
+ * charts are in report-pdf-layout.ts.
  */
 
-const MARGIN = 50;
-
-type Align = 'left' | 'right' | 'center';
-interface Column {
-  header: string;
-  width: number;
-  align?: Align;
+export function renderReportPdf(snapshot: ReportSnapshot): PDFKit.PDFDocument {
+  const page = openReportPage(snapshot);
+  drawCover(page, snapshot);
+  drawProgress(page, snapshot);
+  if (snapshot.types.length > 0) drawStatesByType(page, snapshot);
+  drawAnomalies(page, snapshot);
+  drawMilestones(page, snapshot);
+  drawPageFooters(page, snapshot);
+  page.doc.end();
+  return page.doc;
 }
 
-export function renderReportPdf(snapshot: ReportSnapshot): PDFKit.PDFDocument {
-  const words = reportCatalogue(snapshot.language);
-  const fmt = formatters(snapshot.language);
-  const title = snapshot.kind === 'historic' ? words.historicTitle : words.title;
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    bufferPages: true,
-    info: {
-      Title: `${title} ${snapshot.plant.code} ${snapshot.report_date}`,
-      Author: 'Heliotrack',
-      Creator: 'Heliotrack',
-    },
-  });
-  const { width, bottom, ensure, heading } = pageLayout(doc, MARGIN);
-
-  const table = (
-    columns: Column[],
-    rows: string[][],
-    options: { boldLast?: boolean; noHeader?: boolean } = {},
-  ) => {
-    const rowHeight = 18;
-    // Headers may take two lines ("Previsto a la fecha"); cells are cut to one.
-    doc.font('Helvetica-Bold').fontSize(9);
-    const headerHeight = Math.max(
-      rowHeight,
-      ...columns.map((c) => doc.heightOfString(c.header, { width: c.width - 8 }) + 9),
-    );
-    const drawRow = (cells: string[], header: boolean, bold: boolean) => {
-      const y = doc.y;
-      const height = header ? headerHeight : rowHeight;
-      if (header) doc.rect(MARGIN, y, width, height).fill(HEADER_FILL);
-      let x = MARGIN;
-      doc
-        .font(header || bold ? 'Helvetica-Bold' : 'Helvetica')
-        .fontSize(9)
-        .fillColor('#212529');
-      columns.forEach((column, i) => {
-        const options = header
-          ? { width: column.width - 8, align: column.align ?? 'left' }
-          : { width: column.width - 8, align: column.align ?? 'left', lineBreak: false, ellipsis: true };
-        doc.text(cells[i] ?? '', x + 4, y + 5, options);
-        x += column.width;
-      });
-      doc
-        .moveTo(MARGIN, y + height)
-        .lineTo(MARGIN + width, y + height)
-        .lineWidth(0.5)
-        .strokeColor('#dee2e6')
-        .stroke();
-      doc.x = MARGIN;
-      doc.y = y + height;
-    };
-    const header = () => {
-      if (!options.noHeader)
-        drawRow(
-          columns.map((c) => c.header),
-          true,
-          false,
-        );
-    };
-    ensure(headerHeight + rowHeight * Math.min(rows.length, 3));
-    header();
-    rows.forEach((cells, i) => {
-      if (doc.y + rowHeight > bottom()) {
-        doc.addPage();
-        header();
-      }
-      drawRow(cells, false, options.boldLast === true && i === rows.length - 1);
-    });
-    doc.moveDown(0.5);
-  };
-
-  const chart = (svg: string, height: number) => {
-    ensure(height + 10);
-    drawSvg(doc, svg, MARGIN, doc.y, {
-      width,
-      height,
-      assumePt: true,
-      fontCallback,
-      warningCallback: () => {},
-    });
-    doc.y += height + 10;
-    doc.x = MARGIN;
-  };
-
-  // Header.
+/** The accent bar, the title, the plant and the facts of the report (plant, date, types, counts). */
+function drawCover({ doc, words, fmt, title, width }: ReportPage, snapshot: ReportSnapshot): void {
   doc.rect(0, 0, doc.page.width, 8).fill(ACCENT);
   doc.font('Helvetica-Bold').fontSize(22).fillColor('#212529').text(title, MARGIN, MARGIN);
   doc
@@ -143,92 +63,103 @@ export function renderReportPdf(snapshot: ReportSnapshot): PDFKit.PDFDocument {
       .text(value, MARGIN + 150, y, { width: width - 150 });
     doc.y = Math.max(doc.y, y + 14);
   }
+}
 
-  // Progress.
+/** The progress chart by element type and the summary table (one row per type, then the totals). */
+function drawProgress(
+  { doc, words, fmt, width, heading, table, chart }: ReportPage,
+  snapshot: ReportSnapshot,
+): void {
   heading(words.progressSection);
   if (snapshot.types.length === 0) {
     doc.font('Helvetica').fontSize(10).fillColor('#495057').text(words.noElements);
-  } else {
-    doc.font('Helvetica-Bold').fontSize(10).fillColor('#495057').text(words.progressChart);
-    chart(
-      progressChart(snapshot.types, words, width, Math.min(360, 70 + snapshot.types.length * 32)),
-      Math.min(360, 70 + snapshot.types.length * 32),
-    );
-    const totals = snapshot.types.reduce(
-      (sum, t) => ({
-        total: sum.total + t.total,
-        ok: sum.ok + t.ok,
-        not_ok: sum.not_ok + t.not_ok,
-        no_state: sum.no_state + t.no_state,
-      }),
-      { total: 0, ok: 0, not_ok: 0, no_state: 0 },
-    );
-    const rows = snapshot.types.map((t) => [
-      `${t.name} (${t.code})`,
-      fmt.number(t.total),
-      fmt.number(t.ok),
-      fmt.number(t.not_ok),
-      fmt.number(t.no_state),
-      fmt.percent(t.ok_share),
+    return;
+  }
+  doc.font('Helvetica-Bold').fontSize(10).fillColor('#495057').text(words.progressChart);
+  chart(
+    progressChart(snapshot.types, words, width, Math.min(360, 70 + snapshot.types.length * 32)),
+    Math.min(360, 70 + snapshot.types.length * 32),
+  );
+  const totals = snapshot.types.reduce(
+    (sum, t) => ({
+      total: sum.total + t.total,
+      ok: sum.ok + t.ok,
+      not_ok: sum.not_ok + t.not_ok,
+      no_state: sum.no_state + t.no_state,
+    }),
+    { total: 0, ok: 0, not_ok: 0, no_state: 0 },
+  );
+  const rows = snapshot.types.map((t) => [
+    `${t.name} (${t.code})`,
+    fmt.number(t.total),
+    fmt.number(t.ok),
+    fmt.number(t.not_ok),
+    fmt.number(t.no_state),
+    fmt.percent(t.ok_share),
+  ]);
+  rows.push([
+    words.total,
+    fmt.number(totals.total),
+    fmt.number(totals.ok),
+    fmt.number(totals.not_ok),
+    fmt.number(totals.no_state),
+    fmt.percent(totals.total ? totals.ok / totals.total : 0),
+  ]);
+  const n = { width: 67, align: 'right' as const };
+  table(
+    [
+      { header: words.type, width: width - 5 * 67 },
+      { header: words.total, ...n },
+      { header: words.ok, ...n },
+      { header: words.notOk, ...n },
+      { header: words.noState, ...n },
+      { header: words.okShare, ...n },
+    ],
+    rows,
+    { boldLast: true },
+  );
+}
+
+/** One table per element type: its states with their counts and shares, and the elements with no state. */
+function drawStatesByType(
+  { doc, words, fmt, width, ensure, heading, table }: ReportPage,
+  snapshot: ReportSnapshot,
+): void {
+  heading(words.statesSection);
+  for (const type of snapshot.types) {
+    // A type's table stays on one page when it fits on one.
+    ensure(Math.min(40 + (type.states.length + 2) * 18, 400));
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .fillColor('#212529')
+      .text(`${type.name} (${type.code})`, MARGIN, doc.y);
+    doc.moveDown(0.3);
+    const stateRows = type.states.map((s) => [
+      `${s.name} (${s.code})`,
+      s.is_ok ? words.yes : words.no,
+      fmt.number(s.count),
+      fmt.percent(type.total ? s.count / type.total : 0),
     ]);
-    rows.push([
-      words.total,
-      fmt.number(totals.total),
-      fmt.number(totals.ok),
-      fmt.number(totals.not_ok),
-      fmt.number(totals.no_state),
-      fmt.percent(totals.total ? totals.ok / totals.total : 0),
-    ]);
-    const n = { width: 67, align: 'right' as const };
+    if (type.no_state > 0)
+      stateRows.push([words.noState, '', fmt.number(type.no_state), fmt.percent(type.no_state / type.total)]);
     table(
       [
-        { header: words.type, width: width - 5 * 67 },
-        { header: words.total, ...n },
-        { header: words.ok, ...n },
-        { header: words.notOk, ...n },
-        { header: words.noState, ...n },
-        { header: words.okShare, ...n },
+        { header: words.state, width: width - 3 * 80 },
+        { header: words.isOk, width: 80, align: 'center' },
+        { header: words.count, width: 80, align: 'right' },
+        { header: words.share, width: 80, align: 'right' },
       ],
-      rows,
-      { boldLast: true },
+      stateRows,
     );
-
-    heading(words.statesSection);
-    for (const type of snapshot.types) {
-      // A type's table stays on one page when it fits on one.
-      ensure(Math.min(40 + (type.states.length + 2) * 18, 400));
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(11)
-        .fillColor('#212529')
-        .text(`${type.name} (${type.code})`, MARGIN, doc.y);
-      doc.moveDown(0.3);
-      const stateRows = type.states.map((s) => [
-        `${s.name} (${s.code})`,
-        s.is_ok ? words.yes : words.no,
-        fmt.number(s.count),
-        fmt.percent(type.total ? s.count / type.total : 0),
-      ]);
-      if (type.no_state > 0)
-        stateRows.push([
-          words.noState,
-          '',
-          fmt.number(type.no_state),
-          fmt.percent(type.no_state / type.total),
-        ]);
-      table(
-        [
-          { header: words.state, width: width - 3 * 80 },
-          { header: words.isOk, width: 80, align: 'center' },
-          { header: words.count, width: 80, align: 'right' },
-          { header: words.share, width: 80, align: 'right' },
-        ],
-        stateRows,
-      );
-    }
   }
+}
 
-  // Anomalies.
+/** The anomalies' effects on the whole plant. */
+function drawAnomalies(
+  { doc, words, fmt, width, ensure, heading, table }: ReportPage,
+  snapshot: ReportSnapshot,
+): void {
   ensure(150);
   heading(words.anomaliesSection);
   table(
@@ -244,8 +175,13 @@ export function renderReportPdf(snapshot: ReportSnapshot): PDFKit.PDFDocument {
     { noHeader: true },
   );
   doc.font('Helvetica').fontSize(8).fillColor('#868e96').text(words.anomaliesNote, MARGIN, doc.y, { width });
+}
 
-  // Milestones.
+/** The milestones' table, then each milestone with its S-curve. */
+function drawMilestones(
+  { doc, words, fmt, width, ensure, heading, table, chart }: ReportPage,
+  snapshot: ReportSnapshot,
+): void {
   heading(words.milestonesSection);
   if (snapshot.milestones.length === 0) {
     doc.font('Helvetica').fontSize(10).fillColor('#495057').text(words.noMilestones, MARGIN, doc.y);
@@ -287,8 +223,10 @@ export function renderReportPdf(snapshot: ReportSnapshot): PDFKit.PDFDocument {
       chart(milestoneChart(m, words, fmt, width, 210), 210);
     }
   }
+}
 
-  // Footers: page numbers once every page exists.
+/** Page numbers and the report's line at the foot of every page, once every page exists. */
+function drawPageFooters({ doc, words, fmt, title, width }: ReportPage, snapshot: ReportSnapshot): void {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -316,6 +254,4 @@ export function renderReportPdf(snapshot: ReportSnapshot): PDFKit.PDFDocument {
       );
     doc.page.margins.bottom = marginBottom;
   }
-  doc.end();
-  return doc;
 }
