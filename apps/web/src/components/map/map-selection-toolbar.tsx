@@ -167,7 +167,9 @@ export function MapSelectionStatus({
       justify="flex-end"
       // A page's own actions (two buttons and more text) take a line of their own when the tools
       // leave them too little room, instead of squeezing the status into an ellipsis.
-      style={{ minWidth: 0, flex: actions ? '1 1 480px' : 1 }}
+      // The status too keeps room to be read (320 px): with the selection by code beside the polygon
+      // tool, a 1280 px page squeezed it to no width at all; now it takes the next line instead.
+      style={{ minWidth: 0, flex: actions ? '1 1 480px' : '1 1 320px' }}
     >
       <Text
         size="sm"
