@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Paper, Select, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, Paper, Select, Text, Tooltip } from '@mantine/core';
 import { IconArrowsExchange, IconListDetails, IconListSearch, IconPolygon, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,6 @@ export function MapSelectionToolbar({
   onClear,
   onOpenLegend,
   isTouch,
-  isPhone,
   children,
 }: {
   /** The types to choose from; without them the type choice is left out (a PPI has one type). */
@@ -46,9 +45,11 @@ export function MapSelectionToolbar({
   onClear: () => void;
   /** Shown on touch layouts, where the legend is in a sheet instead of beside the map. */
   onOpenLegend?: () => void;
+  /**
+   * Touch layouts take short labels (the full text stays the button's name) and an icon for the
+   * selection by code, so the bar keeps to two lines on a phone and one on a tablet held sideways.
+   */
   isTouch: boolean;
-  /** Short labels (the full text stays the button's name), so that the bar takes two lines. */
-  isPhone: boolean;
   /** The selection's status and action, at the bar's end on wide layouts. */
   children?: ReactNode;
 }) {
@@ -86,26 +87,40 @@ export function MapSelectionToolbar({
             onClick={onDraw}
             disabled={!mayDraw || isSearching}
             aria-pressed={isDrawing}
-            aria-label={isPhone ? drawLabel : undefined}
+            aria-label={isTouch ? drawLabel : undefined}
           >
-            {isPhone
+            {isTouch
               ? isDrawing
                 ? t('map.selection.cancelDrawingShort')
                 : t('map.selection.drawShort')
               : drawLabel}
           </Button>
-          {onSelectByCode && (
-            <Button
-              variant="light"
-              leftSection={<IconListSearch size={18} aria-hidden />}
-              onClick={onSelectByCode}
-              disabled={!mayDraw || isDrawing || isSearching}
-              aria-haspopup="dialog"
-              aria-label={isPhone ? t('map.selection.byCode') : undefined}
-            >
-              {isPhone ? t('map.selection.byCodeShort') : t('map.selection.byCode')}
-            </Button>
-          )}
+          {onSelectByCode &&
+            // On touch layouts an icon with its name: a third line of tools took the map's room.
+            (isTouch ? (
+              <Tooltip label={t('map.selection.byCode')}>
+                <ActionIcon
+                  variant="light"
+                  size={44}
+                  onClick={onSelectByCode}
+                  disabled={!mayDraw || isDrawing || isSearching}
+                  aria-haspopup="dialog"
+                  aria-label={t('map.selection.byCode')}
+                >
+                  <IconListSearch size={20} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            ) : (
+              <Button
+                variant="light"
+                leftSection={<IconListSearch size={18} aria-hidden />}
+                onClick={onSelectByCode}
+                disabled={!mayDraw || isDrawing || isSearching}
+                aria-haspopup="dialog"
+              >
+                {t('map.selection.byCode')}
+              </Button>
+            ))}
           <Button
             variant="subtle"
             color="gray"

@@ -344,7 +344,6 @@ function ElementsMapView({ plantId, isOfflineMap }: { plantId: number; isOffline
             onClear={clearSelection}
             onOpenLegend={isTouch ? legendSheet.open : undefined}
             isTouch={isTouch}
-            isPhone={isPhone}
           >
             {!isTouch && status}
           </MapSelectionToolbar>

@@ -177,7 +177,6 @@ function PpiElementsMap({ ppi }: { ppi: PpiDetail }) {
           }}
           onClear={clear}
           isTouch={isTouch}
-          isPhone={isPhone}
         >
           {!isTouch && status}
         </MapSelectionToolbar>

@@ -216,7 +216,6 @@ function RegisterMap({ ppi }: { ppi: PpiDetail }) {
             }}
             onClear={clearSelection}
             isTouch={isTouch}
-            isPhone={isPhone}
           >
             {!isTouch && status}
           </MapSelectionToolbar>
