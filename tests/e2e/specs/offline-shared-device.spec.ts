@@ -8,6 +8,7 @@ import {
   obtainTokens,
   pageHeading,
   submitLoginForm,
+  TECHNICIAN,
   storedTokens,
   stateChangeOutcome,
   test,
@@ -190,5 +191,133 @@ test.describe('a tablet shared by two organisations', () => {
     const refused = await request.post('/api/token/refresh/', { data: { refresh } });
     expect(refused.status()).toBe(401);
     expect((await refused.json()).code).toBe('token_not_valid');
+  });
+});
+
+test.describe("this device's data and another device's sessions", () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test("'Borrar los datos de este dispositivo' names the waiting change, keeps everything on cancel, and removes the user's plant and outbox on accept", async ({
+    page,
+    context,
+    request,
+  }) => {
+    const { access } = await obtainTokens(request, ADMIN);
+    const plant = (await apiGet<Plant[]>(request, '/api/plants/', access)).find((p) => p.code === 'CAR-01')!;
+    const types = await apiGet<ElementType[]>(request, `/api/plants/${plant.id}/element-types/`, access);
+    const piles = types.find((t) => t.code === 'HIN')!;
+    const states = (await apiGet<State[]>(request, `/api/plants/${plant.id}/states/`, access)).filter(
+      (s) => s.element_type === piles.id && s.is_active,
+    );
+    const initial = states[0];
+    const step = states.filter((s) => s.depends_on === null && s.code !== 'NOK')[1];
+
+    await signInViaUi(page, ADMIN);
+    await page.goto('/plants');
+    const card = page.getByRole('article', { name: plant.name, exact: true });
+    await card
+      .getByRole('button', { name: `Descargar para uso sin conexión: ${plant.name}`, exact: true })
+      .click();
+    await expect(card.getByText('Disponible sin conexión')).toBeVisible({ timeout: 30_000 });
+    await page.goto(`/plants/${plant.id}/elements?type=HIN&state=${initial.id}`);
+    const table = page.getByRole('table', { name: `Elementos de tipo ${piles.name}` });
+    await expect(table).toBeVisible();
+    await goOffline(page, context);
+    const button = table.getByRole('button', { name: /^Cambiar el estado de / }).first();
+    const code = (await button.getAttribute('aria-label'))!.replace('Cambiar el estado de ', '');
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: `Cambiar el estado de ${code}` });
+    await dialog.getByLabel('Estado nuevo').click();
+    await page.getByRole('option', { name: new RegExp(`^${step.name}(\\s|$)`) }).click();
+    await dialog.getByRole('button', { name: 'Cambiar estado' }).click();
+    await expect(stateChangeOutcome(dialog, '1 elemento actualizado')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
+    await expect(page.getByRole('button', { name: 'Cambios pendientes: 1', exact: true })).toBeVisible();
+
+    // Cancel: nothing goes.
+    const removeItem = page.getByRole('menuitem', { name: 'Borrar los datos de este dispositivo' });
+    await userMenu(page).click();
+    await removeItem.click();
+    const confirmation = page.getByRole('dialog', { name: 'Borrar los datos de este dispositivo' });
+    await expect(confirmation).toContainText('1 cambio sin sincronizar, que se perderá');
+    await confirmation.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(confirmation).toHaveCount(0);
+    expect(await localCall(page, 'select', 'SELECT count(*) AS n FROM outbox')).toEqual([{ n: 1 }]);
+    expect(await localCall(page, 'select', 'SELECT count(*) AS n FROM plant')).toEqual([{ n: 1 }]);
+
+    // Accept: the plant and the waiting change leave this device.
+    await userMenu(page).click();
+    await removeItem.click();
+    await confirmation.getByRole('button', { name: 'Borrar los datos de este dispositivo' }).click();
+    await expect(page.getByText('Se han borrado sus datos de este dispositivo.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cambios pendientes: 0', exact: true })).toBeVisible();
+    expect(await localCall(page, 'select', 'SELECT count(*) AS n FROM outbox')).toEqual([{ n: 0 }]);
+    expect(await localCall(page, 'select', 'SELECT count(*) AS n FROM plant')).toEqual([{ n: 0 }]);
+
+    // Back online, the change was never sent, and the plant is offered for download again.
+    await context.setOffline(false);
+    await userMenu(page).click();
+    await page.getByRole('switch', { name: 'Modo sin conexión' }).uncheck();
+    await page.keyboard.press('Escape');
+    await page.goto('/plants');
+    await expect(
+      card.getByRole('button', { name: `Descargar para uso sin conexión: ${plant.name}`, exact: true }),
+    ).toBeVisible();
+    const found = await apiGet<{ results: { id: number; code: string }[] }>(
+      request,
+      `/api/plants/${plant.id}/hincas/?code=${encodeURIComponent(code)}`,
+      access,
+    );
+    const pile = found.results.find((e) => e.code === code)!;
+    const detail = await apiGet<{ state: { id: number } | null }>(
+      request,
+      `/api/plants/${plant.id}/hincas/${pile.id}/`,
+      access,
+    );
+    expect(detail.state?.id).toBe(initial.id);
+  });
+
+  test("an administrator closes a technician's sessions on every device from the users page", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const technicianContext = await browser.newContext();
+    const technicianPage = await technicianContext.newPage();
+    try {
+      await signInViaUi(technicianPage, TECHNICIAN);
+      const before = await storedTokens(technicianPage);
+      expect(before.refresh).toBeTruthy();
+
+      await signInViaUi(page, ADMIN);
+      await page.goto('/users');
+      await page
+        .getByRole('button', { name: `Cerrar sus sesiones: ${TECHNICIAN.name}`, exact: true })
+        .click();
+      const confirmation = page.getByRole('dialog', { name: 'Cerrar las sesiones' });
+      await expect(confirmation).toContainText(TECHNICIAN.name);
+      await confirmation.getByRole('button', { name: 'Cerrar sus sesiones' }).click();
+      await expect(
+        page.getByText(`Se han cerrado las sesiones de ${TECHNICIAN.name} en todos sus dispositivos.`),
+      ).toBeVisible();
+
+      // The technician's access token and refresh token are both refused from then on…
+      const me = await request.get('/api/user/profile/', {
+        headers: { Authorization: `Bearer ${before.token}` },
+      });
+      expect(me.status()).toBe(401);
+      const refused = await request.post('/api/token/refresh/', { data: { refresh: before.refresh } });
+      expect(refused.status()).toBe(401);
+      expect((await refused.json()).code).toBe('token_not_valid');
+      // …so the technician's next page ends at the login page.
+      await technicianPage.goto('/plants');
+      await expect(technicianPage).toHaveURL(/\/login/, { timeout: 30_000 });
+      // The administrator who did it is still signed in.
+      await page.goto('/plants');
+      await expect(pageHeading(page)).toBeVisible();
+      await expect(page).toHaveURL(/\/plants$/);
+    } finally {
+      await technicianContext.close();
+    }
   });
 });
