@@ -234,6 +234,42 @@ function imagerySuite(get: () => TestContext) {
     ).toMatchObject({ status: 'uploading', received: 0 });
   });
 
+  it('says what keeping a layer on a device costs: the tiles over its bounds in the zooms asked, clamped to its own, measured from the index', async () => {
+    const plant = await plantId();
+    const estimate = (layer: number, min: number, max: number, as: string = USERS.technician) =>
+      get().call('GET', `/api/plants/${plant}/imagery/${layer}/offline/?min_zoom=${min}&max_zoom=${max}`, { as });
+    // The bounds (-5.71, 37.29)–(-5.69, 37.31) lie in tile 0/0/0 and 1/0/0; 1/1/1 is elsewhere.
+    const pm = await upload(plant, 'pmtiles', pmtilesArchive(TILES));
+    const pmAnswer = await estimate(pm.id, 0, 5);
+    expect(pmAnswer.status).toBe(200);
+    expect(pmAnswer.body).toEqual({
+      layer_id: pm.id,
+      version: pm.version,
+      min_zoom: 0,
+      max_zoom: 1,
+      bounds: [-5.71, 37.29, -5.69, 37.31],
+      tiles: 2,
+      bytes: png('pm-0-0-0').length + png('pm-1-0-0').length,
+    });
+    // Only zoom 1: one tile, the one the tile route serves with those bytes.
+    expect((await estimate(pm.id, 1, 1)).body).toMatchObject({ min_zoom: 1, max_zoom: 1, tiles: 1, bytes: png('pm-1-0-0').length });
+
+    // MBTiles: lengths summed in SQL per zoom and range (rows from the south); a deep zoom is refused.
+    const mb = await upload(plant, 'mbtiles', mbtilesArchive([...TILES, [22, 1_000_000, 1_000_000]]));
+    expect(mb.max_zoom).toBe(22);
+    expect((await estimate(mb.id, 0, 1)).body).toMatchObject({ tiles: 2, bytes: png('mb-0-0-0').length + png('mb-1-0-0').length });
+    const tooMany = await estimate(mb.id, 0, 22);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.code).toBe('too_many_tiles');
+    expect(tooMany.body.detail).toMatch(/^Son \d+ teselas; se pueden guardar 20000 como máximo/);
+
+    // Bad zooms are refused with the field named; another organisation does not see the layer.
+    const inverted = await estimate(pm.id, 3, 1);
+    expect(inverted.status).toBe(400);
+    expect(JSON.stringify(inverted.body)).toContain('max_zoom');
+    expect((await estimate(pm.id, 0, 1, USERS.otherAdmin)).status).toBe(404);
+  });
+
   it('is uploaded by administrators only', async () => {
     const plant = await plantId();
     const res = await get().call('POST', `/api/plants/${plant}/imagery/`, {

@@ -29,5 +29,6 @@ export {
   MAX_TILE_ZOOM,
   tileBbox,
   type TileCoord,
+  tileRangeOfBbox,
   tilesCoveringBbox,
 } from './tiles/tile-math';

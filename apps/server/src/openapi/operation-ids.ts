@@ -34,6 +34,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'PUT /api/plants/:id/imagery/:layerId/content': 'uploadPlantImageryLayerContent',
   'PATCH /api/plants/:id/imagery/:layerId/': 'updatePlantImageryLayer',
   'DELETE /api/plants/:id/imagery/:layerId/': 'deletePlantImageryLayer',
+  'GET /api/plants/:id/imagery/:layerId/offline/': 'estimatePlantImageryOffline',
   'GET /api/plants/:id/imagery/:layerId/:z/:x/:y': 'getPlantImageryTile',
   'GET /api/user-roles': 'listUserRoles',
   'GET /api/client-users/': 'listClientUsers',

@@ -174,7 +174,7 @@ export async function clearAllData(db: LocalDatabase): Promise<void> {
     'state', 'transaction_type', 'element_type', 'contractor', 'plant', 'client', 'users',
   ];
   // The map's overview copy too (its trigger empties it row by row anyway; this says so plainly).
-  const statements: Statement[] = [{ sql: 'DELETE FROM element_overview' }];
+  const statements: Statement[] = [{ sql: 'DELETE FROM element_overview' }, { sql: 'DELETE FROM imagery_tile' }, { sql: 'DELETE FROM imagery_download' }];
   for (const t of order) statements.push({ sql: `DELETE FROM ${t}` });
   try {
     await db.transaction(statements);
@@ -186,7 +186,7 @@ export async function clearAllData(db: LocalDatabase): Promise<void> {
 /** Drops every table and sets the version to 0: the next open creates the schema again. */
 export async function dropAllTables(db: LocalDatabase): Promise<void> {
   await db.transaction([
-    ...[...TABLE_NAMES, 'element_overview', 'pending_document'].map((t) => ({ sql: `DROP TABLE IF EXISTS ${t}` })),
+    ...[...TABLE_NAMES, 'element_overview', 'pending_document', 'imagery_download', 'imagery_tile'].map((t) => ({ sql: `DROP TABLE IF EXISTS ${t}` })),
     { sql: 'PRAGMA user_version = 0' },
   ]);
 }

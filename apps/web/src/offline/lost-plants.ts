@@ -44,6 +44,8 @@ function removalOf(plantId: number): Statement[] {
     byPlant('plant_contractor'),
     byPlant('delivered_serial'),
     byPlant('pending_document'),
+    byPlant('imagery_tile'),
+    byPlant('imagery_download'),
     byPlant('plant_download'),
     byPlant('plant', 'id'),
   ];

@@ -2,6 +2,7 @@ import type { ElementListQuery } from '@heliotrack/domain/elements';
 import type { LocalDatabase, SqlParams, Statement } from './local-database';
 import * as ops from './local-operations';
 import * as outbox from './local-outbox';
+import * as imagery from './local-imagery';
 import * as pending from './pending-documents';
 import { applyServerElements, recoverInterruptedDownloads } from './plant-loader';
 import * as queries from './local-queries';
@@ -85,6 +86,14 @@ export const OPERATIONS = {
   findPendingDocuments: (db: LocalDatabase, provisionalIds: number[]) => pending.findPendingDocuments(db, provisionalIds),
   pendingDocumentsOf: (db: LocalDatabase, outboxUuid: string) => pending.pendingDocumentsOf(db, outboxUuid),
   dropUnlinkedPendingDocuments: (db: LocalDatabase) => pending.dropUnlinkedPendingDocuments(db),
+
+  imageryOf: (db: LocalDatabase, plantId: number) => imagery.imageryOf(db, plantId),
+  listImagery: (db: LocalDatabase) => imagery.listImagery(db),
+  beginImagery: (db: LocalDatabase, start: imagery.ImageryStart) => imagery.beginImagery(db, start),
+  putImageryTiles: (db: LocalDatabase, plantId: number, tiles: imagery.ImageryTileRow[]) => imagery.putImageryTiles(db, plantId, tiles),
+  finishImagery: (db: LocalDatabase, plantId: number) => imagery.finishImagery(db, plantId),
+  removeImagery: (db: LocalDatabase, plantId: number) => imagery.removeImagery(db, plantId),
+  imageryTile: (db: LocalDatabase, plantId: number, z: number, x: number, y: number) => imagery.imageryTile(db, plantId, z, x, y),
 };
 
 export type Operations = typeof OPERATIONS;

@@ -209,6 +209,21 @@ export const SCHEMA_UPGRADES: readonly SchemaUpgrade[] = [
     toVersion: 24,
     statements: [`ALTER TABLE outbox ADD COLUMN last_error TEXT`],
   },
+  {
+    // 25 (issue 37): a plant's orthophoto kept on the device (local-imagery.ts): the layer and zooms
+    // chosen, and its tiles as base64 text (as pending documents: every local database takes text).
+    toVersion: 25,
+    statements: [
+      `CREATE TABLE IF NOT EXISTS imagery_download (
+         plant_id INTEGER PRIMARY KEY NOT NULL, layer_id INTEGER NOT NULL, name TEXT NOT NULL, captured_on TEXT,
+         version TEXT, tile_type TEXT, min_zoom INTEGER NOT NULL, max_zoom INTEGER NOT NULL, bounds TEXT NOT NULL,
+         tiles INTEGER NOT NULL DEFAULT 0, bytes INTEGER NOT NULL DEFAULT 0, complete INTEGER NOT NULL DEFAULT 0,
+         downloaded_at TEXT)`,
+      `CREATE TABLE IF NOT EXISTS imagery_tile (
+         plant_id INTEGER NOT NULL, z INTEGER NOT NULL, x INTEGER NOT NULL, y INTEGER NOT NULL, data TEXT NOT NULL,
+         PRIMARY KEY (plant_id, z, x, y)) WITHOUT ROWID`,
+    ],
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = SCHEMA_UPGRADES[SCHEMA_UPGRADES.length - 1].toVersion;

@@ -95,6 +95,14 @@ const EDGE_TOLERANCE = 1e-9;
  * The count grows 4× per zoom level; callers bound the zoom (a plant at z22 is thousands of tiles).
  */
 export function tilesCoveringBbox(bbox: BBox, z: number): TileCoord[] {
+  const { minX, maxX, minY, maxY } = tileRangeOfBbox(bbox, z);
+  const tiles: TileCoord[] = [];
+  for (let y = minY; y <= maxY; y++) for (let x = minX; x <= maxX; x++) tiles.push({ z, x, y });
+  return tiles;
+}
+
+/** The columns and rows of `tilesCoveringBbox` without listing them (counting a deep zoom is cheap). */
+export function tileRangeOfBbox(bbox: BBox, z: number): { minX: number; maxX: number; minY: number; maxY: number } {
   checkZoom(z);
   const [west, south, east, north] = bbox;
   if (![west, south, east, north].every(Number.isFinite)) throw new RangeError('Bbox values must be finite');
@@ -105,7 +113,5 @@ export function tilesCoveringBbox(bbox: BBox, z: number): TileCoord[] {
   const maxX = Math.max(minX, clampIndex(Math.ceil(mercatorX(east) * count - EDGE_TOLERANCE) - 1));
   const minY = clampIndex(Math.floor(mercatorY(north) * count + EDGE_TOLERANCE));
   const maxY = Math.max(minY, clampIndex(Math.ceil(mercatorY(south) * count - EDGE_TOLERANCE) - 1));
-  const tiles: TileCoord[] = [];
-  for (let y = minY; y <= maxY; y++) for (let x = minX; x <= maxX; x++) tiles.push({ z, x, y });
-  return tiles;
+  return { minX, maxX, minY, maxY };
 }

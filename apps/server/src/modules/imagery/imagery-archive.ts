@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import Database from 'better-sqlite3';
-import { PMTiles, type Source, TileType } from 'pmtiles';
+import { findTile, PMTiles, type Source, TileType, zxyToTileId } from 'pmtiles';
 import type { Storage } from '../../lib/storage';
 
 /*
@@ -129,6 +129,24 @@ export async function inspectArchive(format: ArchiveFormat, file: string): Promi
   return format === 'pmtiles' ? readPmtiles(new LocalFileSource(file)) : readMbtiles(file);
 }
 
+type PmtilesHeader = Awaited<ReturnType<PMTiles['getHeader']>>;
+
+/** A tile's length from the directories, as `getZxy` walks them, without reading the tile (0: absent). */
+async function pmtilesTileLength(reader: PMTiles, header: PmtilesHeader, tileId: number): Promise<number> {
+  let offset = header.rootDirectoryOffset;
+  let length = header.rootDirectoryLength;
+  // The specification allows at most three levels of leaf directories below the root.
+  for (let depth = 0; depth <= 3; depth++) {
+    const entries = await reader.cache.getDirectory(reader.source, offset, length, header);
+    const entry = findTile(entries, tileId);
+    if (!entry) return 0;
+    if (entry.runLength > 0) return entry.length;
+    offset = header.leafDirectoryOffset + entry.offset;
+    length = entry.length;
+  }
+  return 0;
+}
+
 /** Open archives by storage key: a PMTiles reader (its directory cache with it) or an MBTiles database. */
 export class ArchiveReaders {
   private readonly pmtiles = new Map<string, PMTiles>();
@@ -146,9 +164,7 @@ export class ArchiveReaders {
 
   async tile(format: ArchiveFormat, key: string, z: number, x: number, y: number): Promise<Buffer | null> {
     if (format === 'pmtiles') {
-      let reader = this.pmtiles.get(key);
-      if (!reader) this.pmtiles.set(key, (reader = new PMTiles(new StorageSource(this.storage, key))));
-      const answer = await reader.getZxy(z, x, y);
+      const answer = await this.pmtilesReader(key).getZxy(z, x, y);
       return answer ? Buffer.from(answer.data) : null;
     }
     const db = await this.openMbtiles(key);
@@ -157,6 +173,54 @@ export class ArchiveReaders {
       .prepare('SELECT tile_data FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?')
       .get(z, x, 2 ** z - 1 - y) as { tile_data: Buffer } | undefined;
     return row ? Buffer.from(row.tile_data) : null;
+  }
+
+  /**
+   * The bytes of each tile of `tiles` the archive holds, and how many it holds (what a device keeping
+   * them stores), read from the archive's index: PMTiles directories (cached, no tile read), MBTiles
+   * lengths per zoom and range in SQL.
+   */
+  async tileSizes(
+    format: ArchiveFormat,
+    key: string,
+    ranges: { z: number; minX: number; maxX: number; minY: number; maxY: number }[],
+  ): Promise<{ tiles: number; bytes: number }> {
+    let tiles = 0;
+    let bytes = 0;
+    if (format === 'mbtiles') {
+      const db = await this.openMbtiles(key);
+      const query = db.prepare(
+        'SELECT count(*) AS n, coalesce(sum(length(tile_data)), 0) AS bytes FROM tiles WHERE zoom_level = ? AND tile_column BETWEEN ? AND ? AND tile_row BETWEEN ? AND ?',
+      );
+      for (const r of ranges) {
+        // MBTiles rows count from the south (TMS).
+        const last = 2 ** r.z - 1;
+        const row = query.get(r.z, r.minX, r.maxX, last - r.maxY, last - r.minY) as { n: number; bytes: number };
+        tiles += row.n;
+        bytes += row.bytes;
+      }
+      return { tiles, bytes };
+    }
+    const reader = this.pmtilesReader(key);
+    const header = await reader.getHeader();
+    for (const r of ranges) {
+      for (let y = r.minY; y <= r.maxY; y++) {
+        for (let x = r.minX; x <= r.maxX; x++) {
+          const length = await pmtilesTileLength(reader, header, zxyToTileId(r.z, x, y));
+          if (length > 0) {
+            tiles += 1;
+            bytes += length;
+          }
+        }
+      }
+    }
+    return { tiles, bytes };
+  }
+
+  private pmtilesReader(key: string) {
+    let reader = this.pmtiles.get(key);
+    if (!reader) this.pmtiles.set(key, (reader = new PMTiles(new StorageSource(this.storage, key))));
+    return reader;
   }
 
   private async openMbtiles(key: string) {

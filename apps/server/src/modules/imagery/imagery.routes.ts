@@ -10,6 +10,8 @@ import {
   ImageryLayerParams,
   ImageryTileParams,
   MAX_CHUNK_BYTES,
+  OfflineImageryEstimate,
+  OfflineImageryQuery,
   UpdateImageryLayer,
   UploadQuery,
 } from './imagery.schemas';
@@ -105,6 +107,24 @@ export const imageryRoutes: FastifyPluginAsyncZod<{ imagery: ImageryService }> =
       await imagery.remove(req.user, req.params.id, req.params.layerId);
       return reply.code(204).send(null);
     },
+  );
+
+  app.get(
+    '/plants/:id/imagery/:layerId/offline/',
+    {
+      schema: {
+        tags,
+        summary: 'What keeping an orthophoto layer on a device costs',
+        description:
+          "The tiles over the layer's bounds from min_zoom to max_zoom (clamped to the layer's zooms), counted and measured " +
+          'before a device downloads them one by one from the tile route. 400 above ' +
+          'the most tiles a device keeps for a plant.',
+        params: ImageryLayerParams,
+        querystring: OfflineImageryQuery,
+        response: { 200: OfflineImageryEstimate },
+      },
+    },
+    (req) => imagery.offlineEstimate(req.user, req.params.id, req.params.layerId, req.query),
   );
 
   app.get(

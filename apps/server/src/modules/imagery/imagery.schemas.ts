@@ -11,6 +11,8 @@ export {
   ImageryLayerList,
   MAX_ARCHIVE_BYTES,
   MAX_CHUNK_BYTES,
+  OfflineImageryEstimate,
+  OfflineImageryQuery,
   UpdateImageryLayer,
 } from '@heliotrack/domain/imagery';
 

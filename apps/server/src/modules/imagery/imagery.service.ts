@@ -8,7 +8,14 @@ import type { ImageryLayersTable } from '../../db/schema';
 import { ApiError, detailError, notFound } from '../../lib/errors';
 import { newStorageKey, type Storage } from '../../lib/storage';
 import { nowIso } from '../../lib/time';
+import {
+  OFFLINE_IMAGERY_MAX_TILES,
+  type OfflineImageryEstimate,
+  offlineTileCount,
+  offlineZoomRange,
+} from '@heliotrack/domain/imagery';
 import { translate } from '@heliotrack/domain/i18n/translate';
+import { tileRangeOfBbox } from '@heliotrack/domain/tiles';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { type CurrentUser, requireAdmin, requirePlant } from '../access/access.service';
@@ -235,6 +242,41 @@ export class ImageryService {
   }
 
   /** A tile of a ready layer; null (a 404) outside the archive. */
+  /**
+   * What keeping the layer on a device costs (issue 37): the tiles over the layer's bounds in the
+   * zooms asked (clamped to the layer's), counted and measured from the archive's index. The device
+   * lists the same tiles with the same domain functions.
+   */
+  async offlineEstimate(
+    user: CurrentUser,
+    plantId: number,
+    layerId: number,
+    asked: { min_zoom: number; max_zoom: number },
+  ): Promise<OfflineImageryEstimate> {
+    const layer = await this.requireLayer(user, plantId, layerId);
+    if (layer.status !== 'ready' || !layer.storage_key) throw detailError(400, 'imagery.notReady', 'not_ready');
+    const { bounds } = toLayer(layer);
+    if (!bounds) throw detailError(400, 'imagery.noBounds', 'no_bounds');
+    const box = bounds as [number, number, number, number];
+    const zooms = offlineZoomRange(layer, { min: asked.min_zoom, max: asked.max_zoom });
+    const count = offlineTileCount(box, zooms.min, zooms.max);
+    if (count > OFFLINE_IMAGERY_MAX_TILES) {
+      throw detailError(400, 'imagery.tooManyTiles', 'too_many_tiles', { count, max: OFFLINE_IMAGERY_MAX_TILES });
+    }
+    const ranges = [];
+    for (let z = zooms.min; z <= zooms.max; z++) ranges.push({ z, ...tileRangeOfBbox(box, z) });
+    const { tiles, bytes } = await this.readers.tileSizes(layer.format, layer.storage_key, ranges);
+    return {
+      layer_id: layer.id,
+      version: versionOf(layer),
+      min_zoom: zooms.min,
+      max_zoom: zooms.max,
+      bounds: box,
+      tiles,
+      bytes,
+    };
+  }
+
   async tile(
     user: CurrentUser,
     plantId: number,

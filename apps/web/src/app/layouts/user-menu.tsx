@@ -80,8 +80,15 @@ async function removeDeviceDataAfterAsking() {
   forgetLocalDatabase(database);
   queryClient.clear();
   // Loaded here only: the downloads' module stays out of the main bundle.
-  const { refreshStoredDownloads } = await import('../../offline/plant-downloads');
-  await Promise.all([refreshOutboxCounts().catch(() => undefined), refreshStoredDownloads().catch(() => undefined)]);
+  const [{ refreshStoredDownloads }, { refreshStoredImagery }] = await Promise.all([
+    import('../../offline/plant-downloads'),
+    import('../../offline/imagery-downloads'),
+  ]);
+  await Promise.all([
+    refreshOutboxCounts().catch(() => undefined),
+    refreshStoredDownloads().catch(() => undefined),
+    refreshStoredImagery().catch(() => undefined),
+  ]);
   notifySuccess(translate('offlineWork.deviceDataRemoved'));
 }
 

@@ -1,4 +1,5 @@
 import { addProtocol } from 'maplibre-gl';
+import type { ImageryLayer } from '@heliotrack/domain/imagery';
 import { store } from '../../offline/handlers/local';
 
 /*
@@ -56,4 +57,72 @@ export function registerLocalTiles(): void {
       throw error;
     }
   });
+}
+
+/*
+ * The offline map's orthophoto (issue 37): `local-imagery://plants/{id}/{z}/{x}/{y}` answered with the
+ * tile kept on the device (offline/local-imagery.ts); a tile the device does not hold is a
+ * transparent one, so MapLibre draws nothing there instead of failing.
+ */
+const IMAGERY_PROTOCOL = 'local-imagery';
+const IMAGERY_PATH = /^local-imagery:\/\/plants\/(\d+)\/(\d+)\/(\d+)\/(\d+)(?:\?.*)?$/;
+
+declare global {
+  interface Window {
+    /** Orthophoto tiles the local-imagery protocol answered, for automated browser tests only. */
+    __heliotrackLocalImagery?: { answered: number; missing: number };
+  }
+}
+
+let imageryRegistered = false;
+/** A transparent 1×1 PNG: where the device holds no tile (a hole in the archive) the map shows through. */
+const EMPTY_PNG = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII='),
+  (c) => c.charCodeAt(0),
+);
+
+/** The address of the orthophoto kept for the plant; `version` makes a new one after a new download. */
+export function localImageryUrl(plantId: number, version: string): string {
+  return `${IMAGERY_PROTOCOL}://plants/${plantId}/{z}/{x}/{y}?v=${encodeURIComponent(version)}`;
+}
+
+export function registerLocalImagery(): void {
+  if (imageryRegistered) return;
+  imageryRegistered = true;
+  addProtocol(IMAGERY_PROTOCOL, async ({ url }) => {
+    const match = IMAGERY_PATH.exec(url);
+    if (!match) throw new Error(`Not a local orthophoto tile: ${url}`);
+    const [plantId, z, x, y] = match.slice(1).map(Number);
+    const tile = await (await store()).call('imageryTile', plantId, z, x, y);
+    if (typeof navigator !== 'undefined' && navigator.webdriver) {
+      window.__heliotrackLocalImagery ??= { answered: 0, missing: 0 };
+      window.__heliotrackLocalImagery[tile ? 'answered' : 'missing'] += 1;
+    }
+    if (!tile) return { data: EMPTY_PNG.slice().buffer };
+    return { data: tile.buffer.slice(tile.byteOffset, tile.byteOffset + tile.byteLength) as ArrayBuffer };
+  });
+}
+
+/** The orthophoto kept for the plant as the map's one layer, when its download completed (else none). */
+export async function localImageryLayers(plantId: number): Promise<ImageryLayer[]> {
+  const kept = await (await store()).call('imageryOf', plantId);
+  if (!kept?.complete) return [];
+  return [
+    {
+      id: kept.layer_id,
+      name: kept.name,
+      captured_on: kept.captured_on,
+      format: 'pmtiles',
+      status: 'ready',
+      size: kept.bytes,
+      received: kept.bytes,
+      tile_type: kept.tile_type,
+      min_zoom: kept.min_zoom,
+      max_zoom: kept.max_zoom,
+      bounds: kept.bounds,
+      is_default: true,
+      tiles_url: localImageryUrl(plantId, `${kept.version ?? ''}-${kept.downloaded_at ?? ''}`),
+      version: kept.version,
+    },
+  ];
 }

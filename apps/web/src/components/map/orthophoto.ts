@@ -30,6 +30,8 @@ export interface OrthophotoView {
  */
 export function orthophotoTileUrl(layer: Pick<ImageryLayer, 'tiles_url' | 'version'>): string | null {
   if (!layer.tiles_url) return null;
+  // The orthophoto kept on the device has its own protocol and version already (local-tiles.ts).
+  if (layer.tiles_url.startsWith('local-imagery://')) return layer.tiles_url;
   const url = resolveServerAddress(layer.tiles_url);
   if (layer.version) url.searchParams.set('v', layer.version);
   // URL encodes the braces of {z}/{x}/{y}; MapLibre needs them as written.

@@ -14,6 +14,7 @@ import {
   useStoredDownloads,
 } from '../../offline/plant-downloads';
 import { notifyError, notifySuccess } from '../notifications/notify';
+import { PlantImageryDownload } from './plant-imagery-download';
 
 /**
  * A plant card's offline part (issue 16): "Descargar para uso sin conexión" with a progress bar
@@ -81,6 +82,7 @@ export function PlantDownload({ plant }: { plant: Pick<Plant, 'id' | 'name'> }) 
           )}
         </Group>
       )}
+      {downloaded && <PlantImageryDownload plant={plant} />}
       {running ? (
         <Stack gap={4}>
           <Group gap="xs" wrap="nowrap" justify="space-between">

@@ -56,6 +56,8 @@ export const api: ApiCatalogue = {
     tooLarge: 'The file is larger than the {{size}} bytes declared.',
     invalidArchive: 'The file is not a valid {{format}} raster archive: {{detail}}',
     notReady: 'The orthophoto has not been uploaded completely yet.',
+    noBounds: 'The orthophoto does not state its extent: it cannot be prepared for offline use.',
+    tooManyTiles: 'That is {{count}} tiles; at most {{max}} can be kept. Choose a lower maximum zoom.',
   },
   layoutFile: {
     unreadable: 'The file could not be read: check that it is a valid DXF, KML or KMZ file.',

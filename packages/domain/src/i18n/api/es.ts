@@ -55,6 +55,8 @@ export const api = {
     tooLarge: 'El archivo es mayor que los {{size}} bytes declarados.',
     invalidArchive: 'El archivo no es un archivo ráster {{format}} válido: {{detail}}',
     notReady: 'La ortofoto todavía no se ha subido completa.',
+    noBounds: 'La ortofoto no indica su extensión: no se puede preparar para uso sin conexión.',
+    tooManyTiles: 'Son {{count}} teselas; se pueden guardar {{max}} como máximo. Elija un zoom máximo menor.',
   },
   layoutFile: {
     unreadable: 'No se pudo leer el archivo: compruebe que es un DXF, KML o KMZ válido.',

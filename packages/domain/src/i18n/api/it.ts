@@ -56,6 +56,8 @@ export const api: ApiCatalogue = {
     tooLarge: 'Il file è più grande dei {{size}} byte dichiarati.',
     invalidArchive: 'Il file non è un archivio raster {{format}} valido: {{detail}}',
     notReady: "L'ortofoto non è ancora stata caricata completamente.",
+    noBounds: "L'ortofoto non indica la sua estensione: non si può preparare per l'uso offline.",
+    tooManyTiles: 'Sono {{count}} tessere; se ne possono conservare al massimo {{max}}. Scegliere uno zoom massimo inferiore.',
   },
   layoutFile: {
     unreadable: 'Impossibile leggere il file: verificare che sia un DXF, KML o KMZ valido.',

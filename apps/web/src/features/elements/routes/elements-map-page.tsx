@@ -28,7 +28,12 @@ import { isOfflineMode, useOfflineMode } from '../../../lib/offline-mode';
 import { OFFLINE_HOME_PATH } from '../../../lib/paths';
 import { isSignedIn } from '../../../lib/session';
 import { store as localDatabase } from '../../../offline/handlers/local';
-import { localTileUrl, registerLocalTiles } from '../../../components/map/local-tiles';
+import {
+  localImageryLayers,
+  localTileUrl,
+  registerLocalImagery,
+  registerLocalTiles,
+} from '../../../components/map/local-tiles';
 import { usePlant } from '../../../api/get-plant';
 import { useElementTypes } from '../../../api/get-element-types';
 import { usePlantStates } from '../../../api/get-plant-states';
@@ -67,6 +72,7 @@ export function elementsMapOfflineLoader({ params }: LoaderFunctionArgs) {
   const plantId = plantIdOf(params.plantId);
   prefetchElementCatalogues(plantId);
   registerLocalTiles();
+  registerLocalImagery();
   if (isSignedIn() && plantId !== null) void queryClient.prefetchQuery(tileBoundsQueryOptions(plantId));
   return null;
 }
@@ -185,9 +191,15 @@ function ElementsMapView({ plantId, isOfflineMap }: { plantId: number; isOffline
   const states = usePlantStates(plantId);
   const bounds = useTileBounds(plantId);
   const byPolygon = useElementIdsByPolygon();
-  // The orthophoto needs the network (offline imagery is another issue): the offline map has none.
+  // Online, the plant's layers from the server; offline, the one kept on the device, if any.
   const imagery = usePlantImagery(plantId, { enabled: !isOfflineMap });
-  const orthophoto = useOrthophoto(plantId, isOfflineMap ? undefined : imagery.data);
+  const keptImagery = useQuery({
+    queryKey: ['local-imagery', plantId],
+    queryFn: () => localImageryLayers(plantId),
+    enabled: isOfflineMap,
+    networkMode: 'always',
+  });
+  const orthophoto = useOrthophoto(plantId, isOfflineMap ? keptImagery.data : imagery.data);
 
   const [hiddenTypes, setHiddenTypes] = useState<ReadonlySet<string>>(new Set());
   const [hiddenStates, setHiddenStates] = useState<ReadonlySet<number>>(new Set());
