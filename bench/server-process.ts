@@ -54,15 +54,27 @@ export async function startServer(env: Record<string, string>, log: (msg: string
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  const keep = (chunk: Buffer) => void (output = (output + chunk.toString()).slice(-4000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // Started once it says so ("Heliotrack is running", an info line: maps warmed, listening) or, with a
+  // quieter LOG_LEVEL, once GET /api/ready/ answers 200 (which it does only when the maps are warm).
+  let listening = false;
   await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Heliotrack is running')) resolve();
+    const done = () => {
+      listening = true;
+      resolve();
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout!.on('data', () => output.includes('Heliotrack is running') && done());
     void exited.then((code) => reject(new Error(`the server exited (${code}) before listening:\n${output.slice(-2000)}`)));
+    void (async () => {
+      while (!listening && child.exitCode === null) {
+        const ready = await fetch(`http://127.0.0.1:${port}/api/ready/`).then((res) => res.ok, () => false);
+        if (ready) return done();
+        await new Promise((wait) => setTimeout(wait, 100));
+      }
+    })();
   });
   const startMs = performance.now() - started;
   const pid = child.pid!;

@@ -26,7 +26,7 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createDb } from '@heliotrack/server/src/db/database';
-import { ApiInstance, freePort } from '@heliotrack/server/test/api-instance';
+import { login, type ServerProcess, startServer } from './server-process';
 import { median, percentile } from './stats';
 
 const { values } = parseArgs({
@@ -94,10 +94,11 @@ async function main() {
     LOG_LEVEL: 'warn',
     WEB_DIST: path.join(dir, 'no-web'),
   };
-  const api = new ApiInstance('A', await freePort(), env);
+  let server: ServerProcess | undefined;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   try {
-    await api.start();
+    server = await startServer(env, console.log);
+    const { origin } = server;
     const plant = await db
       .selectFrom('plants')
       .select(['id', 'client_id'])
@@ -136,14 +137,7 @@ async function main() {
       throw new Error(`CAR-01 has ${modules.length} modules, fewer than ${MASSIVE + WRITERS * WRITES}`);
     const massive = modules.slice(0, MASSIVE);
     const own = (writer: number, k: number) => modules[MASSIVE + writer * WRITES + k];
-    const login = (await (
-      await api.fetch('/api/token/', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(ADMIN),
-      })
-    ).json()) as { access: string };
-    const headers = { authorization: `Bearer ${login.access}`, 'content-type': 'application/json' };
+    const headers = { ...(await login(origin, ADMIN)), 'content-type': 'application/json' };
     const failures = new Map<string, string>();
 
     const changeOf = (writer: number, k: number, n: number): Change => ({
@@ -157,7 +151,7 @@ async function main() {
         change.elements.length === 1
           ? `/api/plants/${plant.id}/modules/${change.elements[0]}/state-change/`
           : `/api/plants/${plant.id}/modules/massive-state-change/`;
-      const res = await api.fetch(url, {
+      const res = await fetch(`${origin}${url}`, {
         method: 'POST',
         headers,
         body: JSON.stringify({
@@ -280,7 +274,7 @@ async function main() {
     for (const [status, body] of failures) console.log(`failed with ${status}, e.g. ${body}`);
   } finally {
     await pool.end();
-    await api.stop();
+    await server?.stop();
     await db.destroy();
     await admin(`drop database if exists ${name} with (force)`);
     fs.rmSync(dir, { recursive: true, force: true });

@@ -2,84 +2,27 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { zxyToTileId } from 'pmtiles';
 import { expect, it } from 'vitest';
+import { pmtilesArchive as writePmtiles, type TileXyz } from '../../../tests/e2e/fixtures/pmtiles-writer';
 import { describeEachDatabase, type TestContext, USERS } from './helpers';
 
 /*
  * Orthophotos (issue 37). The archives are made here: a PMTiles v3 archive written byte by byte
- * (header, one root directory, tile data; no compression) and an MBTiles SQLite file. Their "tiles"
+ * (tests/e2e/fixtures/pmtiles-writer.ts) and an MBTiles SQLite file. Their "tiles"
  * are small distinct byte strings with a PNG signature: the server never decodes images.
  */
 
 const png = (label: string) =>
   Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(label)]);
-const TILES: [number, number, number][] = [
+const TILES: TileXyz[] = [
   [0, 0, 0],
   [1, 0, 0],
   [1, 1, 1],
 ];
 
-function varint(n: number) {
-  const out: number[] = [];
-  while (n >= 0x80) {
-    out.push((n & 0x7f) | 0x80);
-    n = Math.floor(n / 128);
-  }
-  out.push(n);
-  return out;
-}
-
-/** A PMTiles v3 archive (spec: header of 127 bytes, directory as varint columns) of PNG tiles. */
-function pmtilesArchive(tiles: [number, number, number][]) {
-  const entries = tiles
-    .map(([z, x, y]) => ({ id: zxyToTileId(z, x, y), data: png(`pm-${z}-${x}-${y}`) }))
-    .sort((a, b) => a.id - b.id);
-  let offset = 0;
-  const placed = entries.map((e) => ({ ...e, offset: (offset += e.data.length) - e.data.length }));
-  const dir: number[] = [...varint(placed.length)];
-  let last = 0;
-  for (const e of placed) {
-    dir.push(...varint(e.id - last));
-    last = e.id;
-  }
-  for (const _ of placed) dir.push(...varint(1));
-  for (const e of placed) dir.push(...varint(e.data.length));
-  placed.forEach((e, i) =>
-    dir.push(
-      ...varint(i > 0 && e.offset === placed[i - 1].offset + placed[i - 1].data.length ? 0 : e.offset + 1),
-    ),
-  );
-  const directory = Buffer.from(dir);
-  const metadata = Buffer.from('{}');
-  const data = Buffer.concat(placed.map((e) => e.data));
-  const header = Buffer.alloc(127);
-  header.write('PMTiles', 0, 'ascii');
-  header.writeUInt8(3, 7);
-  const u64 = (at: number, v: number) => header.writeBigUInt64LE(BigInt(v), at);
-  u64(8, 127);
-  u64(16, directory.length);
-  u64(24, 127 + directory.length);
-  u64(32, metadata.length);
-  u64(40, 127 + directory.length + metadata.length);
-  u64(48, 0);
-  u64(56, 127 + directory.length + metadata.length);
-  u64(64, data.length);
-  u64(72, placed.length);
-  u64(80, placed.length);
-  u64(88, placed.length);
-  header.writeUInt8(1, 96); // clustered
-  header.writeUInt8(1, 97); // internal compression: none
-  header.writeUInt8(1, 98); // tile compression: none
-  header.writeUInt8(2, 99); // PNG
-  header.writeUInt8(0, 100);
-  header.writeUInt8(1, 101);
-  header.writeInt32LE(-57_100_000, 102);
-  header.writeInt32LE(372_900_000, 106);
-  header.writeInt32LE(-56_900_000, 110);
-  header.writeInt32LE(373_100_000, 114);
-  return Buffer.concat([header, directory, metadata, data]);
-}
+/** A PMTiles v3 archive of labelled tiles (the writer is shared with the e2e imagery fixture). */
+const pmtilesArchive = (tiles: TileXyz[]) =>
+  writePmtiles(tiles, [-5.71, 37.29, -5.69, 37.31], ([z, x, y]) => png(`pm-${z}-${x}-${y}`));
 
 function mbtilesArchive(tiles: [number, number, number][]) {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mbtiles-')), 'ortho.mbtiles');

@@ -201,6 +201,32 @@ async function changeAllMatching(page: Page, count: number, stateName: string) {
   await expect(dialog).toBeHidden();
 }
 
+/**
+ * The start the piles tests share: the technician downloads CAR-01 online, opens its piles still in
+ * their first state, loses the network and changes the first `changes` of them to the first step.
+ * Answers the plant, the table, the changed codes and the time around the offline changes.
+ */
+async function pilesChangedOffline(
+  page: Page,
+  context: BrowserContext,
+  request: APIRequestContext,
+  changes: number,
+) {
+  const small = await smallPlant(request);
+  const { plant, piles, pileStep, pilesInitial } = small;
+  await signInViaApi(page, request, TECHNICIAN, '/plants');
+  await downloadFromCard(page, plant);
+  await page.goto(`/plants/${plant.id}/elements?type=HIN&state=${pilesInitial.id}`);
+  const table = page.getByRole('table', { name: `Elementos de tipo ${piles.name}` });
+  await expect(table).toBeVisible();
+  const started = Date.now();
+  await goOffline(page, context);
+  const codes = await changeFirstRows(page, piles.name, pileStep.name, changes);
+  const ended = Date.now();
+  if (changes > 0) await expect(pendingBadge(page, changes)).toBeVisible();
+  return { ...small, table, codes, started, ended };
+}
+
 function pendingBadge(page: Page, count: number) {
   return page.getByRole('button', { name: `Cambios pendientes: ${count}`, exact: true });
 }
@@ -341,16 +367,12 @@ test.describe('working offline', () => {
     context,
     request,
   }) => {
-    const { access, plant, piles, pileStep, pilesInitial } = await smallPlant(request);
-    await signInViaApi(page, request, TECHNICIAN, '/plants');
-    await downloadFromCard(page, plant);
-    await page.goto(`/plants/${plant.id}/elements?type=HIN&state=${pilesInitial.id}`);
-    await expect(page.getByRole('table', { name: `Elementos de tipo ${piles.name}` })).toBeVisible();
-    const started = Date.now();
-    await goOffline(page, context);
-    const codes = await changeFirstRows(page, piles.name, pileStep.name, 6);
-    const ended = Date.now();
-    await expect(pendingBadge(page, 6)).toBeVisible();
+    const { access, plant, pileStep, codes, started, ended } = await pilesChangedOffline(
+      page,
+      context,
+      request,
+      6,
+    );
 
     // The first two go through; the third is recorded by the server but its answer is lost; then the network is gone.
     let calls = 0;
@@ -389,16 +411,12 @@ test.describe('working offline', () => {
     context,
     request,
   }) => {
-    const { access, plant, piles, pileStep, pilesInitial } = await smallPlant(request);
-    await signInViaApi(page, request, TECHNICIAN, '/plants');
-    await downloadFromCard(page, plant);
-    await page.goto(`/plants/${plant.id}/elements?type=HIN&state=${pilesInitial.id}`);
-    await expect(page.getByRole('table', { name: `Elementos de tipo ${piles.name}` })).toBeVisible();
-    const started = Date.now();
-    await goOffline(page, context);
-    const codes = await changeFirstRows(page, piles.name, pileStep.name, 4);
-    const ended = Date.now();
-    await expect(pendingBadge(page, 4)).toBeVisible();
+    const { access, plant, pileStep, codes, started, ended } = await pilesChangedOffline(
+      page,
+      context,
+      request,
+      4,
+    );
 
     // The server fails the second change three times (a 500, as an overloaded proxy would), then answers.
     const [failingId, ...otherIds] = await idsOf(request, access, plant.id, 'hincas', [
@@ -449,14 +467,16 @@ test.describe('working offline', () => {
     context,
     request,
   }) => {
-    const { access, plant, piles, trackers, pileStep, trackerStep, pilesInitial } = await smallPlant(request);
-    await signInViaApi(page, request, TECHNICIAN, '/plants');
-    await downloadFromCard(page, plant);
-    await page.goto(`/plants/${plant.id}/elements?type=HIN&state=${pilesInitial.id}`);
-    await expect(page.getByRole('table', { name: `Elementos de tipo ${piles.name}` })).toBeVisible();
-    const started = Date.now();
-    await goOffline(page, context);
-    const pileCodes = await changeFirstRows(page, piles.name, pileStep.name, 2);
+    const {
+      access,
+      plant,
+      trackers,
+      pileStep,
+      trackerStep,
+      pilesInitial,
+      codes: pileCodes,
+      started,
+    } = await pilesChangedOffline(page, context, request, 2);
     await page.getByRole('tab', { name: trackers.name }).click();
     // The trackers' rows, not the piles' kept on screen while the new page loads.
     const allTrackers = await apiGet<Paged<Element>>(
@@ -708,13 +728,7 @@ test.describe('working offline', () => {
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
       'base64',
     );
-    const { access, plant, piles, pileStep, pilesInitial } = await smallPlant(request);
-    await signInViaApi(page, request, TECHNICIAN, '/plants');
-    await downloadFromCard(page, plant);
-    await page.goto(`/plants/${plant.id}/elements?type=HIN&state=${pilesInitial.id}`);
-    const table = page.getByRole('table', { name: `Elementos de tipo ${piles.name}` });
-    await expect(table).toBeVisible();
-    await goOffline(page, context);
+    const { access, plant, pileStep, table } = await pilesChangedOffline(page, context, request, 0);
 
     const button = table.getByRole('button', { name: /^Cambiar el estado de / }).first();
     const code = (await button.getAttribute('aria-label'))!.replace('Cambiar el estado de ', '');

@@ -6,7 +6,7 @@ import { z } from 'zod';
 /*
  * The web app manifest (issue 20: installable from the browser). Browsers want a name, a start URL
  * inside the scope, a standalone display and PNG icons of 192 and 512 pixels (one maskable); each
- * icon must exist and be the size it claims. The icons come from scripts/generate-icons.mjs.
+ * icon must exist and be the size it claims. The icons come from `npm run assets -w apps/web` (scripts/generate-assets.mjs).
  */
 
 const publicDir = path.resolve(import.meta.dirname, '../../public');
