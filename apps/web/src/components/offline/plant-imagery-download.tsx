@@ -213,6 +213,7 @@ function ImageryDownloadModal({
           />
         </Group>
         <Text size="xs" c="dimmed">
+          {t('offlineWork.imagery.layerZooms', { min: lowest, max: highest })}{' '}
           {t('offlineWork.imagery.zoomHint')}
         </Text>
         {refusal ? (

@@ -1756,6 +1756,7 @@ export const ui: UiCatalogue = {
       saveFor: 'Keep the orthophoto for offline use: {{plant}}',
       title: 'Orthophoto for offline use',
       layer: '{{name}}',
+      layerZooms: 'Zooms of the layer: {{min}} to {{max}}.',
       minZoom: 'Minimum zoom',
       maxZoom: 'Maximum zoom',
       zoomHint: 'Each extra zoom level makes it four times larger. 20 shows the rows; 16, the whole plant.',

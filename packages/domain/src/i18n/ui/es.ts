@@ -1761,6 +1761,7 @@ export const ui = {
       saveFor: 'Guardar la ortofoto para uso sin conexión: {{plant}}',
       title: 'Ortofoto para uso sin conexión',
       layer: '{{name}}',
+      layerZooms: 'Zooms de la capa: {{min}} a {{max}}.',
       minZoom: 'Zoom mínimo',
       maxZoom: 'Zoom máximo',
       zoomHint: 'Cada nivel de zoom más cuadruplica el tamaño. 20 muestra las filas; 16, la planta entera.',

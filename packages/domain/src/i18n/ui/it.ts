@@ -1764,6 +1764,7 @@ export const ui: UiCatalogue = {
       saveFor: "Conserva l'ortofoto per l'uso offline: {{plant}}",
       title: "Ortofoto per l'uso offline",
       layer: '{{name}}',
+      layerZooms: 'Zoom del livello: da {{min}} a {{max}}.',
       minZoom: 'Zoom minimo',
       maxZoom: 'Zoom massimo',
       zoomHint: "Ogni livello di zoom in più la rende quattro volte più grande. 20 mostra le file; 16, l'intero impianto.",
