@@ -238,6 +238,8 @@ test.describe('Orthophotos and layout files (issue 37)', () => {
     await page.getByRole('button', { name: 'Vista previa', exact: true }).click();
 
     await expect(page.getByText('Se crearán: 3')).toBeVisible();
+    // The counts by type name the types as the organisation does, not by their codes.
+    await expect(page.getByText(/^Por tipo: .*Hincas 1/)).toBeVisible();
     await expect(page.getByText('Se actualizarán: 0')).toBeVisible();
     await expect(page.getByRole('img', { name: 'Vista previa del diseño importado' })).toBeVisible();
     await waitForMapIdle(page);

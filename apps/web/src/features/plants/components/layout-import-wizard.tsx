@@ -35,7 +35,8 @@ function ErrorAlert({ title, error }: { title: string; error: unknown }) {
   );
 }
 
-function PreviewSummary({ result }: { result: LayoutFileImportResult }) {
+/** `typeNames`: the organisation's element type names by code, so the counts read as the site says them. */
+function PreviewSummary({ result, typeNames }: { result: LayoutFileImportResult; typeNames: ReadonlyMap<string, string> }) {
   const { t } = useTranslation();
   return (
     <Stack gap="xs">
@@ -54,7 +55,7 @@ function PreviewSummary({ result }: { result: LayoutFileImportResult }) {
         <Text size="sm">
           {t('plantAdmin.layout.byType')}:{' '}
           {Object.entries(result.counts)
-            .map(([type, count]) => `${type} ${formatInteger(count)}`)
+            .map(([type, count]) => `${typeNames.get(type) ?? type} ${formatInteger(count)}`)
             .join(' · ')}
         </Text>
       )}
@@ -94,6 +95,7 @@ export function LayoutImportWizard({
   const { t } = useTranslation();
   const isTouch = useIsTouch();
   const elementTypes = useClientElementTypes();
+  const typeNames = new Map((elementTypes.data ?? []).map((type) => [type.code, type.name]));
   const inspect = useInspectLayoutFile();
   const runImport = useImportLayoutFile();
   const [step, setStep] = useState<Step>(0);
@@ -221,7 +223,7 @@ export function LayoutImportWizard({
         <Stepper.Step label={t('plantAdmin.layout.stepPreview')}>
           {preview && (
             <Stack gap="md">
-              <PreviewSummary result={preview} />
+              <PreviewSummary result={preview} typeNames={typeNames} />
               {preview.preview && preview.preview.features.length > 0 && (
                 <>
                   <LayoutPreviewMap
