@@ -439,6 +439,8 @@ export interface PpisTable {
   logo_content_type: string | null;
   /** Bumped by every link and unlink; the PPI's map tiles key on it. */
   links_version: Generated<number>;
+  /** The plant's elements_version of the last change of its links or users (the sync stream's PPI sections). */
+  sync_version: Generated<number>;
   created_at: string;
   updated_at: string;
 }

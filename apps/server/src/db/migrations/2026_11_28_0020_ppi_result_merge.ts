@@ -14,6 +14,9 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  *                                       observation and arrival; late (a later-observed write had
  *                                       arrived first: not current) and conflict (the device had not
  *                                       seen another user's write). Backfilled with one row per result.
+ *   ppis.sync_version                -> the plant's elements_version of the last change of the PPI's linked
+ *                                       elements or users: an incremental download sends such a PPI's
+ *                                       links and results whole (a user just linked has none of them).
  *   sync_reviews.subject             -> 'state_change' (as before) or 'ppi_result'; for PPI results,
  *                                       the PPI, the activity, the incoming result, and the history
  *                                       rows of the incoming write and of the write it met.
@@ -32,6 +35,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('row_version', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await sql`update ppi_results set observed_at = updated_at`.execute(db);
+  await db.schema
+    .alterTable('ppis')
+    .addColumn('sync_version', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema
     .createIndex('ppi_results_version_idx')
     .on('ppi_results')
@@ -113,5 +120,6 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('ppi_result_history').ifExists().execute();
   await db.schema.dropIndex('ppi_results_version_idx').ifExists().execute();
   await db.schema.alterTable('ppi_results').dropColumn('row_version').execute();
+  await db.schema.alterTable('ppis').dropColumn('sync_version').execute();
   await db.schema.alterTable('ppi_results').dropColumn('observed_at').execute();
 }
