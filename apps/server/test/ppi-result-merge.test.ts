@@ -1,5 +1,10 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase, type TestContext, USERS } from './helpers';
+import { describeEachDatabase, multipart, type TestContext, USERS } from './helpers';
+
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(64, 1),
+]);
 
 /*
  * Issue 36: PPI results recorded offline follow the sync-trust merge rule (DESIGN section 6): the
@@ -460,5 +465,61 @@ describeEachDatabase('PPI results recorded offline: the merge rule, reviews, res
     expect(
       refused.find((r: { reason_code: string }) => r.reason_code === 'activity_not_yours').reason,
     ).toContain('Galvanizado');
+  });
+
+  it('attaches photos uploaded before their result, once, to a write of one result', async () => {
+    const plan = await newPlan();
+    const upload = async (name: string, type: string, content: Buffer) => {
+      const form = multipart([['plant_id', String(plan.plantId)], { name, type, content }]);
+      const res = await get().call('POST', '/api/documents/', {
+        as: USERS.inspector,
+        payload: form.payload,
+        headers: form.headers,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.id as number;
+    };
+    const photo = await upload('foto.png', 'image/png', PNG);
+    const act = await upload('acta.pdf', 'application/pdf', Buffer.from('%PDF-1.4\n%%EOF\n'));
+    const payload = {
+      activity: plan.depth,
+      result: 'not_ok',
+      recorded_at: ago(1),
+      client_uuid: `merge-photo-${plan.id}`,
+    };
+
+    const many = await bulk(plan.id, {
+      ...payload,
+      element_ids: plan.linked.slice(0, 2),
+      documents: [photo],
+      client_uuid: `merge-photo-many-${plan.id}`,
+    });
+    expect(many.status).toBe(400);
+    expect(many.body.code).toBe('documents_need_one_result');
+
+    const first = await bulk(plan.id, { ...payload, element_ids: [plan.linked[0]], documents: [photo, act] });
+    expect(first.status).toBe(200);
+    // A resend answers the first answer: nothing attached twice, nothing refused.
+    expect(
+      (await bulk(plan.id, { ...payload, element_ids: [plan.linked[0]], documents: [photo, act] })).body,
+    ).toEqual(first.body);
+    const [row] = await current(plan.id, plan.depth);
+    const result = await get().call('GET', `/api/ppis/${plan.id}/ppi-results/${row.id}/`);
+    expect(result.body.documents.map((d: { id: number; is_photo: boolean }) => [d.id, d.is_photo])).toEqual([
+      [photo, true],
+      [act, false],
+    ]);
+
+    // A document attached already is refused for another result, and nothing is written.
+    const again = await bulk(
+      plan.id,
+      { activity: plan.depth, result: 'ok', element_ids: [plan.linked[1]], documents: [photo] },
+      USERS.inspector,
+      'en',
+    );
+    expect(again.status).toBe(400);
+    expect(again.body).toMatchObject({ code: 'documents_unavailable' });
+    expect(again.body.documents[0]).toContain(String(photo));
+    expect(await current(plan.id, plan.depth)).toHaveLength(1);
   });
 });

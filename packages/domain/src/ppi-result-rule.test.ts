@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   activityRefusal,
   closedRefusal,
+  documentsRefusal,
+  documentsUnavailableRefusal,
   equipmentRefusal,
   mergeResults,
   resultDateOf,
@@ -108,6 +110,17 @@ describe('PPI result rule: refusals', () => {
     expect(equipmentRefusal({ name: 'Medidor', expiry_date: '2026-11-19' }, facts)).toMatchObject({
       code: 'equipment_expired',
       params: { expiry: '2026-11-19' },
+    });
+  });
+
+  it('attaches documents to a write of one result only, and refuses those it could not attach', () => {
+    expect(documentsRefusal(undefined, 3)).toBeNull();
+    expect(documentsRefusal([4], 1)).toBeNull();
+    expect(documentsRefusal([4], 2)).toMatchObject({ code: 'documents_need_one_result', field: 'documents' });
+    expect(documentsUnavailableRefusal([4, 5], [4, 5])).toBeNull();
+    expect(documentsUnavailableRefusal([4, 5], [5])).toMatchObject({
+      code: 'documents_unavailable',
+      params: { ids: '4' },
     });
   });
 });

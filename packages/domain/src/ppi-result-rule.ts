@@ -30,6 +30,10 @@ export const PPI_RESULT_REFUSAL_CODES = [
   'result_date_in_future',
   /** `recorded_at` is later than the server's now (beyond the allowed clock skew). */
   'recorded_at_in_future',
+  /** `documents` with a write of more than one result. */
+  'documents_need_one_result',
+  /** A document is of another plant or already attached to something else. */
+  'documents_unavailable',
 ] as const;
 export type PpiResultRefusalCode = (typeof PPI_RESULT_REFUSAL_CODES)[number];
 
@@ -171,6 +175,38 @@ export function equipmentRefusal(
     };
   }
   return null;
+}
+
+/** Documents attach to one result: a write with documents must be of one element. */
+export function documentsRefusal(
+  documentIds: readonly number[] | undefined,
+  elementCount: number,
+): PpiResultRefusal | null {
+  if (!documentIds?.length || elementCount === 1) return null;
+  return {
+    status: 400,
+    code: 'documents_need_one_result',
+    field: 'documents',
+    key: 'ppis.results.documentsNeedOneResult',
+    params: {},
+  };
+}
+
+/** The documents that could not be attached (of another plant, attached already, or none such). */
+export function documentsUnavailableRefusal(
+  requested: readonly number[],
+  attached: Iterable<number>,
+): PpiResultRefusal | null {
+  const done = new Set(attached);
+  const missing = requested.filter((id) => !done.has(id));
+  if (!missing.length) return null;
+  return {
+    status: 400,
+    code: 'documents_unavailable',
+    field: 'documents',
+    key: 'ppis.results.documentsUnavailable',
+    params: { ids: missing.join(', ') },
+  };
 }
 
 /* ---------------------------------------------------------------- merge */

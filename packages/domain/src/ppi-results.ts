@@ -15,6 +15,8 @@ import { LINK_IDS_MAX, TEMPLATE_ACTIVITIES_MAX } from './ppis';
 export const PPI_RESULTS = ['ok', 'not_ok', 'na'] as const;
 export type PpiResultValue = (typeof PPI_RESULTS)[number];
 export const OBSERVATIONS_MAX = 2000;
+/** Documents attached by one result write. */
+export const DOCUMENTS_PER_RESULT_MAX = 20;
 
 const id = z.number().int();
 const positiveId = z.number().int().positive();
@@ -42,6 +44,12 @@ const resultDate = z.iso.date().optional();
  */
 const OfflineFields = {
   client_uuid: clientUuid.optional(),
+  /**
+   * Documents and photos uploaded before the result (`POST documents/` with `plant_id` only, as a
+   * device does offline), attached to it: of the PPI's plant, attached to nothing yet; images become
+   * the result's photos. Only with a write of one result (one element).
+   */
+  documents: z.array(positiveId).max(DOCUMENTS_PER_RESULT_MAX).optional(),
   recorded_at: z.iso.datetime({ offset: true }).optional(),
   known_elements_version: z.number().int().min(0).optional(),
 };
@@ -71,7 +79,9 @@ export const MassiveResultRequest = z.strictObject({
     .refine((list) => new Set(list.map((a) => a.activity)).size === list.length, 'validation.duplicateItems'),
   element_ids: z.array(positiveId).min(1).max(LINK_IDS_MAX),
   result_date: resultDate,
-  ...OfflineFields,
+  client_uuid: OfflineFields.client_uuid,
+  recorded_at: OfflineFields.recorded_at,
+  known_elements_version: OfflineFields.known_elements_version,
 });
 export type MassiveResultRequest = z.infer<typeof MassiveResultRequest>;
 export type MassiveResultRequestInput = z.input<typeof MassiveResultRequest>;

@@ -206,6 +206,47 @@ export async function writeResults(
   return history;
 }
 
+/**
+ * Attaches documents uploaded before the result (of the plant, attached to nothing) to it; images
+ * become its photos. Answers the ids attached: a document claimed meanwhile by another write is not.
+ */
+export async function attachDocuments(db: Db, plantId: number, resultId: number, ids: number[]) {
+  if (!ids.length) return [];
+  const free = db
+    .selectFrom('documents')
+    .select('id')
+    .where('plant_id', '=', plantId)
+    .where('id', 'in', ids)
+    .where('state_change_id', 'is', null)
+    .where('flash_report_id', 'is', null)
+    .where('equipment_id', 'is', null)
+    .where('ppi_result_id', 'is', null);
+  const rows = await forUpdate(db, free.orderBy('id')).execute();
+  const found = rows.map((r) => r.id);
+  if (!found.length) return [];
+  await db
+    .updateTable('documents')
+    .set((eb) => ({
+      ppi_result_id: resultId,
+      is_photo: eb.case().when('content_type', 'in', ['image/png', 'image/jpeg', 'image/webp']).then(1).else(0).end(),
+    }))
+    .where('id', 'in', found)
+    .execute();
+  return found;
+}
+
+/** The result of an activity on an element, if any. */
+export async function findResultId(db: Db, ppiId: number, activityId: number, elementId: number) {
+  const row = await db
+    .selectFrom('ppi_results')
+    .select('id')
+    .where('ppi_id', '=', ppiId)
+    .where('activity_id', '=', activityId)
+    .where('element_id', '=', elementId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
 /** A result's history, latest observed first (ties: the later arrival). */
 export async function listHistory(db: Db, resultId: number, page: { limit: number; offset: number }) {
   return db

@@ -5,6 +5,8 @@ import type { PageQuery } from '@heliotrack/domain/pagination';
 import {
   activityRefusal,
   closedRefusal,
+  documentsRefusal,
+  documentsUnavailableRefusal,
   equipmentRefusal,
   mergeResults,
   type PpiResultRefusal,
@@ -207,8 +209,10 @@ export class PpiResultsService implements RegisterReads {
     return this.record(caller, body, language, subject, async (trx, write) => {
       const activity = this.recordableActivity(caller, body.activity, 'activity');
       const ids = await this.linkedElements(trx, caller.ppi.id, body.element_ids);
+      refuse(documentsRefusal(body.documents, ids.length));
       await this.checkEquipment(trx, user, body.equipment, write.resultDate, 'equipment');
       const merged = await write.merge([{ activity, values: body, elementIds: ids }]);
+      await this.attachDocuments(trx, caller, activity.id, ids[0], body.documents);
       return { written: ids.length, element_count: ids.length, activity_count: 1, result_date: write.resultDate, ...merged };
     });
   }
@@ -248,6 +252,7 @@ export class PpiResultsService implements RegisterReads {
       const activity = this.recordableActivity(caller, row.activity_id, 'activity');
       await this.checkEquipment(trx, user, body.equipment, write.resultDate, 'equipment');
       const merged = await write.merge([{ activity, values: body, elementIds: [row.element_id] }]);
+      await this.attachDocuments(trx, caller, activity.id, row.element_id, body.documents);
       return { ...(await this.toDto(caller, (await repo.findResult(trx, caller.ppi.id, row.id))!, trx)), ...merged };
     });
   }
@@ -469,6 +474,14 @@ export class PpiResultsService implements RegisterReads {
     }
     await insertReviews(trx, reviews);
     return { ...resultMergeCounts(decided.flatMap((d) => d.decisions)), elements_version: version };
+  }
+
+  /** Documents uploaded before the result, attached to it; all of them, or the write is refused. */
+  private async attachDocuments(trx: Db, caller: Caller, activityId: number, elementId: number, documentIds: number[] | undefined) {
+    const ids = [...new Set(documentIds ?? [])].sort((a, b) => a - b);
+    if (!ids.length) return;
+    const resultId = (await repo.findResultId(trx, caller.ppi.id, activityId, elementId))!;
+    refuse(documentsUnavailableRefusal(ids, await repo.attachDocuments(trx, caller.ppi.plant_id, resultId, ids)));
   }
 
   private values(
