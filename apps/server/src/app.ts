@@ -177,7 +177,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
   const historicReports = new HistoricReportScheduler(db, reportJobs, app.log);
   const ppiExportGenerator = new PpiExportGenerator(db, storage, app.log);
   // The register map's result reads: PpisService receives them, as plans never import results.
-  const ppiResults = new PpiResultsService(db);
+  const ppiResults = new PpiResultsService(db, { maxUnresolved: config.syncReviewMaxUnresolved });
   const onExportError = (id: number, error: unknown) => app.log.error({ err: error, export: id }, 'PPI export job failed');
   // The dossiers run on the reports' kind of queue: BullMQ when Redis is configured, else in process.
   const ppiExportJobs = createJobQueue(config, 'ppi-exports', ppiExportGenerator.run, onExportError);

@@ -75,7 +75,7 @@ describeEachDatabase('PPI results: recording, rules, summaries, close and reopen
       payload: { activity: plan.depth, element_ids: plan.linked.slice(0, 3), result: 'ok', observations: '  Correcta  ' },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ written: 3, element_count: 3, activity_count: 1, result_date: today });
+    expect(res.body).toMatchObject({ written: 3, element_count: 3, activity_count: 1, result_date: today, applied_count: 3, late_count: 0, conflict_count: 0 });
 
     const list = await get().call('GET', `/api/ppis/${plan.id}/ppi-results?page_size=2`, { as: USERS.technician });
     expect(list.status).toBe(200);

@@ -29,8 +29,9 @@ function parse(text: string) {
   expect(lines.pop()).toBe('');
   const header = SyncHeader.parse(JSON.parse(lines.shift()!));
   let deleted: number[] | null = null;
-  if (lines.length && lines[lines.length - 1].startsWith('{')) deleted = JSON.parse(lines.pop()!).deleted;
-  const elements = lines.map((line) => syncElementOf(JSON.parse(line) as SyncElementLine));
+  if (lines.length && lines[lines.length - 1].startsWith('{"deleted"')) deleted = JSON.parse(lines.pop()!).deleted;
+  // The PPI sections (issue 36) are object lines; the elements are arrays.
+  const elements = lines.filter((line) => line.startsWith('[')).map((line) => syncElementOf(JSON.parse(line) as SyncElementLine));
   return { header, elements, deleted };
 }
 
@@ -281,7 +282,7 @@ describeEachDatabase('plant sync', (get) => {
     const [format, plant, version, mac] = cursor.split('.');
     const second = await createDemoPlant(ctx.db, clientId, { mwp: 0.02, code: 'SYNC-2', name: 'FV Sync 2' });
     const otherCursor = (await download({ plant: second.plantId })).header.cursor;
-    for (const bad of ['', 'abc', `${format}.${plant}.${Number(version) - 1}.${mac}`, `${format}.${plant}.${version}.${'A'.repeat(22)}`, `2.${plant}.${version}.${mac}`, otherCursor, 'x'.repeat(200)]) {
+    for (const bad of ['', 'abc', `${format}.${plant}.${Number(version) - 1}.${mac}`, `${format}.${plant}.${version}.${'A'.repeat(22)}`, `1.${plant}.${version}.${mac}`, otherCursor, 'x'.repeat(200)]) {
       const answer = await download({ cursor: bad });
       expect(answer.header.full, bad).toBe(true);
       expect(answer.elements.length).toBe(answer.header.plant.element_count);

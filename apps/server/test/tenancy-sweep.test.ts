@@ -310,6 +310,7 @@ const SWEPT: Record<string, (theirs: Theirs, ours: Ours) => Call> = {
   'GET /api/ppis/:id/ppi-results': (t) => ({ params: { id: t.ppi } }),
   'GET /api/ppis/:id/ppi-results/:rid/': (t) => ({ params: { id: t.ppi, rid: t.ppiResult } }),
   'GET /api/ppis/:id/ppi-results/:rid/other-roles-result': (t) => ({ params: { id: t.ppi, rid: t.ppiResult } }),
+  'GET /api/ppis/:id/ppi-results/:rid/history/': (t) => ({ params: { id: t.ppi, rid: t.ppiResult } }),
   'PATCH /api/ppis/:id/ppi-results/:rid/update-result/': (t) => ({
     params: { id: t.ppi, rid: t.ppiResult },
     payload: { result: 'not_ok' },

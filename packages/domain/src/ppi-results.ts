@@ -15,6 +15,8 @@ import { LINK_IDS_MAX, TEMPLATE_ACTIVITIES_MAX } from './ppis';
 export const PPI_RESULTS = ['ok', 'not_ok', 'na'] as const;
 export type PpiResultValue = (typeof PPI_RESULTS)[number];
 export const OBSERVATIONS_MAX = 2000;
+/** Documents attached by one result write. */
+export const DOCUMENTS_PER_RESULT_MAX = 20;
 
 const id = z.number().int();
 const positiveId = z.number().int().positive();
@@ -29,11 +31,31 @@ const ResultFields = {
   equipment: positiveId.nullable().default(null),
 };
 
-/** The day checked, YYYY-MM-DD; today (UTC) when left out. Never in the future. */
+/** The day checked, YYYY-MM-DD; the day of the time of observation (UTC) when left out. Never in the future. */
 const resultDate = z.iso.date().optional();
 
+/**
+ * What an offline write adds (issue 36, DESIGN section 6 "Merge"): `recorded_at`, when the inspector
+ * recorded the result on the device (the write's time of observation; without it, the server's
+ * time; later than now beyond RECORDED_AT_MAX_SKEW_MS is refused), and `known_elements_version`, the
+ * plant's elements_version of the device's last download (a result another user wrote after it is a
+ * conflict). The latest-observed write of a result is current; an older one arriving later is kept in
+ * its history marked late; late and conflicting writes are listed in the plant's sync review.
+ */
+const OfflineFields = {
+  client_uuid: clientUuid.optional(),
+  /**
+   * Documents and photos uploaded before the result (`POST documents/` with `plant_id` only, as a
+   * device does offline), attached to it: of the PPI's plant, attached to nothing yet; images become
+   * the result's photos. Only with a write of one result (one element).
+   */
+  documents: z.array(positiveId).max(DOCUMENTS_PER_RESULT_MAX).optional(),
+  recorded_at: z.iso.datetime({ offset: true }).optional(),
+  known_elements_version: z.number().int().min(0).optional(),
+};
+
 /** `PATCH ppis/{id}/ppi-results/{rid}/update-result/` */
-export const ResultUpdate = z.strictObject({ ...ResultFields, result_date: resultDate, client_uuid: clientUuid.optional() });
+export const ResultUpdate = z.strictObject({ ...ResultFields, result_date: resultDate, ...OfflineFields });
 export type ResultUpdate = z.infer<typeof ResultUpdate>;
 export type ResultUpdateInput = z.input<typeof ResultUpdate>;
 
@@ -43,7 +65,7 @@ export const BulkResultRequest = z.strictObject({
   activity: positiveId,
   element_ids: z.array(positiveId).min(1).max(LINK_IDS_MAX),
   result_date: resultDate,
-  client_uuid: clientUuid.optional(),
+  ...OfflineFields,
 });
 export type BulkResultRequest = z.infer<typeof BulkResultRequest>;
 export type BulkResultRequestInput = z.input<typeof BulkResultRequest>;
@@ -57,18 +79,33 @@ export const MassiveResultRequest = z.strictObject({
     .refine((list) => new Set(list.map((a) => a.activity)).size === list.length, 'validation.duplicateItems'),
   element_ids: z.array(positiveId).min(1).max(LINK_IDS_MAX),
   result_date: resultDate,
-  client_uuid: clientUuid.optional(),
+  client_uuid: OfflineFields.client_uuid,
+  recorded_at: OfflineFields.recorded_at,
+  known_elements_version: OfflineFields.known_elements_version,
 });
 export type MassiveResultRequest = z.infer<typeof MassiveResultRequest>;
 export type MassiveResultRequestInput = z.input<typeof MassiveResultRequest>;
 
+/** How a write merged (issue 36): of its results, those now current, those kept in history only, those in conflict. */
+export const ResultMergeCounts = {
+  /** Results the write made current. */
+  applied_count: id,
+  /** Results kept in history only: a later-observed result had arrived first. */
+  late_count: id,
+  /** Results another user had written after the device's download (recorded for review). */
+  conflict_count: id,
+  /** The plant's elements_version after the write (the sync cursor's version). */
+  elements_version: id,
+};
+
 /** The answer of a bulk or massive write (answered again, unchanged, to a resend). */
 export const ResultWriteAnswer = z.object({
-  /** Results written (new or replaced): elements × activities. */
+  /** Results written (new or replaced, or kept in history when late): elements × activities. */
   written: id,
   element_count: id,
   activity_count: id,
   result_date: z.string(),
+  ...ResultMergeCounts,
 });
 export type ResultWriteAnswer = z.infer<typeof ResultWriteAnswer>;
 
@@ -96,10 +133,39 @@ export const PpiResult = z.object({
   documents: z.array(DocumentInfo.extend({ is_photo: z.boolean() })),
   /** Whether the caller may record this result again (their role's activity, plan open). */
   editable: z.boolean(),
+  /** The current write's time of observation (its recorded_at, else when the server received it). */
+  observed_at: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type PpiResult = z.infer<typeof PpiResult>;
+
+/** `PATCH …/update-result/` answers the result as it is now (a late write leaves it unchanged) and how the write merged. */
+export const PpiResultWriteAnswer = PpiResult.extend(ResultMergeCounts);
+export type PpiResultWriteAnswer = z.infer<typeof PpiResultWriteAnswer>;
+
+/** One write of a result, as its history keeps it (`GET ppis/{id}/ppi-results/{rid}/history/`), latest observed first. */
+export const PpiResultHistoryItem = z.object({
+  id,
+  result: z.enum(PPI_RESULTS),
+  observations: z.string(),
+  equipment: z.object({ id, name: z.string() }).nullable(),
+  result_date: z.string(),
+  author: z.object({ id, name: z.string() }).nullable(),
+  role: z.string(),
+  /** When the device recorded it (null: written online). */
+  recorded_at: z.string().nullable(),
+  observed_at: z.string(),
+  /** When it reached the server. */
+  received_at: z.string(),
+  /** Kept in history only: a later-observed write had arrived first. */
+  late: z.boolean(),
+  /** Written on a device that had not seen another user's write of the result. */
+  conflict: z.boolean(),
+  /** Whether it is the result's current write. */
+  current: z.boolean(),
+});
+export type PpiResultHistoryItem = z.infer<typeof PpiResultHistoryItem>;
 
 /** `GET ppis/{id}/ppi-results` filters (paged). */
 export const PpiResultsQuery = PageQuery.extend({

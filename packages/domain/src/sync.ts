@@ -119,3 +119,97 @@ export const SyncElementsAnswer = z.object({
   missing: z.array(z.number().int()),
 });
 export type SyncElementsAnswer = z.infer<typeof SyncElementsAnswer>;
+
+// ---------------------------------------------------------------------------------------------
+// PPI sections (issue 36): inspections in the field
+// ---------------------------------------------------------------------------------------------
+
+/*
+ * After the element lines and before `{"deleted": …}`, the same answer (same cursor) carries the
+ * PPIs of the plant the user is linked to (`user-linked-ppis`), as object lines the element loader
+ * of older devices skips:
+ *
+ *   {"ppis": [SyncPpi…]}                           every answer, whole: the device replaces its PPIs of the
+ *                                                  plant (a PPI no longer listed is dropped with its links
+ *                                                  and results), their activities and the user's permissions
+ *   {"calibration_equipment": [SyncEquipment…]}    every answer, whole: the organisation's equipment and expiry
+ *   {"ppi_elements": {"ppi", "element_ids"}}       a PPI's linked elements, whole: in a full answer for every
+ *                                                  PPI, in an incremental one for the PPIs whose links or users
+ *                                                  changed since the cursor (the device replaces that PPI's links)
+ *   {"ppi_results": {"ppi", "columns", "rows"}}    current results in SYNC_PPI_RESULT_COLUMNS order, in chunks:
+ *                                                  all of a PPI in a full answer or when it is listed in a
+ *                                                  `ppi_elements` line of this answer; else those written since
+ *                                                  the cursor (upsert by id, or by (activity, element))
+ *
+ * A result write bumps the plant's elements_version, so the cursor covers results like elements.
+ */
+
+export const SyncPpiActivity = z.object({
+  id: z.number().int(),
+  position: z.number().int(),
+  name: z.string(),
+  criteria: z.string(),
+  is_required: z.boolean(),
+  roles: z.array(z.string()),
+});
+
+export const SyncPpi = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  status: z.enum(['open', 'closed']),
+  closed_at: z.string().nullable(),
+  element_type_id: z.number().int(),
+  /** Bumped by every link and unlink (the register map's tiles key on it). */
+  links_version: z.number().int(),
+  activities: z.array(SyncPpiActivity),
+  /** As `GET ppis/{id}/user-ppi-permissions` answers it. */
+  permissions: z.object({
+    ppi: z.number().int(),
+    can_view: z.boolean(),
+    can_manage: z.boolean(),
+    role: z.string().nullable(),
+    recordable_activities: z.array(z.number().int()),
+  }),
+});
+export type SyncPpi = z.infer<typeof SyncPpi>;
+
+export const SyncEquipment = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  certificate_number: z.string(),
+  calibration_date: z.string(),
+  /** YYYY-MM-DD; valid on this day, expired the day after (the device refuses a result with expired equipment, as the server does). */
+  expiry_date: z.string(),
+});
+export type SyncEquipment = z.infer<typeof SyncEquipment>;
+
+export const SYNC_PPI_RESULT_COLUMNS = [
+  'id',
+  'activity_id',
+  'element_id',
+  'result',
+  'observations',
+  'equipment_id',
+  'result_date',
+  'user_id',
+  'author_name',
+  'role',
+  'observed_at',
+  'created_at',
+  'updated_at',
+] as const;
+
+export const SyncPpiLine = z.union([
+  z.object({ ppis: z.array(SyncPpi) }),
+  z.object({ calibration_equipment: z.array(SyncEquipment) }),
+  z.object({ ppi_elements: z.object({ ppi: z.number().int(), element_ids: z.array(z.number().int()) }) }),
+  z.object({
+    ppi_results: z.object({
+      ppi: z.number().int(),
+      columns: z.array(z.enum(SYNC_PPI_RESULT_COLUMNS)),
+      rows: z.array(z.array(z.union([z.number(), z.string(), z.null()]))),
+    }),
+  }),
+]);
+export type SyncPpiLine = z.infer<typeof SyncPpiLine>;

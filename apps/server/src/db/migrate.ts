@@ -19,6 +19,7 @@ import * as syncTrust from './migrations/2026_11_28_0016_sync_trust';
 import * as sessions from './migrations/2026_11_28_0017_sessions';
 import * as mustChangePassword from './migrations/2026_11_28_0018_must_change_password';
 import * as imageryLayoutFiles from './migrations/2026_11_28_0019_imagery_layout_files';
+import * as ppiResultMerge from './migrations/2026_11_28_0020_ppi_result_merge';
 
 /** Migrations listed explicitly (no folder scanning), in date order. Frozen once committed. */
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_0017_sessions': sessions,
   '2026_11_28_0018_must_change_password': mustChangePassword,
   '2026_11_28_0019_imagery_layout_files': imageryLayoutFiles,
+  '2026_11_28_0020_ppi_result_merge': ppiResultMerge,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

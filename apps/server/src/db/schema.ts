@@ -249,6 +249,14 @@ export interface SyncReviewsTable {
   resolved_at: Generated<string | null>;
   resolved_by: Generated<number | null>;
   created_at: string;
+  /** 'state_change' or 'ppi_result' (issue 36). */
+  subject: Generated<'state_change' | 'ppi_result'>;
+  ppi_id: Generated<number | null>;
+  activity_id: Generated<number | null>;
+  /** The incoming PPI result (ok, not_ok, na). */
+  result: Generated<string | null>;
+  ppi_result_history_id: Generated<number | null>;
+  met_ppi_result_history_id: Generated<number | null>;
 }
 
 export interface DocumentsTable {
@@ -431,6 +439,8 @@ export interface PpisTable {
   logo_content_type: string | null;
   /** Bumped by every link and unlink; the PPI's map tiles key on it. */
   links_version: Generated<number>;
+  /** The plant's elements_version of the last change of its links or users (the sync stream's PPI sections). */
+  sync_version: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -464,6 +474,29 @@ export interface PpiResultsTable {
   role: string;
   created_at: string;
   updated_at: string;
+  /** The current write's time of observation. */
+  observed_at: string;
+  /** The plant's elements_version of its last current write. */
+  row_version: Generated<number>;
+}
+
+/** Every write of a PPI result (issue 36): the current one and those kept in history (late). */
+export interface PpiResultHistoryTable {
+  id: Generated<number>;
+  result_id: number;
+  result: string;
+  observations: string;
+  equipment_id: number | null;
+  result_date: string;
+  user_id: number | null;
+  role: string;
+  recorded_at: string | null;
+  observed_at: string;
+  received_at: string;
+  late: number;
+  conflict: number;
+  elements_version: number;
+  client_uuid: string | null;
 }
 
 /** The plant's delivered serials (the modules' delivery notes), issue 19. */
@@ -613,6 +646,7 @@ export interface Database {
   ppi_elements: PpiElementsTable;
   ppi_results: PpiResultsTable;
   ppi_result_writes: PpiResultWritesTable;
+  ppi_result_history: PpiResultHistoryTable;
   ppi_exports: PpiExportsTable;
   stored_files: StoredFilesTable;
   stored_file_chunks: StoredFileChunksTable;

@@ -204,6 +204,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/ppis/:id/ppi-results/:rid/': 'getPpiResult',
   'GET /api/ppis/:id/ppi-results/:rid/other-roles-result': 'getOtherRolePpiResult',
   'PATCH /api/ppis/:id/ppi-results/:rid/update-result/': 'updatePpiResult',
+  'GET /api/ppis/:id/ppi-results/:rid/history/': 'listPpiResultHistory',
   'POST /api/ppis/:id/bulk-update-results/': 'bulkUpdatePpiResults',
   'POST /api/ppis/:id/massive-activities-updates/': 'massiveUpdatePpiActivities',
   'GET /api/ppis/:id/list-elements': 'listPpiElementResults',

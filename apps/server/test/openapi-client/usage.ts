@@ -61,6 +61,27 @@ export async function markInstalled(access: string, plant: number, elementType: 
   return { changed, version };
 }
 
+/** PPI results recorded offline (issue 36): sent with the time observed, the last download's version and a client uuid. */
+export async function sendOfflineResults(access: string, ppi: number, activity: number, ids: number[], observedAt: string, known: number) {
+  const body: operations['bulkUpdatePpiResults']['requestBody']['content']['application/json'] = {
+    activity,
+    element_ids: ids,
+    result: 'ok',
+    recorded_at: observedAt,
+    known_elements_version: known,
+    client_uuid: '0f3c2a9e-7d1b-4c55-8a2e-1b9d6c0e4f21',
+  };
+  const { data, error } = await api.POST('/api/ppis/{id}/bulk-update-results/', { params: { path: { id: ppi } }, body, ...auth(access) });
+  if (error) return { refused: error };
+  const late: number = data.late_count;
+  const conflicts: number = data.conflict_count;
+  const version: number = data.elements_version;
+  // The office's review lists the late and conflicting ones.
+  const reviews = await api.GET('/api/plants/{id}/sync-reviews/', { params: { path: { id: 1 }, query: { subject: 'ppi_result', ppi } }, ...auth(access) });
+  const results = reviews.data?.results.map((review) => [review.ppi?.activity?.name, review.incoming.result, review.met?.result]);
+  return { late, conflicts, version, results };
+}
+
 /** A document for a plant: a multipart form. */
 export async function uploadDocument(access: string, plant: number, file: Blob) {
   const form: operations['uploadDocument']['requestBody']['content']['multipart/form-data'] = {

@@ -39,6 +39,8 @@ export interface ReviewFilters {
   resolved: 'true' | 'false' | 'all';
   user?: number;
   elementType?: number;
+  subject?: 'state_change' | 'ppi_result';
+  ppi?: number;
   from?: string;
   to?: string;
 }
@@ -50,6 +52,8 @@ function filtered(db: Db, plantId: number, f: ReviewFilters) {
   if (f.resolved === 'true') query = query.where('resolved_at', 'is not', null);
   if (f.user !== undefined) query = query.where('user_id', '=', f.user);
   if (f.elementType !== undefined) query = query.where('element_type_id', '=', f.elementType);
+  if (f.subject) query = query.where('subject', '=', f.subject);
+  if (f.ppi !== undefined) query = query.where('ppi_id', '=', f.ppi);
   if (f.from) query = query.where('received_at', '>=', f.from);
   if (f.to) query = query.where('received_at', '<', f.to);
   return query;
@@ -83,6 +87,26 @@ export async function deleteResolvedBefore(db: Db, plantId: number, before: stri
 export async function findChanges(db: Db, ids: number[]) {
   if (!ids.length) return [];
   return db.selectFrom('state_changes').select(['id', 'user_id', 'state_id', 'observed_at', 'created_at']).where('id', 'in', ids).execute();
+}
+
+/** The PPI result writes the reviews name (incoming and met). */
+export async function findResultWrites(db: Db, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .selectFrom('ppi_result_history')
+    .select(['id', 'user_id', 'result', 'observed_at', 'received_at'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export async function findPpis(db: Db, ids: number[]) {
+  if (!ids.length) return [];
+  return db.selectFrom('ppis').select(['id', 'code', 'name']).where('id', 'in', ids).execute();
+}
+
+export async function findPpiActivities(db: Db, ids: number[]) {
+  if (!ids.length) return [];
+  return db.selectFrom('ppi_activities').select(['id', 'position', 'name']).where('id', 'in', ids).execute();
 }
 
 export async function findUsers(db: Db, ids: number[]) {

@@ -11,7 +11,7 @@ export const syncReviewsRoutes: FastifyPluginAsyncZod<{ syncReviews: SyncReviews
     {
       schema: {
         tags,
-        summary: 'Conflicts, late arrivals and refused offline changes of a plant, newest first (paged)',
+        summary: 'Conflicts, late arrivals and refused offline changes (state changes and PPI results) of a plant, newest first (paged; filters kind, subject, ppi, user, element_type, from, to)',
         params: IdParam,
         querystring: SyncReviewQuery,
         response: { 200: paged(SyncReview) },

@@ -1,4 +1,5 @@
 import { normaliseColor } from '@heliotrack/domain/catalogues';
+import type { PpiResultValue } from '@heliotrack/domain/ppi-results';
 import { type SyncReview, type SyncReviewQuery, SYNC_REVIEW_NAMED_ELEMENTS } from '@heliotrack/domain/sync-reviews';
 import type { Db } from '../../db/database';
 import { notFound } from '../../lib/errors';
@@ -26,6 +27,8 @@ export class SyncReviewsService {
       resolved: query.resolved,
       user: query.user,
       elementType: query.element_type,
+      subject: query.subject,
+      ppi: query.ppi,
       from: query.from,
       to: query.to,
     };
@@ -48,10 +51,15 @@ export class SyncReviewsService {
 
   private async toDtos(rows: Awaited<ReturnType<typeof repo.listReviews>>): Promise<SyncReview[]> {
     const ids = (values: (number | null)[]) => [...new Set(values.filter((v): v is number => v !== null))];
-    const changes = await repo.findChanges(this.db, ids(rows.map((r) => r.met_state_change_id)));
+    const [changes, writes, ppis, activities] = await Promise.all([
+      repo.findChanges(this.db, ids(rows.map((r) => r.met_state_change_id))),
+      repo.findResultWrites(this.db, ids(rows.map((r) => r.met_ppi_result_history_id))),
+      repo.findPpis(this.db, ids(rows.map((r) => r.ppi_id))),
+      repo.findPpiActivities(this.db, ids(rows.map((r) => r.activity_id))),
+    ]);
     const named = rows.map((r) => (JSON.parse(r.element_ids) as number[]).slice(0, SYNC_REVIEW_NAMED_ELEMENTS));
     const [users, states, types, elements] = await Promise.all([
-      repo.findUsers(this.db, ids([...rows.flatMap((r) => [r.user_id, r.resolved_by]), ...changes.map((c) => c.user_id)])),
+      repo.findUsers(this.db, ids([...rows.flatMap((r) => [r.user_id, r.resolved_by]), ...changes.map((c) => c.user_id), ...writes.map((w) => w.user_id)])),
       repo.findStates(this.db, ids([...rows.map((r) => r.state_id), ...changes.map((c) => c.state_id)])),
       repo.findElementTypes(this.db, ids(rows.map((r) => r.element_type_id))),
       repo.findElementCodes(this.db, ids(named.flat())),
@@ -62,9 +70,20 @@ export class SyncReviewsService {
       const s = states.find((x) => x.id === id);
       return s ? { id: s.id, code: s.code, name: s.name, color: normaliseColor(s.color) } : null;
     };
+    const resultOf = (value: string | null) => (value === null ? null : (value as PpiResultValue));
     return rows.map((r, index) => {
-      const met = changes.find((c) => c.id === r.met_state_change_id);
       const type = types.find((t) => t.id === r.element_type_id);
+      const isResult = r.subject === 'ppi_result';
+      let met: SyncReview['met'] = null;
+      if (isResult) {
+        const write = writes.find((w) => w.id === r.met_ppi_result_history_id);
+        if (write) met = { id: write.id, user: userRef(write.user_id), state: null, result: resultOf(write.result), observed_at: write.observed_at, received_at: write.received_at };
+      } else {
+        const change = changes.find((c) => c.id === r.met_state_change_id);
+        if (change) met = { id: change.id, user: userRef(change.user_id), state: stateRef(change.state_id), result: null, observed_at: change.observed_at, received_at: change.created_at };
+      }
+      const ppi = isResult ? ppis.find((p) => p.id === r.ppi_id) : undefined;
+      const activity = activities.find((a) => a.id === r.activity_id);
       return {
         id: r.id,
         kind: r.kind,
@@ -72,8 +91,17 @@ export class SyncReviewsService {
         element_ids: named[index],
         elements: named[index].map((id) => ({ id, code: codeOf.get(id) ?? null })),
         element_count: r.element_count,
-        incoming: { id: r.state_change_id, user: userRef(r.user_id), state: stateRef(r.state_id), observed_at: r.observed_at, received_at: r.received_at },
-        met: met ? { id: met.id, user: userRef(met.user_id), state: stateRef(met.state_id), observed_at: met.observed_at, received_at: met.created_at } : null,
+        incoming: {
+          id: isResult ? r.ppi_result_history_id : r.state_change_id,
+          user: userRef(r.user_id),
+          state: stateRef(r.state_id),
+          result: resultOf(r.result),
+          observed_at: r.observed_at,
+          received_at: r.received_at,
+        },
+        met,
+        subject: r.subject,
+        ppi: ppi ? { id: ppi.id, code: ppi.code, name: ppi.name, activity: activity ? { id: activity.id, position: activity.position, name: activity.name } : null } : null,
         reason_code: r.reason_code,
         reason: r.reason,
         resolved_at: r.resolved_at,

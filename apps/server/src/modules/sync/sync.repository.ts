@@ -184,3 +184,78 @@ export async function countChangesSince(db: Db, plantId: number, version: number
     .executeTakeFirstOrThrow();
   return { version: Number(row.version), added: Number(row.added), deleted: Number(row.deleted), maxId: Math.max(maxId, Number(row.max_id ?? 0)) };
 }
+
+// ---------------------------------------------------------------------------------------------
+// PPI sections (issue 36)
+// ---------------------------------------------------------------------------------------------
+
+/** The PPIs of the plant the user is linked to (`user-linked-ppis`), with the role they hold in each. */
+export async function listUserPpis(db: Db, clientId: number, plantId: number, userId: number) {
+  const rows = await db
+    .selectFrom('ppis')
+    .innerJoin('ppi_users', 'ppi_users.ppi_id', 'ppis.id')
+    .innerJoin('roles', 'roles.id', 'ppi_users.role_id')
+    .select(['ppis.id', 'ppis.code', 'ppis.name', 'ppis.status', 'ppis.closed_at', 'ppis.element_type_id', 'ppis.links_version', 'ppis.sync_version', 'roles.code as role'])
+    .where('ppis.client_id', '=', clientId)
+    .where('ppis.plant_id', '=', plantId)
+    .where('ppi_users.user_id', '=', userId)
+    .orderBy('ppis.code')
+    .orderBy('ppis.id')
+    .execute();
+  return rows.map((r) => ({ ...r, links_version: Number(r.links_version), sync_version: Number(r.sync_version) }));
+}
+
+export async function listActivitiesOfPpis(db: Db, ppiIds: number[]) {
+  if (!ppiIds.length) return [];
+  return db
+    .selectFrom('ppi_activities')
+    .select(['id', 'ppi_id', 'position', 'name', 'criteria', 'is_required', 'roles'])
+    .where('ppi_id', 'in', ppiIds)
+    .orderBy('ppi_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+/** The organisation's calibration equipment with its expiry. */
+export async function listEquipment(db: Db, clientId: number) {
+  return db
+    .selectFrom('calibration_equipment')
+    .select(['id', 'name', 'certificate_number', 'calibration_date', 'expiry_date'])
+    .where('client_id', '=', clientId)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
+
+/** The PPI's linked elements, in id order. */
+export async function linkedElementIds(db: Db, ppiId: number) {
+  const rows = await db.selectFrom('ppi_elements').select('element_id').where('ppi_id', '=', ppiId).orderBy('element_id').execute();
+  return rows.map((r) => r.element_id);
+}
+
+/** Up to `limit` of the PPI's current results after id `afterId` (newer than `since` unless null), in id order. */
+export async function resultChunk(db: Db, ppiId: number, since: number | null, afterId: number, limit: number) {
+  let query = db
+    .selectFrom('ppi_results')
+    .leftJoin('users', 'users.id', 'ppi_results.user_id')
+    .select([
+      'ppi_results.id',
+      'ppi_results.activity_id',
+      'ppi_results.element_id',
+      'ppi_results.result',
+      'ppi_results.observations',
+      'ppi_results.equipment_id',
+      'ppi_results.result_date',
+      'ppi_results.user_id',
+      'users.name as author_name',
+      'ppi_results.role',
+      'ppi_results.observed_at',
+      'ppi_results.created_at',
+      'ppi_results.updated_at',
+    ])
+    .where('ppi_results.ppi_id', '=', ppiId)
+    .where('ppi_results.id', '>', afterId);
+  if (since !== null) query = query.where('ppi_results.row_version', '>', since);
+  return query.orderBy('ppi_results.id').limit(limit).execute();
+}

@@ -43,7 +43,10 @@ export const syncRoutes: FastifyPluginAsyncZod<{ sync: SyncService }> = async (a
         summary: 'A plant for the device: NDJSON, streamed, gzip when accepted; incremental with ?cursor=',
         description:
           'Line 1: a header {cursor, full, plant, client, element_types, states, transaction_types, contractors, recordable_state_ids, columns}. ' +
-          'Then one JSON array per element, values in `columns` order (flags 0/1). An incremental answer (full: false) ends with ' +
+          'Then one JSON array per element, values in `columns` order (flags 0/1). Then the PPI sections, one object a line: ' +
+          '{"ppis": [...]} and {"calibration_equipment": [...]} (whole in every answer), {"ppi_elements": {ppi, element_ids}} (a PPI\'s links, ' +
+          'whole: every PPI in a full answer, those whose links or users changed in an incremental one) and {"ppi_results": {ppi, columns, rows}} ' +
+          '(current results written since the cursor, or all of a PPI sent whole). An incremental answer (full: false) ends with ' +
           '{"deleted": [ids]} when elements left the plant since the cursor. Without a cursor, or with one the server cannot serve, ' +
           'the answer is full. Send the header\'s cursor back as ?cursor= once the whole answer is applied.',
         params: IdParam,

@@ -1,5 +1,13 @@
 import { Client } from '@heliotrack/domain/auth';
-import { SYNC_ELEMENT_COLUMNS, type SyncElementsAnswer, type SyncHeader } from '@heliotrack/domain/sync';
+import {
+  SYNC_ELEMENT_COLUMNS,
+  SYNC_PPI_RESULT_COLUMNS,
+  type SyncElementsAnswer,
+  type SyncEquipment,
+  type SyncHeader,
+  type SyncPpi,
+  type SyncPpiLine,
+} from '@heliotrack/domain/sync';
 import type { Db } from '../../db/database';
 import type { PlantRow } from '../../db/schema';
 import { type CurrentUser, requirePlant } from '../access/access.service';
@@ -56,7 +64,7 @@ export class SyncService {
     const header = await this.header(user, plant, since === null);
     return {
       header,
-      lines: () => this.lines(plant.id, header, since),
+      lines: () => this.lines(user, plant.id, header, since),
     };
   }
 
@@ -106,11 +114,67 @@ export class SyncService {
     };
   }
 
-  private async *lines(plantId: number, header: SyncHeader, since: number | null): AsyncGenerator<string> {
+  private async *lines(user: CurrentUser, plantId: number, header: SyncHeader, since: number | null): AsyncGenerator<string> {
     yield `${JSON.stringify(header)}\n`;
     // Versions start at 0: a full answer is everything newer than -1.
     for await (const text of this.elementChunks(plantId, since ?? -1)) yield text;
+    yield* this.ppiLines(user, plantId, since);
     if (since !== null) yield* this.deletedLine(plantId, since);
+  }
+
+  /**
+   * The PPI sections (issue 36, packages/domain/src/sync.ts): the user's PPIs of the plant and the
+   * organisation's equipment whole; the linked elements of the PPIs new to the cursor (all of them
+   * in a full answer, else those whose links or users changed since) and their results whole; the
+   * results of the other PPIs written since the cursor.
+   */
+  private async *ppiLines(user: CurrentUser, plantId: number, since: number | null) {
+    const line = (value: SyncPpiLine) => `${JSON.stringify(value)}\n`;
+    const ppis = await repo.listUserPpis(this.db, user.clientId, plantId, user.id);
+    const activities = await repo.listActivitiesOfPpis(this.db, ppis.map((p) => p.id));
+    const rolesOf = (text: string) => JSON.parse(text) as string[];
+    const synced: SyncPpi[] = ppis.map((p) => {
+      const own = activities.filter((a) => a.ppi_id === p.id);
+      return {
+        id: p.id,
+        code: p.code,
+        name: p.name,
+        status: p.status === 'closed' ? 'closed' : 'open',
+        closed_at: p.closed_at,
+        element_type_id: p.element_type_id,
+        links_version: p.links_version,
+        activities: own.map((a) => ({ id: a.id, position: a.position, name: a.name, criteria: a.criteria, is_required: a.is_required === 1, roles: rolesOf(a.roles) })),
+        permissions: {
+          ppi: p.id,
+          can_view: true,
+          can_manage: user.isAdmin,
+          role: p.role,
+          recordable_activities: own.filter((a) => user.isAdmin || rolesOf(a.roles).includes(p.role)).map((a) => a.id),
+        },
+      };
+    });
+    yield line({ ppis: synced });
+    const equipment: SyncEquipment[] = await repo.listEquipment(this.db, user.clientId);
+    yield line({ calibration_equipment: equipment });
+    for (const ppi of ppis) {
+      const whole = since === null || ppi.sync_version > since;
+      if (whole) yield line({ ppi_elements: { ppi: ppi.id, element_ids: await repo.linkedElementIds(this.db, ppi.id) } });
+      let afterId = 0;
+      for (;;) {
+        const rows = await repo.resultChunk(this.db, ppi.id, whole ? null : since, afterId, this.chunkRows);
+        if (rows.length) {
+          yield line({
+            ppi_results: {
+              ppi: ppi.id,
+              columns: [...SYNC_PPI_RESULT_COLUMNS],
+              rows: rows.map((r) => SYNC_PPI_RESULT_COLUMNS.map((c) => r[c])),
+            },
+          });
+        }
+        if (rows.length < this.chunkRows) break;
+        afterId = rows[rows.length - 1].id;
+      }
+    }
   }
 
   /**

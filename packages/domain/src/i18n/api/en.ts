@@ -242,6 +242,10 @@ export const api: ApiCatalogue = {
     sheetTooLarge: 'The sheet exceeds the maximum size of {{max}} MB.',
     results: {
       closed: 'The PPI is closed: it takes no results. An administrator can reopen it.',
+      documentsNeedOneResult: 'Documents are attached to one result: give a single element.',
+      documentsUnavailable: 'These documents are not of the PPI\'s plant or are already attached: {{ids}}. No result was saved.',
+      closedMeanwhile: 'PPI {{ppi}} was closed on {{closed_at}}: the result observed on {{observed_at}} was not saved. An administrator can reopen it.',
+      recordedAtInFuture: 'The time the result was observed ({{recorded_at}}) is later than the server\'s current time ({{now}}).',
       notYourActivity: 'You cannot record the activity "{{activity}}": it is checked by the roles {{roles}} and your role in this PPI is {{role}}.',
       notLinkedToPpi: 'You are not linked to this PPI: you cannot record results.',
       elementsNotLinked: 'These elements are not linked to the PPI: {{ids}}. No result was saved.',

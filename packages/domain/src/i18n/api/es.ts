@@ -241,6 +241,10 @@ export const api = {
     sheetTooLarge: 'La hoja supera el tamaño máximo de {{max}} MB.',
     results: {
       closed: 'El PPI está cerrado: no admite resultados. Un administrador puede reabrirlo.',
+      documentsNeedOneResult: 'Los documentos se adjuntan a un solo resultado: indique un solo elemento.',
+      documentsUnavailable: 'Estos documentos no son de la planta del PPI o ya están adjuntos: {{ids}}. No se ha guardado ningún resultado.',
+      closedMeanwhile: 'El PPI {{ppi}} se cerró el {{closed_at}}: el resultado observado el {{observed_at}} no se ha guardado. Un administrador puede reabrirlo.',
+      recordedAtInFuture: 'La hora de observación del resultado ({{recorded_at}}) es posterior a la hora actual del servidor ({{now}}).',
       notYourActivity: 'No puede registrar la actividad «{{activity}}»: la comprueban los roles {{roles}} y usted tiene en este PPI el rol {{role}}.',
       notLinkedToPpi: 'No está vinculado a este PPI: no puede registrar resultados.',
       elementsNotLinked: 'Estos elementos no están vinculados al PPI: {{ids}}. No se ha guardado ningún resultado.',

@@ -242,6 +242,10 @@ export const api: ApiCatalogue = {
     sheetTooLarge: 'Il foglio supera la dimensione massima di {{max}} MB.',
     results: {
       closed: 'Il PPI è chiuso: non accetta risultati. Un amministratore può riaprirlo.',
+      documentsNeedOneResult: 'I documenti si allegano a un solo risultato: indica un solo elemento.',
+      documentsUnavailable: "Questi documenti non sono dell'impianto del PPI o sono già allegati: {{ids}}. Nessun risultato è stato salvato.",
+      closedMeanwhile: 'Il PPI {{ppi}} è stato chiuso il {{closed_at}}: il risultato osservato il {{observed_at}} non è stato salvato. Un amministratore può riaprirlo.',
+      recordedAtInFuture: "L'ora di osservazione del risultato ({{recorded_at}}) è successiva all'ora attuale del server ({{now}}).",
       notYourActivity: "Non puoi registrare l'attività «{{activity}}»: la controllano i ruoli {{roles}} e il tuo ruolo in questo PPI è {{role}}.",
       notLinkedToPpi: 'Non sei collegato a questo PPI: non puoi registrare risultati.',
       elementsNotLinked: 'Questi elementi non sono collegati al PPI: {{ids}}. Nessun risultato è stato salvato.',

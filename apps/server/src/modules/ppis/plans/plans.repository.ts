@@ -89,6 +89,11 @@ export async function findVisiblePpi(db: Db, user: CurrentUser, ppiId: number) {
   return visiblePpis(db, user).selectAll('ppis').where('ppis.id', '=', ppiId).executeTakeFirst();
 }
 
+/** The plant's version of the PPI's last change of links or users (the sync stream's PPI sections). */
+export async function setSyncVersion(db: Db, ppiId: number, version: number) {
+  await db.updateTable('ppis').set({ sync_version: version }).where('id', '=', ppiId).execute();
+}
+
 export async function findPpiByCode(db: Db, plantId: number, code: string) {
   return db
     .selectFrom('ppis')

@@ -37,6 +37,7 @@ import { findElementTypeInClient, findUserInClient } from '../../catalogues/cata
 import { findRolesByCode, findRolesOfUsers } from '../../access/access.repository';
 import type { SpatialService, TileAnswer, TileRequest } from '../../spatial/spatial.service';
 import * as repo from './plans.repository';
+import { shareElementWrites, takeElementsVersion } from '../../../lib/plant-writes.repository';
 import * as templateRepo from '../templates/templates.repository';
 import { readSmallUpload } from '../../../lib/small-upload';
 import { activityValues, parseRoles, toActivityDto } from '../templates/templates.service';
@@ -203,11 +204,14 @@ export class PpisService {
     const ppi = await this.requirePpiOfPlant(user, plantId, ppiId);
     const users = await this.checkUsers(user, ppi.plant_id, body.users ?? []);
     await this.db.transaction().execute(async (trx) => {
+      // A writer of the plant's sync stream (its users' PPI sections): the version is taken last.
+      await shareElementWrites(trx, ppi.plant_id);
       const sameCode = await repo.findPpiByCode(trx, ppi.plant_id, body.code);
       if (sameCode && sameCode.id !== ppi.id)
         throw fieldError('code', 'ppis.duplicateCode', { code: body.code });
       await repo.updatePpi(trx, ppi.id, { code: body.code, name: body.name, updated_at: nowIso() });
       await repo.replacePpiUsers(trx, ppi.id, users);
+      await repo.setSyncVersion(trx, ppi.id, await takeElementsVersion(trx, ppi.plant_id));
     });
     return this.get(user, ppi.id);
   }
@@ -474,6 +478,8 @@ export class PpisService {
         : undefined;
 
     return this.db.transaction().execute(async (trx) => {
+      // A writer of the plant's sync stream (the PPI sections): the version is taken last.
+      await shareElementWrites(trx, ppi.plant_id);
       const now = nowIso();
       let changed: number;
       let selected: number;
@@ -503,6 +509,7 @@ export class PpisService {
             : await repo.unlinkElementIds(trx, ppi.id, ids);
       }
       const linksVersion = changed > 0 ? await repo.bumpLinksVersion(trx, ppi.id, now) : ppi.links_version;
+      if (changed > 0) await repo.setSyncVersion(trx, ppi.id, await takeElementsVersion(trx, ppi.plant_id));
       return {
         changed,
         selected,

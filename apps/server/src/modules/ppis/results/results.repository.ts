@@ -18,7 +18,7 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 export async function lockPpi(db: Db, ppiId: number) {
   return forUpdate(
     db,
-    db.selectFrom('ppis').select(['id', 'status', 'plant_id']).where('id', '=', ppiId),
+    db.selectFrom('ppis').select(['id', 'code', 'status', 'closed_at', 'plant_id', 'element_type_id']).where('id', '=', ppiId),
   ).executeTakeFirstOrThrow();
 }
 
@@ -83,17 +83,56 @@ export interface ResultValues {
   role: string;
 }
 
-/** Writes one result per element for the activity, replacing those recorded before. Answers how many. */
-export async function upsertResults(
+/** The current results of the activity on these elements, as the merge reads them, with their current write's history row. */
+export async function findCurrentResults(db: Db, ppiId: number, activityId: number, elementIds: number[]) {
+  const rows: { id: number; element_id: number; result: string; user_id: number | null; observed_at: string; row_version: number; history_id: number | null }[] = [];
+  for (const chunk of chunks(elementIds, ID_CHUNK)) {
+    rows.push(
+      ...(await db
+        .selectFrom('ppi_results')
+        .select(['id', 'element_id', 'result', 'user_id', 'observed_at', 'row_version'])
+        // The current write is the latest arrival that was not late (each one became current as it arrived).
+        .select((eb) =>
+          eb
+            .selectFrom('ppi_result_history')
+            .select((h) => h.fn.max('ppi_result_history.id').as('m'))
+            .whereRef('ppi_result_history.result_id', '=', 'ppi_results.id')
+            .where('ppi_result_history.late', '=', 0)
+            .as('history_id'),
+        )
+        .where('ppi_id', '=', ppiId)
+        .where('activity_id', '=', activityId)
+        .where('element_id', 'in', chunk)
+        .execute()),
+    );
+  }
+  return rows.map((r) => ({ ...r, row_version: Number(r.row_version), history_id: r.history_id === null ? null : Number(r.history_id) }));
+}
+
+export interface WriteStamp {
+  /** The write's time of observation, its recorded_at (or null), its arrival, the plant's version it makes, its uuid. */
+  observedAt: string;
+  recordedAt: string | null;
+  now: string;
+  version: number;
+  clientUuid: string | null;
+}
+
+/**
+ * One write of one activity on these elements (DESIGN section 6 "Merge"): the results it becomes
+ * current for take its values (new or replaced), and every element gets a history row of it, marked
+ * late or conflicting as decided. Answers the history rows' ids by element.
+ */
+export async function writeResults(
   db: Db,
   scope: { clientId: number; ppiId: number; activityId: number },
-  elementIds: number[],
+  targets: { elementId: number; late: boolean; conflict: boolean }[],
   values: ResultValues,
-  now: string,
+  stamp: WriteStamp,
 ) {
-  let written = 0;
-  for (const chunk of chunks(elementIds, insertChunkSize(12))) {
-    const result = await db
+  const current = targets.filter((t) => !t.late).map((t) => t.elementId);
+  for (const chunk of chunks(current, insertChunkSize(14))) {
+    await db
       .insertInto('ppi_results')
       .values(
         chunk.map((element_id) => ({
@@ -102,8 +141,10 @@ export async function upsertResults(
           activity_id: scope.activityId,
           element_id,
           ...values,
-          created_at: now,
-          updated_at: now,
+          observed_at: stamp.observedAt,
+          row_version: stamp.version,
+          created_at: stamp.now,
+          updated_at: stamp.now,
         })),
       )
       .onConflict((oc) =>
@@ -114,14 +155,132 @@ export async function upsertResults(
           result_date: eb.ref('excluded.result_date'),
           user_id: eb.ref('excluded.user_id'),
           role: eb.ref('excluded.role'),
+          observed_at: eb.ref('excluded.observed_at'),
+          row_version: eb.ref('excluded.row_version'),
           updated_at: eb.ref('excluded.updated_at'),
         })),
       )
-      .executeTakeFirst();
-    written += chunk.length;
-    void result;
+      .execute();
   }
-  return written;
+  const resultIds = new Map<number, number>();
+  for (const chunk of chunks(targets.map((t) => t.elementId), ID_CHUNK)) {
+    const rows = await db
+      .selectFrom('ppi_results')
+      .select(['id', 'element_id'])
+      .where('ppi_id', '=', scope.ppiId)
+      .where('activity_id', '=', scope.activityId)
+      .where('element_id', 'in', chunk)
+      .execute();
+    for (const row of rows) resultIds.set(row.element_id, row.id);
+  }
+  for (const chunk of chunks(targets, insertChunkSize(15))) {
+    await db
+      .insertInto('ppi_result_history')
+      .values(
+        chunk.map((t) => ({
+          result_id: resultIds.get(t.elementId)!,
+          ...values,
+          recorded_at: stamp.recordedAt,
+          observed_at: stamp.observedAt,
+          received_at: stamp.now,
+          late: t.late ? 1 : 0,
+          conflict: t.conflict ? 1 : 0,
+          elements_version: stamp.version,
+          client_uuid: stamp.clientUuid,
+        })),
+      )
+      .execute();
+  }
+  // The write's version is the plant's and taken once per transaction: it names this write's rows.
+  const history = new Map<number, number>();
+  for (const chunk of chunks([...resultIds.values()], ID_CHUNK)) {
+    const rows = await db
+      .selectFrom('ppi_result_history')
+      .innerJoin('ppi_results', 'ppi_results.id', 'ppi_result_history.result_id')
+      .select(['ppi_result_history.id', 'ppi_results.element_id'])
+      .where('ppi_result_history.result_id', 'in', chunk)
+      .where('ppi_result_history.elements_version', '=', stamp.version)
+      .execute();
+    for (const row of rows) history.set(row.element_id, row.id);
+  }
+  return history;
+}
+
+/**
+ * Attaches documents uploaded before the result (of the plant, attached to nothing) to it; images
+ * become its photos. Answers the ids attached: a document claimed meanwhile by another write is not.
+ */
+export async function attachDocuments(db: Db, plantId: number, resultId: number, ids: number[]) {
+  if (!ids.length) return [];
+  const free = db
+    .selectFrom('documents')
+    .select('id')
+    .where('plant_id', '=', plantId)
+    .where('id', 'in', ids)
+    .where('state_change_id', 'is', null)
+    .where('flash_report_id', 'is', null)
+    .where('equipment_id', 'is', null)
+    .where('ppi_result_id', 'is', null);
+  const rows = await forUpdate(db, free.orderBy('id')).execute();
+  const found = rows.map((r) => r.id);
+  if (!found.length) return [];
+  await db
+    .updateTable('documents')
+    .set((eb) => ({
+      ppi_result_id: resultId,
+      is_photo: eb.case().when('content_type', 'in', ['image/png', 'image/jpeg', 'image/webp']).then(1).else(0).end(),
+    }))
+    .where('id', 'in', found)
+    .execute();
+  return found;
+}
+
+/** The result of an activity on an element, if any. */
+export async function findResultId(db: Db, ppiId: number, activityId: number, elementId: number) {
+  const row = await db
+    .selectFrom('ppi_results')
+    .select('id')
+    .where('ppi_id', '=', ppiId)
+    .where('activity_id', '=', activityId)
+    .where('element_id', '=', elementId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** A result's history, latest observed first (ties: the later arrival). */
+export async function listHistory(db: Db, resultId: number, page: { limit: number; offset: number }) {
+  return db
+    .selectFrom('ppi_result_history')
+    .leftJoin('users', 'users.id', 'ppi_result_history.user_id')
+    .leftJoin('calibration_equipment', 'calibration_equipment.id', 'ppi_result_history.equipment_id')
+    .selectAll('ppi_result_history')
+    .select(['users.name as author_name', 'calibration_equipment.name as equipment_name'])
+    .where('ppi_result_history.result_id', '=', resultId)
+    .orderBy('ppi_result_history.observed_at', 'desc')
+    .orderBy('ppi_result_history.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function countHistory(db: Db, resultId: number) {
+  const row = await db
+    .selectFrom('ppi_result_history')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('result_id', '=', resultId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The history row of a result's current write. */
+export async function findCurrentHistoryId(db: Db, resultId: number) {
+  const row = await db
+    .selectFrom('ppi_result_history')
+    .select((eb) => eb.fn.max('id').as('m'))
+    .where('result_id', '=', resultId)
+    .where('late', '=', 0)
+    .executeTakeFirst();
+  return row?.m == null ? null : Number(row.m);
 }
 
 /** A result of the organisation with its activity's name and roles (a document about to be attached to it). */
@@ -135,9 +294,6 @@ export async function findResultForUpload(db: Db, clientId: number, resultId: nu
     .executeTakeFirst();
 }
 
-export async function updateResult(db: Db, resultId: number, values: ResultValues & { updated_at: string }) {
-  await db.updateTable('ppi_results').set(values).where('id', '=', resultId).execute();
-}
 
 // ---------------------------------------------------------------------------------------------
 // Reads

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paged } from '@heliotrack/domain/pagination';
+import { PageQuery, paged } from '@heliotrack/domain/pagination';
 import { PpiDetail } from '@heliotrack/domain/ppis';
 import {
   ActivityCounts,
@@ -11,7 +11,9 @@ import {
   MassiveResultRequest,
   OtherRolesDetailQuery,
   PpiResult,
+  PpiResultHistoryItem,
   PpiResultsQuery,
+  PpiResultWriteAnswer,
   ResultsSummary,
   ResultUpdate,
   ResultWriteAnswer,
@@ -73,13 +75,26 @@ export const ppiResultsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'Records a result again (idempotent with client_uuid); refused on a closed plan, with expired equipment, or for another role',
+          'Records a result again (idempotent with client_uuid; recorded_at and known_elements_version merge it by the sync rule); refused on a closed plan, with expired equipment, or for another role',
         params: ResultParams,
         body: ResultUpdate,
-        response: { 200: PpiResult },
+        response: { 200: PpiResultWriteAnswer },
       },
     },
-    (req) => results.update(req.user, req.params.id, req.params.rid, req.body),
+    (req) => results.update(req.user, req.params.id, req.params.rid, req.body, req.lang),
+  );
+  app.get(
+    '/ppis/:id/ppi-results/:rid/history/',
+    {
+      schema: {
+        tags,
+        summary: 'Every write of a result, latest observed first, with late and conflicting ones (paged)',
+        params: ResultParams,
+        querystring: PageQuery,
+        response: { 200: paged(PpiResultHistoryItem) },
+      },
+    },
+    (req) => results.history(req.user, req.params.id, req.params.rid, req.query, req.url),
   );
   app.post(
     '/ppis/:id/bulk-update-results/',
@@ -87,13 +102,13 @@ export const ppiResultsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'One result of one activity for many linked elements, all or nothing (idempotent with client_uuid)',
+          'One result of one activity for many linked elements, all or nothing (idempotent with client_uuid; recorded_at and known_elements_version merge it by the sync rule)',
         params: IdParam,
         body: BulkResultRequest,
         response: { 200: ResultWriteAnswer },
       },
     },
-    (req) => results.bulk(req.user, req.params.id, req.body),
+    (req) => results.bulk(req.user, req.params.id, req.body, req.lang),
   );
   app.post(
     '/ppis/:id/massive-activities-updates/',
@@ -101,13 +116,13 @@ export const ppiResultsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'Many activities, each with its result, for many linked elements, all or nothing (idempotent with client_uuid)',
+          'Many activities, each with its result, for many linked elements, all or nothing (idempotent with client_uuid; recorded_at and known_elements_version merge it by the sync rule)',
         params: IdParam,
         body: MassiveResultRequest,
         response: { 200: ResultWriteAnswer },
       },
     },
-    (req) => results.massive(req.user, req.params.id, req.body),
+    (req) => results.massive(req.user, req.params.id, req.body, req.lang),
   );
 
   app.get(

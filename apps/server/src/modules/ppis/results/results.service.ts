@@ -1,4 +1,21 @@
-import { ADMIN_ROLE } from '@heliotrack/domain/constants';
+import { ADMIN_ROLE, type Language } from '@heliotrack/domain/constants';
+import { RECORDED_AT_MAX_SKEW_MS } from '@heliotrack/domain/elements';
+import { translate } from '@heliotrack/domain/i18n/translate';
+import type { PageQuery } from '@heliotrack/domain/pagination';
+import {
+  activityRefusal,
+  closedRefusal,
+  documentsRefusal,
+  documentsUnavailableRefusal,
+  equipmentRefusal,
+  mergeResults,
+  type PpiResultRefusal,
+  resultDateOf,
+  resultMergeCounts,
+  resultReviewGroups,
+  unlinkedRefusal,
+} from '@heliotrack/domain/ppi-result-rule';
+import { observedAt } from '@heliotrack/domain/state-change-rule';
 import type {
   ActivityCounts,
   BulkResultRequest,
@@ -8,7 +25,9 @@ import type {
   MassiveResultRequest,
   OtherRolesDetailQuery,
   PpiResult,
+  PpiResultHistoryItem,
   PpiResultsQuery,
+  PpiResultWriteAnswer,
   PpiResultValue,
   ResultsSummary,
   ResultUpdate,
@@ -17,11 +36,12 @@ import type {
 } from '@heliotrack/domain/ppi-results';
 import { ROLE_CODES } from '@heliotrack/domain/roles';
 import type { Db } from '../../../db/database';
-import { detailError, fieldError, notFound } from '../../../lib/errors';
+import { fromFlag } from '../../../db/dialect';
+import { ApiError, detailError, fieldError, notFound } from '../../../lib/errors';
 import { idempotentWrite } from '../../../lib/idempotent-write';
 import { offsetOf, pageOf } from '../../../lib/pagination';
-import { expiryOf } from '../../../lib/calibration';
-import { nowIso, todayUtc } from '../../../lib/time';
+import { shareElementWrites, takeElementsVersion } from '../../../lib/plant-writes.repository';
+import { nowIso } from '../../../lib/time';
 import { type CurrentUser, requireAdmin } from '../../access/access.service';
 import { findEquipment } from '../../catalogues/catalogues.repository';
 import { toDocumentDto } from '../../../lib/document-dto';
@@ -30,9 +50,72 @@ import * as ppiRepo from '../plans/plans.repository';
 import type { RegisterReads } from '../plans/plans.service';
 import * as repo from './results.repository';
 import { parseRoles } from '../templates/templates.service';
+import { insertRefusedReview, insertReviews, type NewSyncReview } from '../../sync-reviews/sync-reviews.repository';
 
-/** Ids named in a 400 about elements that are not linked. */
-const LISTED_IDS = 20;
+/**
+ * Throws the rule's refusal (packages/domain ppi-result-rule) as the API answers it: 400
+ * `{[field]: [message], code}`, or 403 `{detail, code: "permission_denied", refusal: code}`.
+ */
+function refuse(found: PpiResultRefusal | null) {
+  if (!found) return;
+  const { code, field, key, params } = found;
+  if (found.status === 403) {
+    throw new ApiError(403, (language) => ({ detail: translate(language, key, params), code: 'permission_denied', refusal: code }));
+  }
+  throw new ApiError(400, (language) => ({ [field]: [translate(language, key, params)], code }));
+}
+
+/** `recorded_at` as stored (UTC). Later than now, beyond the clock skew devices are allowed, is refused. */
+function checkedRecordedAt(value: string) {
+  const at = Date.parse(value);
+  if (at > Date.now() + RECORDED_AT_MAX_SKEW_MS) {
+    refuse({ status: 400, code: 'recorded_at_in_future', field: 'recorded_at', key: 'ppis.results.recordedAtInFuture', params: { recorded_at: value, now: nowIso() } });
+  }
+  return new Date(at).toISOString();
+}
+
+/** A recorded_at that parses, as stored (UTC); else null. */
+function validRecordedAt(value: string | undefined) {
+  const at = value === undefined ? Number.NaN : Date.parse(value);
+  return Number.isNaN(at) ? null : new Date(at).toISOString();
+}
+
+/** What every result write may carry from a device. */
+interface OfflineWrite {
+  client_uuid?: string | undefined;
+  recorded_at?: string | undefined;
+  known_elements_version?: number | undefined;
+  result_date?: string | undefined;
+}
+
+/** What a refused write was about, for its review. */
+interface RefusalSubject {
+  activityId: number | null;
+  elementIds: number[];
+  result: string | null;
+}
+
+/** One activity's result for some elements, in one write. */
+interface WriteEntry {
+  activity: ActivityRow;
+  values: { result: string; observations: string; equipment: number | null };
+  elementIds: number[];
+}
+
+interface MergeStamp {
+  observedAt: string;
+  recordedAt: string | null;
+  now: string;
+  clientUuid: string | null;
+  resultDate: string;
+  knownElementsVersion: number | undefined;
+}
+
+/** What a write's body is given inside the transaction: its result date, and the merge of its entries. */
+interface WriteContext {
+  resultDate: string;
+  merge: (entries: WriteEntry[]) => Promise<{ applied_count: number; late_count: number; conflict_count: number; elements_version: number }>;
+}
 
 type ActivityRow = Awaited<ReturnType<typeof ppiRepo.listPpiActivities>>[number];
 type PpiRow = NonNullable<Awaited<ReturnType<typeof ppiRepo.findVisiblePpi>>>;
@@ -97,7 +180,11 @@ export function activityCounts(
 }
 
 export class PpiResultsService implements RegisterReads {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** How many unresolved refused writes are recorded per user and plant (SYNC_REVIEW_MAX_UNRESOLVED). */
+    private readonly reviewLimits: { maxUnresolved: number } = { maxUnresolved: 1000 },
+  ) {}
 
   // -------------------------------------------------------------------------------------------
   // The register map's reads (PpisService draws the tiles)
@@ -116,72 +203,86 @@ export class PpiResultsService implements RegisterReads {
   // -------------------------------------------------------------------------------------------
 
   /** `POST ppis/{id}/bulk-update-results/`: one result of one activity on many linked elements, all or nothing. */
-  async bulk(user: CurrentUser, ppiId: number, body: BulkResultRequest): Promise<ResultWriteAnswer> {
+  async bulk(user: CurrentUser, ppiId: number, body: BulkResultRequest, language: Language = 'es'): Promise<ResultWriteAnswer> {
     const caller = await this.caller(user, ppiId);
-    return this.idempotent(caller, body.client_uuid, async (trx) => {
-      const resultDate = this.resultDate(body.result_date);
+    const subject = { activityId: body.activity, elementIds: body.element_ids, result: body.result };
+    return this.record(caller, body, language, subject, async (trx, write) => {
       const activity = this.recordableActivity(caller, body.activity, 'activity');
       const ids = await this.linkedElements(trx, caller.ppi.id, body.element_ids);
-      await this.checkEquipment(trx, user, body.equipment, resultDate, 'equipment');
-      const now = nowIso();
-      const written = await repo.upsertResults(
-        trx,
-        { clientId: user.clientId, ppiId: caller.ppi.id, activityId: activity.id },
-        ids,
-        this.values(caller, body, resultDate),
-        now,
-      );
-      return { written, element_count: ids.length, activity_count: 1, result_date: resultDate };
+      refuse(documentsRefusal(body.documents, ids.length));
+      await this.checkEquipment(trx, user, body.equipment, write.resultDate, 'equipment');
+      const merged = await write.merge([{ activity, values: body, elementIds: ids }]);
+      await this.attachDocuments(trx, caller, activity.id, ids[0], body.documents);
+      return { written: ids.length, element_count: ids.length, activity_count: 1, result_date: write.resultDate, ...merged };
     });
   }
 
   /** `POST ppis/{id}/massive-activities-updates/`: many activities, each with its result, on many elements, all or nothing. */
-  async massive(user: CurrentUser, ppiId: number, body: MassiveResultRequest): Promise<ResultWriteAnswer> {
+  async massive(user: CurrentUser, ppiId: number, body: MassiveResultRequest, language: Language = 'es'): Promise<ResultWriteAnswer> {
     const caller = await this.caller(user, ppiId);
-    return this.idempotent(caller, body.client_uuid, async (trx) => {
-      const resultDate = this.resultDate(body.result_date);
+    const results = [...new Set(body.activities.map((a) => a.result))];
+    const subject = { activityId: body.activities.length === 1 ? body.activities[0].activity : null, elementIds: body.element_ids, result: results.length === 1 ? results[0] : null };
+    return this.record(caller, body, language, subject, async (trx, write) => {
       const activities = body.activities.map((entry, index) => ({
         entry,
         activity: this.recordableActivity(caller, entry.activity, `activities.${index}.activity`),
       }));
       const ids = await this.linkedElements(trx, caller.ppi.id, body.element_ids);
       for (const [index, { entry }] of activities.entries())
-        await this.checkEquipment(trx, user, entry.equipment, resultDate, `activities.${index}.equipment`);
-      const now = nowIso();
-      let written = 0;
-      for (const { entry, activity } of activities) {
-        written += await repo.upsertResults(
-          trx,
-          { clientId: user.clientId, ppiId: caller.ppi.id, activityId: activity.id },
-          ids,
-          this.values(caller, entry, resultDate),
-          now,
-        );
-      }
+        await this.checkEquipment(trx, user, entry.equipment, write.resultDate, `activities.${index}.equipment`);
+      const merged = await write.merge(activities.map(({ entry, activity }) => ({ activity, values: entry, elementIds: ids })));
       return {
-        written,
+        written: ids.length * activities.length,
         element_count: ids.length,
         activity_count: activities.length,
-        result_date: resultDate,
+        result_date: write.resultDate,
+        ...merged,
       };
     });
   }
 
   /** `PATCH ppis/{id}/ppi-results/{rid}/update-result/`: records a result again. */
-  async update(user: CurrentUser, ppiId: number, resultId: number, body: ResultUpdate): Promise<PpiResult> {
+  async update(user: CurrentUser, ppiId: number, resultId: number, body: ResultUpdate, language: Language = 'es'): Promise<PpiResultWriteAnswer> {
     const caller = await this.caller(user, ppiId);
-    return this.idempotent(caller, body.client_uuid, async (trx) => {
+    const known = await repo.findResult(this.db, caller.ppi.id, resultId);
+    const subject = { activityId: known?.activity_id ?? null, elementIds: known ? [known.element_id] : [], result: body.result };
+    return this.record(caller, body, language, subject, async (trx, write) => {
       const row = await repo.findResult(trx, caller.ppi.id, resultId);
       if (!row) throw notFound();
-      const resultDate = this.resultDate(body.result_date);
-      this.recordableActivity(caller, row.activity_id, 'activity');
-      await this.checkEquipment(trx, user, body.equipment, resultDate, 'equipment');
-      await repo.updateResult(trx, row.id, {
-        ...this.values(caller, body, resultDate),
-        updated_at: nowIso(),
-      });
-      return this.toDto(caller, (await repo.findResult(trx, caller.ppi.id, row.id))!, trx);
+      const activity = this.recordableActivity(caller, row.activity_id, 'activity');
+      await this.checkEquipment(trx, user, body.equipment, write.resultDate, 'equipment');
+      const merged = await write.merge([{ activity, values: body, elementIds: [row.element_id] }]);
+      await this.attachDocuments(trx, caller, activity.id, row.element_id, body.documents);
+      return { ...(await this.toDto(caller, (await repo.findResult(trx, caller.ppi.id, row.id))!, trx)), ...merged };
     });
+  }
+
+  /** `GET ppis/{id}/ppi-results/{rid}/history/` (paged): every write of the result, latest observed first. */
+  async history(user: CurrentUser, ppiId: number, resultId: number, page: PageQuery, url: string) {
+    const caller = await this.caller(user, ppiId);
+    const row = await repo.findResult(this.db, caller.ppi.id, resultId);
+    if (!row) throw notFound();
+    const [count, rows, current] = await Promise.all([
+      repo.countHistory(this.db, row.id),
+      repo.listHistory(this.db, row.id, { limit: page.page_size, offset: offsetOf(page) }),
+      repo.findCurrentHistoryId(this.db, row.id),
+    ]);
+    const items: PpiResultHistoryItem[] = rows.map((h) => ({
+      id: h.id,
+      result: h.result as PpiResultValue,
+      observations: h.observations,
+      equipment: h.equipment_id === null ? null : { id: h.equipment_id, name: h.equipment_name ?? '' },
+      result_date: h.result_date,
+      author: h.user_id === null ? null : { id: h.user_id, name: h.author_name ?? '' },
+      role: h.role,
+      recorded_at: h.recorded_at,
+      observed_at: h.observed_at,
+      received_at: h.received_at,
+      late: fromFlag(h.late),
+      conflict: fromFlag(h.conflict),
+      current: h.id === current,
+    }));
+    return pageOf(items, count, page, url);
   }
 
   /** `POST ppis/{id}/ppi-close` and `ppi-reopen` (administrators): a closed plan refuses every result. */
@@ -205,16 +306,75 @@ export class PpiResultsService implements RegisterReads {
   }
 
   /**
-   * Runs a write in one transaction with the plan locked: a close either waits for it or is seen by
-   * it. With a client uuid, a write made before answers its first answer, and a resend racing the
-   * first (the unique uuid refuses the second insert) answers it too.
+   * A result write (DESIGN section 6 "Merge"). A refusal of a write that carries a client uuid (an
+   * offline write, or one the device may resend) is recorded once for the office's review, with its
+   * reason in the sender's language, and thrown.
    */
-  private async idempotent<T>(
+  private async record<T>(
     caller: Caller,
-    clientUuid: string | undefined,
-    write: (trx: Db) => Promise<T>,
+    body: OfflineWrite,
+    language: Language,
+    subject: RefusalSubject,
+    write: (trx: Db, context: WriteContext) => Promise<T>,
   ): Promise<T> {
+    try {
+      return await this.idempotent(caller, body, write);
+    } catch (error) {
+      if (body.client_uuid && error instanceof ApiError && (error.statusCode === 400 || error.statusCode === 403)) {
+        await this.recordRefusal(caller, body, language, subject, error);
+      }
+      throw error;
+    }
+  }
+
+  private async recordRefusal(caller: Caller, body: OfflineWrite, language: Language, subject: RefusalSubject, error: ApiError) {
+    const answer = typeof error.body === 'function' ? error.body(language) : error.body;
+    const text = (value: unknown) => (typeof value === 'string' ? value : null);
+    const code = text((answer as Record<string, unknown>).refusal) ?? text((answer as Record<string, unknown>).code);
+    const messages = Object.entries(answer).flatMap(([field, value]) =>
+      field === 'code' || field === 'refusal' ? [] : Array.isArray(value) ? value : typeof value === 'string' ? [value] : [],
+    );
+    const now = nowIso();
+    const ids = [...new Set(subject.elementIds)];
+    const recordedAt = validRecordedAt(body.recorded_at);
+    await insertRefusedReview(
+      this.db,
+      {
+        client_id: caller.user.clientId,
+        plant_id: caller.ppi.plant_id,
+        kind: 'refused',
+        subject: 'ppi_result',
+        user_id: caller.user.id,
+        element_type_id: caller.ppi.element_type_id,
+        state_id: null,
+        element_ids: JSON.stringify(ids),
+        element_count: ids.length,
+        observed_at: observedAt(recordedAt, now),
+        received_at: now,
+        state_change_id: null,
+        met_state_change_id: null,
+        ppi_id: caller.ppi.id,
+        activity_id: caller.activities.some((a) => a.id === subject.activityId) ? subject.activityId : null,
+        result: subject.result,
+        refused_uuid: body.client_uuid!,
+        reason_code: code,
+        reason: messages.join(' ').slice(0, 2000),
+        created_at: now,
+      },
+      this.reviewLimits.maxUnresolved,
+    );
+  }
+
+  /**
+   * Runs a write in one transaction: the plant shared with the other writers of its elements (its
+   * version is taken at the end, lib/plant-writes.repository.ts), then the plan locked, so a close
+   * either waits for it or is seen by it. With a client uuid, a write made before answers its first
+   * answer, and a resend racing the first (the unique uuid refuses the second insert) answers it too.
+   */
+  private async idempotent<T>(caller: Caller, body: OfflineWrite, write: (trx: Db, context: WriteContext) => Promise<T>): Promise<T> {
     const { user, ppi } = caller;
+    const clientUuid = body.client_uuid;
+    const recordedAt = body.recorded_at === undefined ? null : checkedRecordedAt(body.recorded_at);
     const { answer } = await idempotentWrite({
       db: this.db,
       clientUuid,
@@ -222,17 +382,28 @@ export class PpiResultsService implements RegisterReads {
         const earlier = await repo.findWrite(db, user.clientId, uuid);
         return earlier ? (JSON.parse(earlier.answer) as T) : null;
       },
-      lock: (trx) => repo.lockPpi(trx, ppi.id),
+      lock: async (trx) => {
+        await shareElementWrites(trx, ppi.plant_id);
+        return repo.lockPpi(trx, ppi.id);
+      },
       write: async (trx, locked) => {
-        if (locked.status === 'closed') throw fieldError('non_field_errors', 'ppis.results.closed');
-        const answer = await write(trx);
+        // The server's time once the plan is locked: writes of the plan are observed in the order they are applied.
+        const now = nowIso();
+        const observed = observedAt(recordedAt, now);
+        refuse(closedRefusal(locked, recordedAt));
+        const date = resultDateOf(body.result_date, observed, new Date(Date.now() + RECORDED_AT_MAX_SKEW_MS).toISOString());
+        if ('status' in date) refuse(date);
+        const resultDate = (date as { date: string }).date;
+        const merge = (entries: WriteEntry[]) =>
+          this.merge(trx, caller, entries, { observedAt: observed, recordedAt, now, clientUuid: clientUuid ?? null, resultDate, knownElementsVersion: body.known_elements_version });
+        const answer = await write(trx, { resultDate, merge });
         if (clientUuid)
           await repo.insertWrite(trx, {
             client_id: user.clientId,
             client_uuid: clientUuid,
             ppi_id: ppi.id,
             answer: JSON.stringify(answer),
-            created_at: nowIso(),
+            created_at: now,
           });
         return answer;
       },
@@ -240,11 +411,77 @@ export class PpiResultsService implements RegisterReads {
     return answer;
   }
 
-  private resultDate(given: string | undefined) {
-    const today = todayUtc();
-    if (given === undefined) return today;
-    if (given > today) throw fieldError('result_date', 'ppis.results.futureDate');
-    return given;
+  /**
+   * The merge of every entry's results (decided first, against the current results), then the
+   * plant's next version, then the rows that carry it: the results the write becomes current for,
+   * a history row per result, and the reviews of late and conflicting results.
+   */
+  private async merge(trx: Db, caller: Caller, entries: WriteEntry[], write: MergeStamp) {
+    const incoming = { observedAt: write.observedAt, userId: caller.user.id, knownElementsVersion: write.knownElementsVersion };
+    const decided = [];
+    for (const entry of entries) {
+      const currents = new Map((await repo.findCurrentResults(trx, caller.ppi.id, entry.activity.id, entry.elementIds)).map((r) => [r.element_id, r]));
+      const decisions = mergeResults(
+        entry.elementIds.map((elementId) => ({ activityId: entry.activity.id, elementId })),
+        (t) => {
+          const c = currents.get(t.elementId);
+          return c ? { observedAt: c.observed_at, userId: c.user_id, version: c.row_version } : null;
+        },
+        incoming,
+      );
+      decided.push({ entry, currents, decisions });
+    }
+    const version = await takeElementsVersion(trx, caller.ppi.plant_id);
+    const reviews: NewSyncReview[] = [];
+    for (const { entry, currents, decisions } of decided) {
+      const history = await repo.writeResults(
+        trx,
+        { clientId: caller.user.clientId, ppiId: caller.ppi.id, activityId: entry.activity.id },
+        decisions.map((d) => ({ elementId: d.elementId, late: d.late, conflict: d.conflict })),
+        this.values(caller, entry.values, write.resultDate),
+        { observedAt: write.observedAt, recordedAt: write.recordedAt, now: write.now, version, clientUuid: write.clientUuid },
+      );
+      const groups = resultReviewGroups(decisions, (t) => {
+        const c = currents.get(t.elementId);
+        return c ? { userId: c.user_id, result: c.result, observedAt: c.observed_at, historyId: c.history_id } : null;
+      });
+      for (const g of groups) {
+        reviews.push({
+          client_id: caller.user.clientId,
+          plant_id: caller.ppi.plant_id,
+          kind: g.kind,
+          subject: 'ppi_result',
+          user_id: caller.user.id,
+          element_type_id: caller.ppi.element_type_id,
+          state_id: null,
+          element_ids: JSON.stringify(g.elementIds),
+          element_count: g.elementIds.length,
+          observed_at: write.observedAt,
+          received_at: write.now,
+          state_change_id: null,
+          met_state_change_id: null,
+          ppi_id: caller.ppi.id,
+          activity_id: g.activityId,
+          result: entry.values.result,
+          ppi_result_history_id: history.get(g.elementIds[0]) ?? null,
+          met_ppi_result_history_id: g.met?.historyId ?? null,
+          refused_uuid: null,
+          reason_code: null,
+          reason: null,
+          created_at: write.now,
+        });
+      }
+    }
+    await insertReviews(trx, reviews);
+    return { ...resultMergeCounts(decided.flatMap((d) => d.decisions)), elements_version: version };
+  }
+
+  /** Documents uploaded before the result, attached to it; all of them, or the write is refused. */
+  private async attachDocuments(trx: Db, caller: Caller, activityId: number, elementId: number, documentIds: number[] | undefined) {
+    const ids = [...new Set(documentIds ?? [])].sort((a, b) => a - b);
+    if (!ids.length) return;
+    const resultId = (await repo.findResultId(trx, caller.ppi.id, activityId, elementId))!;
+    refuse(documentsUnavailableRefusal(ids, await repo.attachDocuments(trx, caller.ppi.plant_id, resultId, ids)));
   }
 
   private values(
@@ -265,27 +502,21 @@ export class PpiResultsService implements RegisterReads {
   /** An activity of the plan the caller holds a role for (every one for administrators). */
   private recordableActivity(caller: Caller, activityId: number, field: string) {
     const activity = caller.activities.find((a) => a.id === activityId);
-    if (!activity) throw fieldError(field, 'ppis.unknownActivity', { id: activityId });
-    if (!caller.canRecord(activity)) {
-      if (caller.role === null) throw detailError(403, 'ppis.results.notLinkedToPpi', 'permission_denied');
-      throw detailError(403, 'ppis.results.notYourActivity', 'permission_denied', {
-        activity: activity.name,
-        roles: parseRoles(activity.roles).join(', '),
+    refuse(
+      activityRefusal(activity && { name: activity.name, roles: parseRoles(activity.roles) }, {
+        activityId,
+        field,
+        isAdmin: caller.user.isAdmin,
         role: caller.role,
-      });
-    }
-    return activity;
+      }),
+    );
+    return activity!;
   }
 
   /** The ids, each once; every one must be linked to the plan, or nothing is written. */
   private async linkedElements(db: Db, ppiId: number, elementIds: number[]) {
     const ids = [...new Set(elementIds)];
-    const linked = new Set(await repo.findLinkedIds(db, ppiId, ids));
-    const missing = ids.filter((id) => !linked.has(id));
-    if (missing.length) {
-      const listed = missing.slice(0, LISTED_IDS).join(', ') + (missing.length > LISTED_IDS ? '…' : '');
-      throw fieldError('element_ids', 'ppis.results.elementsNotLinked', { ids: listed });
-    }
+    refuse(unlinkedRefusal(ids, await repo.findLinkedIds(db, ppiId, ids)));
     return ids;
   }
 
@@ -299,14 +530,7 @@ export class PpiResultsService implements RegisterReads {
   ) {
     if (equipmentId === null) return;
     const equipment = await findEquipment(db, user.clientId, equipmentId);
-    if (!equipment) throw fieldError(field, 'ppis.results.unknownEquipment', { id: equipmentId });
-    if (expiryOf(equipment.expiry_date, resultDate).is_expired) {
-      throw fieldError(field, 'ppis.results.equipmentExpired', {
-        name: equipment.name,
-        date: resultDate,
-        expiry: equipment.expiry_date,
-      });
-    }
+    refuse(equipmentRefusal(equipment, { id: equipmentId, field, resultDate }));
   }
 
   // -------------------------------------------------------------------------------------------
@@ -551,6 +775,7 @@ export class PpiResultsService implements RegisterReads {
           .filter((d) => d.ppi_result_id === row.id)
           .map((d) => ({ ...toDocumentDto(d), is_photo: d.is_photo === 1 })),
         editable: caller.ppi.status === 'open' && activity !== undefined && caller.canRecord(activity),
+        observed_at: row.observed_at,
         created_at: row.created_at,
         updated_at: row.updated_at,
       };
