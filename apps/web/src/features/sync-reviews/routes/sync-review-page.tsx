@@ -2,7 +2,7 @@ import { Anchor, Breadcrumbs, Group, Paper, SegmentedControl, Skeleton, Stack, T
 import { IconGitCompare } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { isViewerOnly } from '@heliotrack/domain/roles';
 import { SYNC_REVIEW_KINDS, type SyncReview, type SyncReviewKind } from '@heliotrack/domain/sync-reviews';
 import { changeElementState, massiveStateChange } from '../../../api/change-element-state';
@@ -21,6 +21,7 @@ import { formatInteger } from '../../../lib/format';
 import { queryClient as appQueryClient } from '../../../lib/query-client';
 import { isSignedIn } from '../../../lib/session';
 import { showOperationError } from '../../../lib/show-operation-error';
+import { routeIdOf, useRouteId } from '../../../lib/route-ids';
 import {
   syncReviewsKey,
   syncReviewsQueryOptions,
@@ -34,11 +35,6 @@ import { SyncReviewCard } from '../components/sync-review-card';
 const STATUSES: readonly SyncReviewStatus[] = ['false', 'true', 'all'];
 const STATUS_LABELS = { false: 'unresolved', true: 'resolved', all: 'all' } as const;
 
-function positiveIdOf(value: string | null | undefined): number | null {
-  const id = Number(value);
-  return value && Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
 /** The filter and page live in the address, so a reload or a shared link keeps them. */
 function readQuery(params: URLSearchParams): SyncReviewsQuery {
   const kind = params.get('kind');
@@ -46,8 +42,8 @@ function readQuery(params: URLSearchParams): SyncReviewsQuery {
   return {
     kind: (SYNC_REVIEW_KINDS as readonly string[]).includes(kind ?? '') ? (kind as SyncReviewKind) : null,
     resolved: (STATUSES as readonly string[]).includes(status ?? '') ? (status as SyncReviewStatus) : 'false',
-    page: positiveIdOf(params.get('page')) ?? 1,
-    pageSize: pageSizeOf(positiveIdOf(params.get('page_size'))),
+    page: routeIdOf(params.get('page')) ?? 1,
+    pageSize: pageSizeOf(routeIdOf(params.get('page_size'))),
   };
 }
 
@@ -61,7 +57,7 @@ function writeQuery({ kind, resolved, page, pageSize }: SyncReviewsQuery): URLSe
 }
 
 export function syncReviewLoader({ params, request }: LoaderFunctionArgs) {
-  const plantId = positiveIdOf(params.plantId);
+  const plantId = routeIdOf(params.plantId);
   if (isSignedIn() && plantId !== null) {
     void appQueryClient.prefetchQuery(plantQueryOptions(plantId));
     void appQueryClient.prefetchQuery(
@@ -74,7 +70,7 @@ export function syncReviewLoader({ params, request }: LoaderFunctionArgs) {
 /** Issue 38, "In the office": a plant's conflicts, late arrivals and refused offline changes. */
 export function SyncReviewPage() {
   const { t } = useTranslation();
-  const plantId = positiveIdOf(useParams().plantId);
+  const plantId = useRouteId('plantId');
   if (plantId === null)
     return <EmptyState icon={<IconGitCompare size={32} />} title={t('syncReviews.invalidPlant')} />;
   return <SyncReviews key={plantId} plantId={plantId} />;
