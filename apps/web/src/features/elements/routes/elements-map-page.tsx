@@ -52,6 +52,7 @@ import { ZoomForDetailBadge } from '../../../components/map/zoom-for-detail-badg
 import { OrthophotoControl } from '../../../components/map/orthophoto-control';
 import { useOrthophoto } from '../../../components/map/use-orthophoto';
 import { plantImageryQueryOptions, usePlantImagery } from '../../../api/get-plant-imagery';
+import { elementKeys } from '../api/query-keys';
 
 export function elementsMapLoader({ params }: LoaderFunctionArgs) {
   const plantId = routeIdOf(params.plantId);
@@ -98,7 +99,7 @@ export function ElementsMapOfflinePage() {
 /** Whether this device holds the plant (its download finished once). */
 function useIsPlantDownloaded(plantId: number) {
   return useQuery({
-    queryKey: ['local-database', 'plant-download', plantId],
+    queryKey: elementKeys.plantDownload(plantId),
     queryFn: async () => {
       const rows = await (
         await localDatabase()

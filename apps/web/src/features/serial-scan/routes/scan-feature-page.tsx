@@ -41,7 +41,7 @@ import { CreatePlanModal } from '../components/create-plan-modal';
 import { PlanTable } from '../components/plan-table';
 import { ScanPanel } from '../components/scan-panel';
 import { planRows, searchRing, type PlanRow } from '../lib/plan-geometry';
-import { createPlan, deletePlan, listPlans } from '../lib/scan-plans';
+import { createPlan, deletePlan, listPlans, scanPlanKeys } from '../lib/scan-plans';
 import { readScanSettings, writeScanSettings } from '../lib/scan-settings';
 import { useScanSession } from '../lib/use-scan-session';
 import { useRouteId } from '../../../lib/route-ids';
@@ -102,7 +102,7 @@ function ScanWorkspace({
   const [params, setParams] = useSearchParams();
   const types = useElementTypes(plantId);
   const bounds = useTileBounds(plantId);
-  const plansKey = ['scan-plans', plantId];
+  const plansKey = scanPlanKeys.plans(plantId);
   const plans = useQuery({ queryKey: plansKey, queryFn: () => listPlans(plantId) });
   const [isDrawing, setDrawing] = useState(false);
   const [clearDrawingKey, setClearDrawingKey] = useState(0);

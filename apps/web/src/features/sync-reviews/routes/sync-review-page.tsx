@@ -23,7 +23,6 @@ import { isSignedIn } from '../../../lib/session';
 import { showOperationError } from '../../../lib/show-operation-error';
 import { routeIdOf, useRouteId } from '../../../lib/route-ids';
 import {
-  syncReviewsKey,
   syncReviewsQueryOptions,
   useSyncReviews,
   type SyncReviewStatus,
@@ -31,6 +30,7 @@ import {
 } from '../api/get-sync-reviews';
 import { useResolveSyncReview } from '../api/resolve-sync-review';
 import { SyncReviewCard } from '../components/sync-review-card';
+import { syncReviewKeys } from '../api/query-keys';
 
 const STATUSES: readonly SyncReviewStatus[] = ['false', 'true', 'all'];
 const STATUS_LABELS = { false: 'unresolved', true: 'resolved', all: 'all' } as const;
@@ -146,7 +146,7 @@ function SyncReviews({ plantId }: { plantId: number }) {
     }
     notifySuccess(t('syncReviews.applied', { state: state.name }));
     // The list shows the new state at once; whether the review is settled is the person's call.
-    void queryClient.invalidateQueries({ queryKey: syncReviewsKey(plantId) });
+    void queryClient.invalidateQueries({ queryKey: syncReviewKeys.all(plantId) });
     const settle = await confirm({
       title: t('syncReviews.applyTitle'),
       message: t('syncReviews.appliedResolve', { state: state.name }),
