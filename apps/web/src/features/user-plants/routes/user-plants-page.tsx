@@ -4,15 +4,13 @@ import {
   Breadcrumbs,
   Button,
   Checkbox,
-  CloseButton,
   Group,
   Paper,
   Stack,
   Table,
   Text,
-  TextInput,
 } from '@mantine/core';
-import { IconBuildingFactory2, IconChevronRight, IconDeviceFloppy, IconSearch } from '@tabler/icons-react';
+import { IconBuildingFactory2, IconChevronRight, IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs } from 'react-router';
@@ -27,6 +25,7 @@ import { clientUserQueryOptions, useClientUser } from '../../../api/get-client-u
 import { useAuthorizeUserPlants } from '../api/authorize-user-plants';
 import { userPlantsQueryOptions, useUserPlants } from '../api/get-user-plants';
 import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
+import { SearchField } from '../../../components/search-field';
 
 export function userPlantsLoader({ params }: LoaderFunctionArgs) {
   const userId = routeIdOf(params.userId) ?? 0;
@@ -110,18 +109,10 @@ export function UserPlantsPage() {
       ) : (
         <>
           <Paper withBorder p="sm">
-            <TextInput
-              type="search"
-              aria-label={t('common.search')}
+            <SearchField
               placeholder={t('userPlants.searchPlaceholder')}
-              leftSection={<IconSearch size={16} />}
-              rightSection={
-                search ? (
-                  <CloseButton aria-label={t('common.clearSearch')} onClick={() => setSearch('')} />
-                ) : null
-              }
               value={search}
-              onChange={(event) => setSearch(event.currentTarget.value)}
+              onChange={setSearch}
               maw={420}
             />
           </Paper>
