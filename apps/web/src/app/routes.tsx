@@ -415,6 +415,18 @@ export const routes: RouteObject[] = [
               })),
             ),
           },
+          // Any other address under /users or a plant's RUCs is the administrators' too (specification
+          // section 4: a non-administrator stays where they were); for an administrator it is not found.
+          {
+            path: 'users/*',
+            handle: ADMIN_ONLY,
+            lazy: () => import('./routes/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+          },
+          {
+            path: 'plants/:plantId/rucs/*',
+            handle: ADMIN_ONLY,
+            lazy: () => import('./routes/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+          },
           {
             path: '*',
             lazy: () => import('./routes/not-found-page').then((m) => ({ Component: m.NotFoundPage })),

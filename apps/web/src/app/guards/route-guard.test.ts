@@ -95,13 +95,15 @@ describe('route guard', () => {
     walk(routes);
     expect(flagged.sort()).toEqual([
       'plants/:plantId/rucs',
+      'plants/:plantId/rucs/*',
       'plants/:plantId/rucs/:rucId',
       'users',
+      'users/*',
       'users/:userId/plants',
       'users/:userId/plants/:plantId',
       'usersTest',
     ]);
-    for (const path of ['/users/', '/users/4/plants/2', '/plants/3/rucs?x=1']) expect(isAdministratorPath(path)).toBe(true);
+    for (const path of ['/users/', '/users/5', '/users/4/plants/2', '/plants/3/rucs?x=1', '/plants/3/rucs/9/x']) expect(isAdministratorPath(path)).toBe(true);
     for (const path of ['/plants/3/sync-review', '/plants/state-management', '/no/such/page'])
       expect(isAdministratorPath(path)).toBe(false);
   });
