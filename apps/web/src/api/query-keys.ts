@@ -39,6 +39,10 @@ export const queryKeys = {
   },
   /** Every dashboard figure lives under this root. */
   dashboard: { all: ['dashboard'] as const },
+  /** The equipment page's list, which the PPI result form offers too. */
+  calibrationEquipment: ['calibration-equipment'] as const,
+  /** A document's file, read for showing (a photo, a PDF): dropped when the document is deleted. */
+  documentBlob: (documentId: number) => ['documents', 'blob', documentId] as const,
   itemInventory: {
     lists: ['item-inventory', 'list'] as const,
     item: (elementId: number) => ['item-inventory', 'item', elementId] as const,

@@ -2,10 +2,18 @@ import { replace, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { homePath } from '../lib/paths';
 import { isSignedIn } from '../lib/session';
-import { guardLoader } from './guards/guard-loader';
+import { createGuardLoader } from './guards/guard-loader';
+import type { RouteHandle } from './guards/route-guard';
 import { RootLayout } from './layouts/root-layout';
 import { needsConnection } from './routes/needs-connection-route';
 import { RouteErrorPage } from './routes/route-error-page';
+
+/**
+ * Specification section 4: the pages only administrators may open (the users and their
+ * authorisations, the RUCs, and the users test page). The guard reads this flag off the matched
+ * routes; it never looks at the address's text.
+ */
+const ADMIN_ONLY: RouteHandle = { adminOnly: true };
 
 /**
  * Specification section 2, the pages of the foundation issue. Every page and the main layout load
@@ -17,7 +25,7 @@ export const routes: RouteObject[] = [
     Component: RootLayout,
     ErrorBoundary: RouteErrorPage,
     HydrateFallback: PageLoader,
-    loader: guardLoader,
+    loader: createGuardLoader(() => routes),
     // The guard decides on every navigation, not only when the root's params change.
     shouldRevalidate: () => true,
     children: [
@@ -100,6 +108,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'usersTest',
+            handle: ADMIN_ONLY,
             lazy: () =>
               import('../features/users/routes/users-test-page').then((m) => ({
                 Component: m.UsersTestPage,
@@ -144,6 +153,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'users',
+            handle: ADMIN_ONLY,
             lazy: needsConnection(() =>
               import('../features/users/routes/users-page').then((m) => ({
                 Component: m.UsersPage,
@@ -153,6 +163,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'users/:userId/plants',
+            handle: ADMIN_ONLY,
             lazy: needsConnection(() =>
               import('../features/user-plants/routes/user-plants-page').then((m) => ({
                 Component: m.UserPlantsPage,
@@ -162,6 +173,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'users/:userId/plants/:plantId',
+            handle: ADMIN_ONLY,
             lazy: needsConnection(() =>
               import('../features/user-plants/routes/user-plant-rucs-page').then((m) => ({
                 Component: m.UserPlantRucsPage,
@@ -171,6 +183,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'plants/:plantId/rucs',
+            handle: ADMIN_ONLY,
             lazy: needsConnection(() =>
               import('../features/rucs/routes/plant-rucs-page').then((m) => ({
                 Component: m.PlantRucsPage,
@@ -189,6 +202,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'plants/:plantId/rucs/:rucId',
+            handle: ADMIN_ONLY,
             lazy: needsConnection(() =>
               import('../features/rucs/routes/ruc-states-page').then((m) => ({
                 Component: m.RucStatesPage,
@@ -400,6 +414,18 @@ export const routes: RouteObject[] = [
                 loader: m.activityDetailsLoader,
               })),
             ),
+          },
+          // Any other address under /users or a plant's RUCs is the administrators' too (specification
+          // section 4: a non-administrator stays where they were); for an administrator it is not found.
+          {
+            path: 'users/*',
+            handle: ADMIN_ONLY,
+            lazy: () => import('./routes/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+          },
+          {
+            path: 'plants/:plantId/rucs/*',
+            handle: ADMIN_ONLY,
+            lazy: () => import('./routes/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
           },
           {
             path: '*',

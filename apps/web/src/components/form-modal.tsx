@@ -6,8 +6,9 @@ import { useIsPhone, useIsTouch } from '../lib/field-layout';
 import type { FormErrors } from '../lib/validate-form';
 
 // A field dialog on a phone (issue 22): full screen, its actions stuck to the bottom, under the thumb.
-const PHONE_FORM = { minHeight: 'calc(100dvh - 76px)', display: 'flex', flexDirection: 'column' } as const;
-const STICKY_ACTIONS = {
+// Exported for the dialogs that are not a plain FormModal (the state-change dialog).
+export const PHONE_FORM = { minHeight: 'calc(100dvh - 76px)', display: 'flex', flexDirection: 'column' } as const;
+export const STICKY_ACTIONS = {
   position: 'sticky',
   bottom: 0,
   zIndex: 1,

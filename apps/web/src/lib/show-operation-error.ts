@@ -2,6 +2,24 @@ import { notifyError } from '../components/notifications/notify';
 import { isApiError } from './api-error';
 import { alert } from './dialogs';
 
+/*
+ * How the web shows a write's error: one rule, three layers (specification sections 5 and 8).
+ *
+ * 1. A form (FormModal, or a dialog with inputs): validate with `validateForm`, send with
+ *    `handle400: false`, and on failure `setErrors(formErrorsOf(error))` (lib/validate-form.ts): a 400's
+ *    messages under their fields, the rest above the form. This is the default for every new form.
+ * 2. A write without a form (a delete, a toggle, a row action): send it plainly. The http client
+ *    opens the global 400 dialog (messages joined by commas) and the server-error dialog for 5xx and
+ *    network failures; the caller shows nothing itself.
+ * 3. Only where the specification names an operation's own titled dialog (states, flash reports,
+ *    a sync review's state change): send with `handle400: false` and call `showOperationError` below
+ *    with that operation's title and unknown-error text. The features' `show-*-error.ts` files are
+ *    these texts, one per operation, not other mechanisms.
+ *
+ * A screen that must keep the error on the page (a wizard step, an upload panel) shows
+ * `joinedServerMessages(error.body)` inline; it never opens a dialog of its own.
+ */
+
 function messagesOf(value: unknown, out: string[]): string[] {
   if (typeof value === 'string') out.push(value);
   else if (Array.isArray(value)) value.forEach((item) => messagesOf(item, out));

@@ -3,6 +3,7 @@ import type { DocumentInfo } from '@heliotrack/domain/elements';
 import { fetchFile, isOwnApi } from './download-file';
 import { resolveServerAddress } from './server-url';
 import { useObjectUrl } from './use-object-url';
+import { queryKeys } from '../api/query-keys';
 
 /**
  * A stored photo as an object URL for an <img>: the API wants the bearer token, which an <img src>
@@ -13,7 +14,7 @@ export function useDocumentObjectUrl(document: Pick<DocumentInfo, 'id' | 'url'>)
   const url = resolveServerAddress(document.url);
   const isOwn = isOwnApi(url);
   const blob = useQuery({
-    queryKey: ['documents', 'blob', document.id],
+    queryKey: queryKeys.documentBlob(document.id),
     queryFn: async () => (await fetchFile(url)).blob,
     enabled: isOwn,
     staleTime: Infinity,

@@ -3,7 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@heliotrack/domain/constants';
 import { changeLanguage } from '../../lib/i18n';
 import { setPreviousPath } from '../navigation-history';
-import { guardLoader } from './guard-loader';
+import { routes } from '../routes';
+import { createGuardLoader } from './guard-loader';
+
+const guardLoader = createGuardLoader(() => routes);
 
 function load(path: string) {
   const args = { request: new Request(`http://localhost${path}`), params: {}, context: {} };

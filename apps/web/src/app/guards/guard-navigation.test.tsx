@@ -1,31 +1,29 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { STORAGE_KEYS } from '@heliotrack/domain/constants';
 import { changeLanguage } from '../../lib/i18n';
 import { RootLayout } from '../layouts/root-layout';
 import { setPreviousPath } from '../navigation-history';
-import { guardLoader } from './guard-loader';
+import { createGuardLoader } from './guard-loader';
 
 function makeRouter(initialPath: string) {
-  return createMemoryRouter(
-    [
-      {
-        Component: RootLayout,
-        HydrateFallback: () => null,
-        loader: guardLoader,
-        shouldRevalidate: () => true,
-        children: [
-          { path: 'login', Component: () => <p>login</p> },
-          { path: 'dashboard', Component: () => <p>dashboard</p> },
-          { path: 'plants', Component: () => <p>plants</p> },
-          { path: 'users', Component: () => <p>users</p> },
-        ],
-      },
-    ],
-    { initialEntries: [initialPath] },
-  );
+  const routes: RouteObject[] = [
+    {
+      Component: RootLayout,
+      HydrateFallback: () => null,
+      loader: createGuardLoader(() => routes),
+      shouldRevalidate: () => true,
+      children: [
+        { path: 'login', Component: () => <p>login</p> },
+        { path: 'dashboard', Component: () => <p>dashboard</p> },
+        { path: 'plants', Component: () => <p>plants</p> },
+        { path: 'users', handle: { adminOnly: true }, Component: () => <p>users</p> },
+      ],
+    },
+  ];
+  return createMemoryRouter(routes, { initialEntries: [initialPath] });
 }
 
 function signInAs(roleCode: string) {

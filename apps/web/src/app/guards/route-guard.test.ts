@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { decideRoute, isAdministratorPath } from './route-guard';
+import type { RouteObject } from 'react-router';
+import { routes } from '../routes';
+import { decideRoute as decide, isAdministratorPath as isAdministratorPathOf, type GuardInput, type RouteHandle } from './route-guard';
+
+/** The guard over the app's own route table, whose `handle` marks the administrators' pages. */
+const decideRoute = (input: Omit<GuardInput, 'routes'>) => decide({ ...input, routes });
+const isAdministratorPath = (path: string) => isAdministratorPathOf(routes, path);
 
 const technician = { isAuthenticated: true, isAdmin: false };
 const administrator = { isAuthenticated: true, isAdmin: true };
@@ -77,5 +83,28 @@ describe('route guard', () => {
     expect(isAdministratorPath('/plants/1/Rucs')).toBe(true);
     expect(isAdministratorPath('/dashboard')).toBe(false);
     expect(isAdministratorPath('/plants')).toBe(false);
+  });
+
+  it("takes the administrators' pages from the route table: the /users pages and those of the RUCs", () => {
+    const flagged: string[] = [];
+    const walk = (list: RouteObject[]) =>
+      list.forEach((route) => {
+        if ((route.handle as RouteHandle | undefined)?.adminOnly) flagged.push(route.path ?? '');
+        if (route.children) walk(route.children);
+      });
+    walk(routes);
+    expect(flagged.sort()).toEqual([
+      'plants/:plantId/rucs',
+      'plants/:plantId/rucs/*',
+      'plants/:plantId/rucs/:rucId',
+      'users',
+      'users/*',
+      'users/:userId/plants',
+      'users/:userId/plants/:plantId',
+      'usersTest',
+    ]);
+    for (const path of ['/users/', '/users/5', '/users/4/plants/2', '/plants/3/rucs?x=1', '/plants/3/rucs/9/x']) expect(isAdministratorPath(path)).toBe(true);
+    for (const path of ['/plants/3/sync-review', '/plants/state-management', '/no/such/page'])
+      expect(isAdministratorPath(path)).toBe(false);
   });
 });

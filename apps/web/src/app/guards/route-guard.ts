@@ -1,10 +1,12 @@
+import { matchRoutes, type RouteObject } from 'react-router';
 import { HOME_PATH, LOGIN_PATH } from '../../lib/paths';
 
 /**
  * Where the browser may go (specification sections 4 and 6, DESIGN section 12), as a pure function.
  * - /login with a token → /dashboard; any other path without a token → /login (remembering it).
- * - Paths starting with /users or containing "rucs" (any case) are for administrators; others stay
- *   on the previous path (or /dashboard on a first load) and are told they lack permission.
+ * - The routes the table marks `handle: { adminOnly: true }` (the /users pages and those of the
+ *   RUCs) are for administrators; others stay on the previous path (or /dashboard on a first load)
+ *   and are told they lack permission.
  */
 export interface GuardInput {
   /** Pathname of the target location. */
@@ -17,6 +19,14 @@ export interface GuardInput {
   previousPath: string | null;
   /** The start page (lib/paths homePath()): /dashboard, or /plants while offline mode is on. */
   home?: string;
+  /** The route table, whose `handle` says which pages are administrators' only. */
+  routes: RouteObject[];
+}
+
+/** What a route of the table says of itself to the guard (its `handle`). */
+export interface RouteHandle {
+  /** Administrators only (specification section 4). */
+  adminOnly?: boolean;
 }
 
 export type GuardDecision =
@@ -32,9 +42,10 @@ export function isLoginPath(path: string): boolean {
   return normalise(path) === LOGIN_PATH;
 }
 
-export function isAdministratorPath(path: string): boolean {
-  const lower = normalise(path.split('?')[0]);
-  return lower.startsWith('/users') || lower.includes('rucs');
+/** Whether a route the path matches (matching ignores case, like the router) is marked administrators' only. */
+export function isAdministratorPath(routes: RouteObject[], path: string): boolean {
+  const matches = matchRoutes(routes, path.split('?')[0]);
+  return !!matches?.some(({ route }) => (route.handle as RouteHandle | undefined)?.adminOnly === true);
 }
 
 export function decideRoute({
@@ -44,6 +55,7 @@ export function decideRoute({
   isAdmin,
   previousPath,
   home = HOME_PATH,
+  routes,
 }: GuardInput): GuardDecision {
   if (isLoginPath(path)) {
     return isAuthenticated ? { action: 'redirect', to: home, reason: 'signed-in' } : { action: 'allow' };
@@ -53,9 +65,9 @@ export function decideRoute({
     const to = path === '/' ? LOGIN_PATH : `${LOGIN_PATH}?next=${encodeURIComponent(wanted)}`;
     return { action: 'redirect', to, reason: 'not-signed-in' };
   }
-  if (!isAdmin && isAdministratorPath(path)) {
+  if (!isAdmin && isAdministratorPath(routes, path)) {
     const back =
-      previousPath && !isAdministratorPath(previousPath) && !isLoginPath(previousPath.split('?')[0])
+      previousPath && !isAdministratorPath(routes, previousPath) && !isLoginPath(previousPath.split('?')[0])
         ? previousPath
         : home;
     return { action: 'redirect', to: back, reason: 'forbidden' };

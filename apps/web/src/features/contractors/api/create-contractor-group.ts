@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContractorGroup, ContractorGroupInput } from '@heliotrack/domain/contractors';
 import { http } from '../../../lib/http-client';
+import { contractorKeys } from './query-keys';
 
 /** 400s go under the form fields, not to the global dialog. */
 export function createContractorGroup(body: ContractorGroupInput): Promise<ContractorGroup> {
@@ -11,6 +12,6 @@ export function useCreateContractorGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createContractorGroup,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['contractor-groups'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contractorKeys.groups.all }),
   });
 }

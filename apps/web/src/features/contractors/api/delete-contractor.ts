@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http-client';
+import { contractorKeys } from './query-keys';
 
 /** A contractor something names is refused with a 400 the global dialog shows. */
 export function deleteContractor(contractorId: number): Promise<void> {
@@ -12,8 +13,8 @@ export function useDeleteContractor() {
     mutationFn: deleteContractor,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['contractors'] }),
-        queryClient.invalidateQueries({ queryKey: ['contractor-groups'] }),
+        queryClient.invalidateQueries({ queryKey: contractorKeys.contractors.all }),
+        queryClient.invalidateQueries({ queryKey: contractorKeys.groups.all }),
       ]),
   });
 }

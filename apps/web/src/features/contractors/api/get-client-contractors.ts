@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Contractor } from '@heliotrack/domain/catalogues';
 import { http } from '../../../lib/http-client';
+import { contractorKeys } from './query-keys';
 
 /**
  * The organisation's whole list of contractors (`GET contractors/`); `search` matches name, contact or
@@ -12,7 +13,7 @@ export function getClientContractors(search = ''): Promise<Contractor[]> {
 
 export function clientContractorsQueryOptions(search = '') {
   return queryOptions({
-    queryKey: ['contractors', 'list', search.trim()],
+    queryKey: contractorKeys.contractors.list(search.trim()),
     queryFn: () => getClientContractors(search),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ContractorGroup } from '@heliotrack/domain/contractors';
 import { http } from '../../../lib/http-client';
+import { contractorKeys } from './query-keys';
 
 export function getContractorGroup(groupId: number): Promise<ContractorGroup> {
   return http.get<ContractorGroup>(`contractor-groups/${groupId}/`);
@@ -8,7 +9,7 @@ export function getContractorGroup(groupId: number): Promise<ContractorGroup> {
 
 export function contractorGroupQueryOptions(groupId: number) {
   return queryOptions({
-    queryKey: ['contractor-groups', 'detail', groupId],
+    queryKey: contractorKeys.groups.detail(groupId),
     queryFn: () => getContractorGroup(groupId),
   });
 }

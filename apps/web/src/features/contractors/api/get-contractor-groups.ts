@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ContractorGroup } from '@heliotrack/domain/contractors';
 import { http } from '../../../lib/http-client';
+import { contractorKeys } from './query-keys';
 
 /** The organisation's contractor groups; `search` matches the group's name or a member's. */
 export function getContractorGroups(search = ''): Promise<ContractorGroup[]> {
@@ -9,7 +10,7 @@ export function getContractorGroups(search = ''): Promise<ContractorGroup[]> {
 
 export function contractorGroupsQueryOptions(search = '') {
   return queryOptions({
-    queryKey: ['contractor-groups', 'list', search.trim()],
+    queryKey: contractorKeys.groups.list(search.trim()),
     queryFn: () => getContractorGroups(search),
     placeholderData: keepPreviousData,
   });

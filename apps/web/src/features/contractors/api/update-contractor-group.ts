@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContractorGroup, ContractorGroupInput } from '@heliotrack/domain/contractors';
 import { http, type RequestOptions } from '../../../lib/http-client';
+import { contractorKeys } from './query-keys';
 
 export interface UpdateContractorGroupInput {
   groupId: number;
@@ -22,8 +23,8 @@ export function useUpdateContractorGroup() {
   return useMutation({
     mutationFn: updateContractorGroup,
     onSuccess: (group) => {
-      queryClient.setQueryData(['contractor-groups', 'detail', group.id], group);
-      return queryClient.invalidateQueries({ queryKey: ['contractor-groups', 'list'] });
+      queryClient.setQueryData(contractorKeys.groups.detail(group.id), group);
+      return queryClient.invalidateQueries({ queryKey: contractorKeys.groups.lists });
     },
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Contractor } from '@heliotrack/domain/catalogues';
 import type { ContractorInput } from '@heliotrack/domain/contractors';
 import { http } from '../../../lib/http-client';
+import { contractorKeys } from './query-keys';
 
 export function updateContractor({
   contractorId,
@@ -17,6 +18,6 @@ export function useUpdateContractor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateContractor,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['contractors'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contractorKeys.contractors.all }),
   });
 }

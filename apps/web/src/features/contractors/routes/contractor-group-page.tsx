@@ -14,7 +14,7 @@ import {
 import { IconPencil, IconPlus, IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, type LoaderFunctionArgs } from 'react-router';
 import type { Contractor } from '@heliotrack/domain/catalogues';
 import { EmptyState } from '../../../components/empty-state';
 import { notifySuccess } from '../../../components/notifications/notify';
@@ -23,6 +23,7 @@ import { QueryError } from '../../../components/query-error';
 import { confirm } from '../../../lib/dialogs';
 import { queryClient } from '../../../lib/query-client';
 import { isSignedIn } from '../../../lib/session';
+import { routeIdOf, useRouteId } from '../../../lib/route-ids';
 import { contractorGroupQueryOptions, useContractorGroup } from '../api/get-contractor-group';
 import { clientContractorsQueryOptions, useClientContractors } from '../api/get-client-contractors';
 import { useUpdateContractorGroup } from '../api/update-contractor-group';
@@ -30,13 +31,8 @@ import { ContractorGroupFormModal } from '../components/contractor-group-form-mo
 import { GroupPlantsPanel } from '../components/group-plants-panel';
 import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
 
-function groupIdOf(value: string | undefined): number {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : 0;
-}
-
 export function contractorGroupLoader({ params }: LoaderFunctionArgs) {
-  const groupId = groupIdOf(params.groupId);
+  const groupId = routeIdOf(params.groupId) ?? 0;
   if (isSignedIn() && groupId) {
     void queryClient.prefetchQuery(contractorGroupQueryOptions(groupId));
     void queryClient.prefetchQuery(clientContractorsQueryOptions());
@@ -47,7 +43,7 @@ export function contractorGroupLoader({ params }: LoaderFunctionArgs) {
 /** The contractors of one group, with add and remove (each saves the group's whole list). */
 export function ContractorGroupPage() {
   const { t } = useTranslation();
-  const groupId = groupIdOf(useParams().groupId);
+  const groupId = useRouteId('groupId') ?? 0;
   const group = useContractorGroup(groupId);
   const contractors = useClientContractors();
   const update = useUpdateContractorGroup();

@@ -17,7 +17,7 @@ import { contractorGroupsQueryOptions, useContractorGroups } from '../api/get-co
 import { clientContractorsQueryOptions, useClientContractors } from '../api/get-client-contractors';
 import { ContractorGroupFormModal } from '../components/contractor-group-form-modal';
 import { ContractorsNav } from '../components/contractors-nav';
-import { SearchField } from '../components/search-field';
+import { SearchField } from '../../../components/search-field';
 import { RowActions } from '../../../components/row-actions';
 import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
 
@@ -70,6 +70,7 @@ export function ContractorGroupsPage() {
           <SearchField
             value={searchInput}
             onChange={setSearchInput}
+            maw={420}
             placeholder={t('contractors.groups.searchPlaceholder')}
           />
         </Paper>

@@ -15,7 +15,7 @@ import { useDeleteContractor } from '../api/delete-contractor';
 import { clientContractorsQueryOptions, useClientContractors } from '../api/get-client-contractors';
 import { ContractorFormModal } from '../components/contractor-form-modal';
 import { ContractorsNav } from '../components/contractors-nav';
-import { SearchField } from '../components/search-field';
+import { SearchField } from '../../../components/search-field';
 import { RowActions } from '../../../components/row-actions';
 import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
 
@@ -63,6 +63,7 @@ export function ContractorsPage() {
           <SearchField
             value={searchInput}
             onChange={setSearchInput}
+            maw={420}
             placeholder={t('contractors.searchPlaceholder')}
           />
         </Paper>

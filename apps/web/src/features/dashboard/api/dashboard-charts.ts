@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DashboardChart } from '@heliotrack/domain/dashboard';
 import { http } from '../../../lib/http-client';
-import { queryKeys } from '../../../api/query-keys';
+import { dashboardKeys } from './query-keys';
 
 /** `GET user/dashboard-charts/`: the signed-in user's added charts, in their order. */
 export function getDashboardCharts(): Promise<DashboardChart[]> {
@@ -16,14 +16,9 @@ export function saveDashboardCharts(charts: DashboardChart[]): Promise<Dashboard
   return http.put<DashboardChart[]>('user/dashboard-charts/', { charts }, { handle400: false });
 }
 
-/** Per user, so that one user's charts are never shown to the next on the same browser. */
-export function dashboardChartsQueryKey(userId: number | null) {
-  return [...queryKeys.dashboard.all, 'charts', userId ?? 'anonymous'] as const;
-}
-
 export function dashboardChartsQueryOptions(userId: number | null) {
   return queryOptions({
-    queryKey: dashboardChartsQueryKey(userId),
+    queryKey: dashboardKeys.charts(userId),
     queryFn: getDashboardCharts,
   });
 }

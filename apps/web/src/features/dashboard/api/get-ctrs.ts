@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Element } from '@heliotrack/domain/elements';
 import type { Paged } from '@heliotrack/domain/pagination';
 import { http } from '../../../lib/http-client';
-import { queryKeys } from '../../../api/query-keys';
+import { dashboardKeys } from './query-keys';
 
 /** A plant has a handful of transformation centres; one page of the largest size holds them all. */
 const CTR_PAGE_SIZE = 1000;
@@ -17,7 +17,7 @@ export async function getCtrs(plantId: number): Promise<Element[]> {
 
 export function ctrsQueryOptions(plantId: number) {
   return queryOptions({
-    queryKey: [...queryKeys.dashboard.all, 'ctrs', plantId],
+    queryKey: dashboardKeys.ctrs(plantId),
     queryFn: () => getCtrs(plantId),
     staleTime: 5 * 60_000,
   });

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Dashboard } from '@heliotrack/domain/dashboard';
 import { http } from '../../../lib/http-client';
-import { queryKeys } from '../../../api/query-keys';
+import { dashboardKeys } from './query-keys';
 
 export function getDashboard(): Promise<Dashboard> {
   return http.get<Dashboard>('dashboard/');
 }
 
 export function dashboardQueryOptions() {
-  return queryOptions({ queryKey: queryKeys.dashboard.all, queryFn: getDashboard });
+  return queryOptions({ queryKey: dashboardKeys.all, queryFn: getDashboard });
 }
 
 export function useDashboard() {

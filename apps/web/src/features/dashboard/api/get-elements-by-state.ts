@@ -1,6 +1,7 @@
 import { queryOptions, useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ElementsByState } from '@heliotrack/domain/dashboard';
 import { http } from '../../../lib/http-client';
+import { dashboardKeys } from './query-keys';
 
 export interface ElementsByStateParams {
   plant: number;
@@ -25,14 +26,7 @@ export function getElementsByState(params: ElementsByStateParams): Promise<Eleme
 
 export function elementsByStateQueryOptions(params: ElementsByStateParams) {
   return queryOptions({
-    queryKey: [
-      'dashboard',
-      'elements-by-state',
-      params.plant,
-      params.elementType,
-      params.ctr,
-      params.targetDate,
-    ],
+    queryKey: dashboardKeys.elementsByState(params),
     queryFn: () => getElementsByState(params),
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ElementsOk } from '@heliotrack/domain/dashboard';
 import { http } from '../../../lib/http-client';
-import { queryKeys } from '../../../api/query-keys';
+import { dashboardKeys } from './query-keys';
 
 /** Every element type of the organisation with the plant's total, ok, not ok and stateless counts. */
 export function getElementsOk(plantId: number): Promise<ElementsOk> {
@@ -10,7 +10,7 @@ export function getElementsOk(plantId: number): Promise<ElementsOk> {
 
 export function elementsOkQueryOptions(plantId: number) {
   return queryOptions({
-    queryKey: [...queryKeys.dashboard.all, 'elements-ok', plantId],
+    queryKey: dashboardKeys.elementsOk(plantId),
     queryFn: () => getElementsOk(plantId),
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MilestoneFollowup } from '@heliotrack/domain/milestones';
 import { http } from '../../../lib/http-client';
-import { queryKeys } from '../../../api/query-keys';
+import { dashboardKeys } from './query-keys';
 
 /** Planned against actual, day by day, of one milestone (the S-curve). */
 export function getMilestoneFollowup(plantId: number, milestoneId: number): Promise<MilestoneFollowup> {
@@ -10,7 +10,7 @@ export function getMilestoneFollowup(plantId: number, milestoneId: number): Prom
 
 export function milestoneFollowupQueryOptions(plantId: number, milestoneId: number) {
   return queryOptions({
-    queryKey: [...queryKeys.dashboard.all, 'milestone-followup', plantId, milestoneId],
+    queryKey: dashboardKeys.milestoneFollowup(plantId, milestoneId),
     queryFn: () => getMilestoneFollowup(plantId, milestoneId),
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Milestone } from '@heliotrack/domain/milestones';
 import { http } from '../../../lib/http-client';
-import { queryKeys } from '../../../api/query-keys';
+import { dashboardKeys } from './query-keys';
 
 /** The plant's planning milestones (a plain array). */
 export function getMilestones(plantId: number): Promise<Milestone[]> {
@@ -10,7 +10,7 @@ export function getMilestones(plantId: number): Promise<Milestone[]> {
 
 export function milestonesQueryOptions(plantId: number) {
   return queryOptions({
-    queryKey: [...queryKeys.dashboard.all, 'milestones', plantId],
+    queryKey: dashboardKeys.milestones(plantId),
     queryFn: () => getMilestones(plantId),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Milestone, MilestoneRequest } from '@heliotrack/domain/milestones';
 import { http } from '../../../lib/http-client';
-import { queryKeys } from '../../../api/query-keys';
+import { dashboardKeys } from './query-keys';
 
 export interface SaveMilestoneRequest {
   plantId: number;
@@ -31,8 +31,8 @@ export function deleteMilestone({
 /** The milestone picker, the S-curve and the planning chart of the plant read these again. */
 function invalidateMilestones(queryClient: QueryClient, plantId: number) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: [...queryKeys.dashboard.all, 'milestones', plantId] }),
-    queryClient.invalidateQueries({ queryKey: [...queryKeys.dashboard.all, 'milestone-followup', plantId] }),
+    queryClient.invalidateQueries({ queryKey: dashboardKeys.milestones(plantId) }),
+    queryClient.invalidateQueries({ queryKey: dashboardKeys.milestoneFollowups(plantId) }),
   ]);
 }
 
@@ -50,7 +50,7 @@ export function useDeleteMilestone() {
     mutationFn: deleteMilestone,
     onSuccess: (_void, { plantId, milestoneId }) => {
       queryClient.removeQueries({
-        queryKey: [...queryKeys.dashboard.all, 'milestone-followup', plantId, milestoneId],
+        queryKey: dashboardKeys.milestoneFollowup(plantId, milestoneId),
       });
       return invalidateMilestones(queryClient, plantId);
     },

@@ -7,7 +7,7 @@ import { isApiError } from '../../../lib/api-error';
 import { formatFieldErrors } from '../../../lib/format-field-errors';
 import { getStoredUser } from '../../../lib/session';
 import { readString, removeKey } from '../../../lib/storage';
-import { dashboardChartsQueryKey, saveDashboardCharts, useDashboardCharts } from '../api/dashboard-charts';
+import { saveDashboardCharts, useDashboardCharts } from '../api/dashboard-charts';
 import {
   addCustomChart,
   isFull,
@@ -18,6 +18,7 @@ import {
   removeCustomChart,
   type CustomChartDraft,
 } from '../lib/custom-charts';
+import { dashboardKeys } from '../api/query-keys';
 
 /**
  * The charts this user added, kept on the server. A change shows at once (optimistic update); if
@@ -28,7 +29,7 @@ export function useCustomCharts() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const userId = getStoredUser()?.id ?? null;
-  const queryKey = dashboardChartsQueryKey(userId);
+  const queryKey = dashboardKeys.charts(userId);
   const query = useDashboardCharts(userId);
 
   const mutation = useMutation({

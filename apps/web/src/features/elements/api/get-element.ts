@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ElementDetail } from '@heliotrack/domain/elements';
 import { http } from '../../../lib/http-client';
-import { elementPath, typeKey, type ElementTypeRef } from '../../../api/element-paths';
-import { queryKeys } from '../../../api/query-keys';
+import { elementPath, type ElementTypeRef } from '../../../api/element-paths';
+import { elementKeys } from './query-keys';
 
 /** One element with its current state, CT and geometry. */
 export function getElement(plantId: number, type: ElementTypeRef, elementId: number): Promise<ElementDetail> {
@@ -11,7 +11,7 @@ export function getElement(plantId: number, type: ElementTypeRef, elementId: num
 
 export function elementQueryOptions(plantId: number, type: ElementTypeRef, elementId: number) {
   return queryOptions({
-    queryKey: [...queryKeys.plants.elements(plantId), typeKey(type), 'detail', elementId],
+    queryKey: elementKeys.detail(plantId, type, elementId),
     queryFn: () => getElement(plantId, type, elementId),
   });
 }

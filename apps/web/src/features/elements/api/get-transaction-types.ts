@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TransactionType } from '@heliotrack/domain/catalogues';
 import { http } from '../../../lib/http-client';
+import { elementKeys } from './query-keys';
 
 export function getTransactionTypes(): Promise<TransactionType[]> {
   return http.get<TransactionType[]>('transaction-types/');
@@ -8,7 +9,7 @@ export function getTransactionTypes(): Promise<TransactionType[]> {
 
 export function transactionTypesQueryOptions() {
   return queryOptions({
-    queryKey: ['transaction-types'],
+    queryKey: elementKeys.transactionTypes,
     queryFn: getTransactionTypes,
     staleTime: 5 * 60_000,
   });

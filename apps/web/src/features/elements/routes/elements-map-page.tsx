@@ -15,7 +15,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconCloudOff, IconInfoCircle, IconMap2, IconTable } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLocation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { ElementType } from '@heliotrack/domain/catalogues';
 import type { Position } from '@heliotrack/domain/geometry';
@@ -42,6 +42,7 @@ import { useElementIdsByPolygon } from '../../../api/get-elements-by-polygon';
 import { EMPTY_FILTERS } from '../../../api/get-elements';
 import { getMatchingElementIds } from '../../../api/get-matching-element-ids';
 import { formatInteger } from '../../../lib/format';
+import { routeIdOf, useRouteId } from '../../../lib/route-ids';
 import { SelectByCodeModal } from '../../../components/map/select-by-code-modal';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { tileBoundsQueryOptions, useTileBounds } from '../../../api/get-tile-bounds';
@@ -50,15 +51,16 @@ import { MapLegend } from '../components/map-legend';
 import { MapSelectionStatus, MapSelectionToolbar } from '../../../components/map/map-selection-toolbar';
 import { PlantMap, type ClickedElement } from '../../../components/map/plant-map';
 import { ringToPolygonParam } from '../../../components/map/polygon-param';
-import { plantIdOf, prefetchElementCatalogues } from './plant-route';
+import { prefetchElementCatalogues } from './plant-route';
 import { TILE_DETAIL_MIN_ZOOM } from '@heliotrack/domain/tile-content';
 import { ZoomForDetailBadge } from '../../../components/map/zoom-for-detail-badge';
 import { OrthophotoControl } from '../../../components/map/orthophoto-control';
 import { useOrthophoto } from '../../../components/map/use-orthophoto';
 import { plantImageryQueryOptions, usePlantImagery } from '../../../api/get-plant-imagery';
+import { elementKeys } from '../api/query-keys';
 
 export function elementsMapLoader({ params }: LoaderFunctionArgs) {
-  const plantId = plantIdOf(params.plantId);
+  const plantId = routeIdOf(params.plantId);
   prefetchElementCatalogues(plantId);
   if (isSignedIn() && plantId !== null && !isOfflineMode()) {
     void queryClient.prefetchQuery(tileBoundsQueryOptions(plantId));
@@ -69,7 +71,7 @@ export function elementsMapLoader({ params }: LoaderFunctionArgs) {
 
 /** The offline map's loader: the same catalogues (answered locally while offline mode is on) and the bounds. */
 export function elementsMapOfflineLoader({ params }: LoaderFunctionArgs) {
-  const plantId = plantIdOf(params.plantId);
+  const plantId = routeIdOf(params.plantId);
   prefetchElementCatalogues(plantId);
   registerLocalTiles();
   registerLocalImagery();
@@ -81,7 +83,7 @@ const MAP_HEIGHT = 'max(420px, calc(100dvh - 250px))';
 
 export function ElementsMapPage() {
   const { t } = useTranslation();
-  const plantId = plantIdOf(useParams().plantId);
+  const plantId = useRouteId('plantId');
   if (plantId === null)
     return <EmptyState icon={<IconMap2 size={32} />} title={t('elements.invalidPlant')} />;
   return <PlantElementsMap key={plantId} plantId={plantId} mode="online" />;
@@ -94,7 +96,7 @@ export function ElementsMapPage() {
  */
 export function ElementsMapOfflinePage() {
   const { t } = useTranslation();
-  const plantId = plantIdOf(useParams().plantId);
+  const plantId = useRouteId('plantId');
   if (plantId === null)
     return <EmptyState icon={<IconMap2 size={32} />} title={t('elements.invalidPlant')} />;
   return <DownloadedPlantMap key={plantId} plantId={plantId} />;
@@ -103,7 +105,7 @@ export function ElementsMapOfflinePage() {
 /** Whether this device holds the plant (its download finished once). */
 function useIsPlantDownloaded(plantId: number) {
   return useQuery({
-    queryKey: ['local-database', 'plant-download', plantId],
+    queryKey: elementKeys.plantDownload(plantId),
     queryFn: async () => {
       const rows = await (
         await localDatabase()

@@ -4,7 +4,7 @@ import { IconArrowsExchange, IconComponents, IconFileReport, IconMap2 } from '@t
 import type { SortingState } from '@tanstack/react-table';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { Element } from '@heliotrack/domain/elements';
 import { ElementsPagination } from '../../../components/elements/elements-pagination';
 import { EmptyState } from '../../../components/empty-state';
@@ -34,10 +34,11 @@ import { ElementsTable } from '../../../components/elements/elements-table';
 import { ElementsExportMenu } from '../components/elements-export-menu';
 import { SelectionBar } from '../../../components/elements/selection-bar';
 import { useElementTypeLabel } from '../../../lib/element-type-label';
-import { plantIdOf, prefetchElementCatalogues } from './plant-route';
+import { routeIdOf, useRouteId } from '../../../lib/route-ids';
+import { prefetchElementCatalogues } from './plant-route';
 
 export function elementsLoader({ params }: LoaderFunctionArgs) {
-  prefetchElementCatalogues(plantIdOf(params.plantId));
+  prefetchElementCatalogues(routeIdOf(params.plantId));
   return null;
 }
 
@@ -47,7 +48,7 @@ const TABLE_HEIGHT = 'max(360px, calc(100dvh - 430px))';
 const CTR_QUERY = { page: 1, pageSize: 1000, ordering: 'code' as const, filters: EMPTY_FILTERS };
 
 export function ElementsPage() {
-  const plantId = plantIdOf(useParams().plantId);
+  const plantId = useRouteId('plantId');
   if (plantId === null) return <InvalidPlant />;
   return <PlantElements key={plantId} plantId={plantId} />;
 }

@@ -3,12 +3,6 @@ import { plantStatesQueryOptions } from '../../../api/get-plant-states';
 import { queryClient } from '../../../lib/query-client';
 import { isSignedIn } from '../../../lib/session';
 
-/** The plant of an element page's address (`:plantId`); null when it is not a positive integer. */
-export function plantIdOf(value: string | undefined): number | null {
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
 /**
  * Asks, with the route chunk, for what the table and the map of a plant's elements both draw with:
  * its element types and states. Nothing when signed out or without a plant.

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http-client';
+import { queryKeys } from '../../../api/query-keys';
 
 export interface DeleteEquipmentDocumentRequest {
   equipmentId: number;
@@ -18,6 +19,6 @@ export function useDeleteEquipmentDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteEquipmentDocument,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['calibration-equipment'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.calibrationEquipment }),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Equipment } from '@heliotrack/domain/equipment';
 import { http } from '../../../lib/http-client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** `GET calibration-equipment/`: the organisation's equipment by name, each with its certificates. */
 export function getEquipmentList(): Promise<Equipment[]> {
@@ -8,7 +9,7 @@ export function getEquipmentList(): Promise<Equipment[]> {
 }
 
 export function equipmentListQueryOptions() {
-  return queryOptions({ queryKey: ['calibration-equipment'], queryFn: getEquipmentList });
+  return queryOptions({ queryKey: queryKeys.calibrationEquipment, queryFn: getEquipmentList });
 }
 
 export function useEquipmentList() {

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Equipment, EquipmentInput } from '@heliotrack/domain/equipment';
 import { http } from '../../../lib/http-client';
 import { uploadDocument } from '../../../api/upload-document';
+import { queryKeys } from '../../../api/query-keys';
 
 export interface SaveEquipmentRequest {
   /** Absent: new equipment. */
@@ -44,6 +45,6 @@ export function useSaveEquipment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveEquipment,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['calibration-equipment'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.calibrationEquipment }),
   });
 }

@@ -8,7 +8,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
@@ -17,7 +16,6 @@ import {
   IconPencil,
   IconPlus,
   IconRuler2,
-  IconSearch,
   IconSearchOff,
 } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -35,6 +33,7 @@ import { EquipmentFormModal } from '../components/equipment-form-modal';
 import { ExpiryBadge } from '../components/expiry-badge';
 import { EXPIRY_STATUSES, expiryStatusOf, type ExpiryStatus } from '../components/expiry-status';
 import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
+import { SearchField } from '../../../components/search-field';
 
 export function equipmentLoader() {
   if (isSignedIn()) void queryClient.prefetchQuery(equipmentListQueryOptions());
@@ -101,13 +100,12 @@ export function EquipmentPage() {
       />
       <Paper withBorder p="sm">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput
+          <SearchField
             label={t('common.search')}
             placeholder={t('equipment.filters.searchPlaceholder')}
-            leftSection={<IconSearch size={16} aria-hidden />}
             value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            type="search"
+            onChange={setSearch}
+            clearable={false}
           />
           <Select
             label={t('equipment.filters.status')}

@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http-client';
+import { flashReportKeys } from './query-keys';
+import { queryKeys } from '../../../api/query-keys';
 
 /** `DELETE documents/{id}/` (204): a photo or document of a flash report, by its uploader or an administrator. */
 export function deleteFlashReportDocument(documentId: number): Promise<void> {
@@ -11,8 +13,8 @@ export function useDeleteFlashReportDocument() {
   return useMutation({
     mutationFn: deleteFlashReportDocument,
     onSuccess: (_result, documentId) => {
-      queryClient.removeQueries({ queryKey: ['documents', 'blob', documentId] });
-      return queryClient.invalidateQueries({ queryKey: ['flash-reports'] });
+      queryClient.removeQueries({ queryKey: queryKeys.documentBlob(documentId) });
+      return queryClient.invalidateQueries({ queryKey: flashReportKeys.all });
     },
   });
 }

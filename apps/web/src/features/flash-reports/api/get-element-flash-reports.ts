@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { FlashReport, FlashReportSeverity, FlashReportStatus } from '@heliotrack/domain/flash-reports';
 import type { Paged } from '@heliotrack/domain/pagination';
 import { http } from '../../../lib/http-client';
+import { flashReportKeys } from './query-keys';
 
 export interface FlashReportFilterValues {
   /** Local days, YYYY-MM-DD, both inclusive. */
@@ -31,10 +32,6 @@ function localDayBound(day: string, end: boolean): string {
   return new Date(`${day}T${end ? '23:59:59.999' : '00:00:00.000'}`).toISOString();
 }
 
-export function elementFlashReportsKey(elementId: number) {
-  return ['flash-reports', 'element', elementId] as const;
-}
-
 /** `GET flash-reports/{id}/`: {id} is the ELEMENT's id; its flash reports, newest first (paged). */
 export function getElementFlashReports(
   elementId: number,
@@ -57,7 +54,7 @@ export function getElementFlashReports(
 
 export function elementFlashReportsQueryOptions(elementId: number, query: ElementFlashReportsQuery) {
   return queryOptions({
-    queryKey: [...elementFlashReportsKey(elementId), 'list', query],
+    queryKey: flashReportKeys.elementList(elementId, query),
     queryFn: ({ signal }) => getElementFlashReports(elementId, query, signal),
     placeholderData: keepPreviousData,
   });
@@ -73,7 +70,7 @@ export function useElementFlashReports(elementId: number, query: ElementFlashRep
  */
 export function useElementFlashReportAuthors(elementId: number) {
   return useQuery({
-    queryKey: [...elementFlashReportsKey(elementId), 'authors'],
+    queryKey: flashReportKeys.elementAuthors(elementId),
     queryFn: async ({ signal }) => {
       const page = await getElementFlashReports(
         elementId,

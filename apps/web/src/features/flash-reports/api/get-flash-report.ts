@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FlashReportDetail } from '@heliotrack/domain/flash-reports';
 import { http } from '../../../lib/http-client';
+import { flashReportKeys } from './query-keys';
 
 /** `GET flash-reports/{id}/details`: {id} is the flash report's id; with photos, documents and history. */
 export function getFlashReport(flashReportId: number): Promise<FlashReportDetail> {
@@ -9,7 +10,7 @@ export function getFlashReport(flashReportId: number): Promise<FlashReportDetail
 
 export function flashReportQueryOptions(flashReportId: number) {
   return queryOptions({
-    queryKey: ['flash-reports', 'detail', flashReportId],
+    queryKey: flashReportKeys.detail(flashReportId),
     queryFn: () => getFlashReport(flashReportId),
   });
 }

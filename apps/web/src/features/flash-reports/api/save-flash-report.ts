@@ -7,6 +7,7 @@ import type {
 import { http } from '../../../lib/http-client';
 import { uploadDocument } from '../../../api/upload-document';
 import { queryKeys } from '../../../api/query-keys';
+import { flashReportKeys } from './query-keys';
 
 /** `POST flash-reports/`; a 400 is shown by the screen's own dialog (specification section 8). */
 export function createFlashReport(body: FlashReportInput): Promise<FlashReportDetail> {
@@ -87,7 +88,7 @@ export function useSaveFlashReport() {
     mutationFn: saveFlashReport,
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['flash-reports'] }),
+        queryClient.invalidateQueries({ queryKey: flashReportKeys.all }),
         // The inventory counts the element's open flash reports.
         queryClient.invalidateQueries({ queryKey: queryKeys.itemInventory.lists }),
       ]),

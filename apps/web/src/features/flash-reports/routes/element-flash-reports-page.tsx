@@ -13,7 +13,7 @@ import {
 import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import {
   FLASH_REPORT_SEVERITIES,
   FLASH_REPORT_STATUSES,
@@ -31,6 +31,7 @@ import { RowActions } from '../../../components/row-actions';
 import { formatDateTime, formatInteger } from '../../../lib/format';
 import { queryClient } from '../../../lib/query-client';
 import { isSignedIn } from '../../../lib/session';
+import { routeIdOf, useRouteId } from '../../../lib/route-ids';
 import { inventoryItemQueryOptions, useInventoryItem } from '../api/get-inventory-item';
 import {
   elementFlashReportsQueryOptions,
@@ -46,11 +47,6 @@ import { useConfirmDeleteFlashReport } from '../components/use-confirm-delete-fl
 
 const TABLE_HEIGHT = 'max(320px, calc(100dvh - 520px))';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-function positiveIdOf(value: string | null | undefined): number | null {
-  const id = Number(value);
-  return value && Number.isSafeInteger(id) && id > 0 ? id : null;
-}
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
   return (values as readonly string[]).includes(value ?? '') ? (value as T) : null;
@@ -68,10 +64,10 @@ function readQuery(params: URLSearchParams): ElementFlashReportsQuery {
       dateTo: day('to'),
       severity: oneOf(FLASH_REPORT_SEVERITIES, params.get('severity')),
       status: oneOf(FLASH_REPORT_STATUSES, params.get('status')),
-      author: positiveIdOf(params.get('author')),
+      author: routeIdOf(params.get('author')),
     },
-    page: positiveIdOf(params.get('page')) ?? 1,
-    pageSize: pageSizeOf(positiveIdOf(params.get('page_size'))),
+    page: routeIdOf(params.get('page')) ?? 1,
+    pageSize: pageSizeOf(routeIdOf(params.get('page_size'))),
   };
 }
 
@@ -88,7 +84,7 @@ function writeQuery({ filters, page, pageSize }: ElementFlashReportsQuery): URLS
 }
 
 export function elementFlashReportsLoader({ params, request }: LoaderFunctionArgs) {
-  const elementId = positiveIdOf(params.elementId);
+  const elementId = routeIdOf(params.elementId);
   if (isSignedIn() && elementId !== null) {
     void queryClient.prefetchQuery(inventoryItemQueryOptions(elementId));
     void queryClient.prefetchQuery(
@@ -101,7 +97,7 @@ export function elementFlashReportsLoader({ params, request }: LoaderFunctionArg
 /** Specification section 2, /itemInventory/{elementId}/flash-reports. */
 export function ElementFlashReportsPage() {
   const { t } = useTranslation();
-  const elementId = positiveIdOf(useParams().elementId);
+  const elementId = useRouteId('elementId');
   if (elementId === null)
     return <EmptyState icon={<IconReportSearch size={32} />} title={t('flashReports.invalidElement')} />;
   return <ElementFlashReports key={elementId} elementId={elementId} />;
@@ -308,7 +304,7 @@ function ElementFlashReports({ elementId }: { elementId: number }) {
             placeholder={t('flashReports.filters.anyAuthor')}
             data={(authors.data ?? []).map((author) => ({ value: String(author.id), label: author.name }))}
             value={filters.author ? String(filters.author) : null}
-            onChange={(value) => updateFilters({ author: positiveIdOf(value) })}
+            onChange={(value) => updateFilters({ author: routeIdOf(value) })}
             clearable
             searchable
           />

@@ -11,7 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import type { DocumentInfo } from '@heliotrack/domain/elements';
 import {
   FLASH_REPORT_SEVERITIES,
@@ -25,6 +25,7 @@ import { isApiError } from '../../../lib/api-error';
 import { formatDateTime, formatInteger } from '../../../lib/format';
 import { queryClient } from '../../../lib/query-client';
 import { isSignedIn } from '../../../lib/session';
+import { routeIdOf, useRouteId } from '../../../lib/route-ids';
 import { DocumentRow } from '../../../components/documents/document-row';
 import { inventoryItemQueryOptions, useInventoryItem } from '../api/get-inventory-item';
 import { flashReportQueryOptions, useFlashReport } from '../api/get-flash-report';
@@ -35,14 +36,9 @@ import { PhotoGallery } from '../components/photo-gallery';
 import { useConfirmDeleteDocument } from '../components/use-confirm-delete-document';
 import { useConfirmDeleteFlashReport } from '../components/use-confirm-delete-flash-report';
 
-function positiveIdOf(value: string | undefined): number | null {
-  const id = Number(value);
-  return value && Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
 export function flashReportDetailsLoader({ params }: LoaderFunctionArgs) {
-  const elementId = positiveIdOf(params.elementId);
-  const flashReportId = positiveIdOf(params.idFlashReport);
+  const elementId = routeIdOf(params.elementId);
+  const flashReportId = routeIdOf(params.idFlashReport);
   if (isSignedIn() && elementId !== null && flashReportId !== null) {
     void queryClient.prefetchQuery(inventoryItemQueryOptions(elementId));
     void queryClient.prefetchQuery(flashReportQueryOptions(flashReportId));
@@ -53,9 +49,8 @@ export function flashReportDetailsLoader({ params }: LoaderFunctionArgs) {
 /** Specification section 2, /itemInventory/{elementId}/flash-reports/details/{idFlashReport}. */
 export function FlashReportDetailsPage() {
   const { t } = useTranslation();
-  const params = useParams();
-  const elementId = positiveIdOf(params.elementId);
-  const flashReportId = positiveIdOf(params.idFlashReport);
+  const elementId = useRouteId('elementId');
+  const flashReportId = useRouteId('idFlashReport');
   if (elementId === null || flashReportId === null)
     return <EmptyState icon={<IconReportSearch size={32} />} title={t('flashReports.details.notFound')} />;
   return <FlashReportDetails key={flashReportId} elementId={elementId} flashReportId={flashReportId} />;

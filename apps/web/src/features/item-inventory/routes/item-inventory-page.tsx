@@ -1,6 +1,6 @@
-import { Anchor, Badge, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconBarcode, IconSearch, IconSearchOff } from '@tabler/icons-react';
+import { IconBarcode, IconSearchOff } from '@tabler/icons-react';
 import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import {
   type ItemInventoryQuery,
 } from '../api/get-item-inventory';
 import { useTypeLabelByCode } from '../../../lib/use-type-label-by-code';
+import { SearchField } from '../../../components/search-field';
 
 const TABLE_HEIGHT = 'max(360px, calc(100dvh - 400px))';
 
@@ -164,13 +165,12 @@ export function ItemInventoryPage() {
       <PageHeader title={t('itemInventory.title')} subtitle={t('itemInventory.subtitle')} />
       <Paper withBorder p="sm">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput
+          <SearchField
             label={t('itemInventory.search')}
             placeholder={t('itemInventory.searchPlaceholder')}
-            leftSection={<IconSearch size={16} aria-hidden />}
             value={searchInput}
-            onChange={(event) => setSearchInput(event.currentTarget.value)}
-            type="search"
+            onChange={setSearchInput}
+            clearable={false}
             // eslint-disable-next-line jsx-a11y/no-autofocus -- the page's task is a search; a handheld scanner types into the focused field
             autoFocus
           />

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidatePlantElements } from '../../../api/invalidate-plant-elements';
 import { http } from '../../../lib/http-client';
-import { deliveredSerialsKey } from './get-delivered-serials';
+import { plantKeys } from './query-keys';
 
 /** `DELETE plants/{id}/delivered-serials/` (administrators): the whole list. */
 export function deleteDeliveredSerials(plantId: number): Promise<void> {
@@ -15,7 +15,7 @@ export function useDeleteDeliveredSerials() {
     mutationFn: deleteDeliveredSerials,
     onSuccess: async (_, plantId) => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: deliveredSerialsKey(plantId) }),
+        queryClient.invalidateQueries({ queryKey: plantKeys.deliveredSerials(plantId) }),
         invalidatePlantElements(queryClient, plantId),
       ]);
     },

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Paged } from '@heliotrack/domain/pagination';
 import type { DeliveredSerial } from '@heliotrack/domain/serials';
-import { queryKeys } from '../../../api/query-keys';
 import { http } from '../../../lib/http-client';
+import { plantKeys } from './query-keys';
 
 export interface DeliveredSerialsQuery {
   plantId: number;
@@ -10,10 +10,6 @@ export interface DeliveredSerialsQuery {
   pageSize: number;
   search: string;
 }
-
-/** Every query of a plant's delivered serials lives under this key: one invalidation reaches them all. */
-export const deliveredSerialsKey = (plantId: number) =>
-  [...queryKeys.plants.detail(plantId), 'delivered-serials'] as const;
 
 /** `GET plants/{id}/delivered-serials/?page&page_size&search`: a page of the list and its count. */
 export function getDeliveredSerials({
@@ -29,7 +25,7 @@ export function getDeliveredSerials({
 
 export function deliveredSerialsQueryOptions(query: DeliveredSerialsQuery) {
   return queryOptions({
-    queryKey: [...deliveredSerialsKey(query.plantId), query.page, query.pageSize, query.search.trim()],
+    queryKey: plantKeys.deliveredSerialsPage(query.plantId, query.page, query.pageSize, query.search.trim()),
     queryFn: () => getDeliveredSerials(query),
     placeholderData: keepPreviousData,
   });

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeliveredSerialsImportResult } from '@heliotrack/domain/serials';
 import { invalidatePlantElements } from '../../../api/invalidate-plant-elements';
 import { http } from '../../../lib/http-client';
-import { deliveredSerialsKey } from './get-delivered-serials';
+import { plantKeys } from './query-keys';
 
 export interface DeliveredSerialsImportRequest {
   plantId: number;
@@ -33,7 +33,7 @@ export function useImportDeliveredSerials() {
     onSuccess: async (result, { plantId }) => {
       if (result.dry_run || result.added === 0) return;
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: deliveredSerialsKey(plantId) }),
+        queryClient.invalidateQueries({ queryKey: plantKeys.deliveredSerials(plantId) }),
         invalidatePlantElements(queryClient, plantId),
       ]);
     },

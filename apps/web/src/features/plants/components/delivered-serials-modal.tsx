@@ -1,6 +1,5 @@
 import {
   Button,
-  CloseButton,
   Divider,
   Group,
   Modal,
@@ -9,10 +8,9 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Plant } from '@heliotrack/domain/plants';
@@ -22,6 +20,7 @@ import { formatDateTime, formatInteger } from '../../../lib/format';
 import { useDeleteDeliveredSerials } from '../api/delete-delivered-serials';
 import { useDeliveredSerials } from '../api/get-delivered-serials';
 import { DeliveredSerialsImport } from './delivered-serials-import';
+import { SearchField } from '../../../components/search-field';
 
 const PAGE_SIZE = 10;
 
@@ -109,19 +108,15 @@ function DeliveredSerialsList({ plant, isAdmin }: { plant: Plant; isAdmin: boole
         )}
       </Group>
       {!!total && (
-        <TextInput
-          type="search"
+        <SearchField
           aria-label={t('serials.delivered.search')}
           placeholder={t('serials.delivered.search')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          rightSection={
-            search ? <CloseButton aria-label={t('common.clearSearch')} onClick={() => setSearch('')} /> : null
-          }
           value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
+          onChange={(value) => {
+            setSearch(value);
             setPage(1);
           }}
+          onClear={() => setSearch('')}
         />
       )}
       {total === 0 ? (

@@ -1,7 +1,7 @@
 import { Center, Loader, Stack, Tabs } from '@mantine/core';
 import { IconFileImport, IconLock, IconMap2, IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useParams, type LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
 import { isAdministrator } from '@heliotrack/domain/roles';
 import { usePlant } from '../../../api/get-plant';
 import { plantImageryQueryOptions, usePlantImagery } from '../../../api/get-plant-imagery';
@@ -11,8 +11,8 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { useOrthophoto } from '../../../components/map/use-orthophoto';
 import { queryClient } from '../../../lib/query-client';
-import { routeIdOf } from '../../../lib/route-ids';
 import { isSignedIn } from '../../../lib/session';
+import { routeIdOf, useRouteId } from '../../../lib/route-ids';
 import { ImageryAdmin } from '../components/imagery-admin';
 import { LayoutImportWizard } from '../components/layout-import-wizard';
 
@@ -28,7 +28,7 @@ export function plantAdministrationLoader({ params }: LoaderFunctionArgs) {
  */
 export function PlantAdministrationPage() {
   const { t } = useTranslation();
-  const plantId = routeIdOf(useParams().plantId);
+  const plantId = useRouteId('plantId');
   const { data: user } = useProfile();
   if (plantId === null)
     return <EmptyState icon={<IconMap2 size={32} />} title={t('elements.invalidPlant')} />;

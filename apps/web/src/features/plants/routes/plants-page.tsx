@@ -1,6 +1,6 @@
-import { CloseButton, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconBuildingFactory2, IconSearch, IconSearchOff } from '@tabler/icons-react';
+import { IconBuildingFactory2, IconSearchOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
@@ -11,6 +11,7 @@ import { isSignedIn } from '../../../lib/session';
 import { plantsQueryOptions, usePlants } from '../../../api/get-plants';
 import { PlantCard } from '../components/plant-card';
 import { filterPlants } from '../components/plant-search';
+import { SearchField } from '../../../components/search-field';
 
 export function plantsLoader() {
   if (isSignedIn()) void queryClient.prefetchQuery(plantsQueryOptions());
@@ -41,18 +42,10 @@ export function PlantsPage() {
       ) : (
         <>
           <Paper withBorder p="sm">
-            <TextInput
-              type="search"
-              aria-label={t('common.search')}
+            <SearchField
               placeholder={t('plants.searchPlaceholder')}
-              leftSection={<IconSearch size={16} />}
-              rightSection={
-                search ? (
-                  <CloseButton aria-label={t('common.clearSearch')} onClick={() => setSearch('')} />
-                ) : null
-              }
               value={search}
-              onChange={(event) => setSearch(event.currentTarget.value)}
+              onChange={setSearch}
               maw={420}
             />
           </Paper>

@@ -16,24 +16,8 @@ import type { PpiDetail, UserPpiPermissions } from '@heliotrack/domain/ppis';
 import { elementListParams, type ElementListQuery } from '../../../api/get-elements';
 import { uploadDocument } from '../../../api/upload-document';
 import { http } from '../../../lib/http-client';
-import { ppiKeys } from './ppi-keys';
-
-/*
- * Results of a plan (issue "PPIs II"). Their keys live under the plan's (`ppiKeys.detail`), so a
- * write refreshes the plan, its register, its summaries and its results at once.
- */
-
-const resultKeys = {
-  all: (ppiId: number) => [...ppiKeys.detail(ppiId), 'results'] as const,
-  elements: (ppiId: number, query: ElementListQuery) =>
-    [...ppiKeys.detail(ppiId), 'results', 'elements', query] as const,
-  counts: (ppiId: number, kind: CountsKind) => [...ppiKeys.detail(ppiId), 'results', 'counts', kind] as const,
-  detailed: (ppiId: number) => [...ppiKeys.detail(ppiId), 'results', 'detailed'] as const,
-  one: (ppiId: number, resultId: number) => [...ppiKeys.detail(ppiId), 'results', 'one', resultId] as const,
-  list: (ppiId: number, query: Record<string, string | number | undefined>) =>
-    [...ppiKeys.detail(ppiId), 'results', 'list', query] as const,
-  exports: (ppiId: number) => [...ppiKeys.detail(ppiId), 'exports'] as const,
-};
+import { ppiKeys, resultKeys } from './ppi-keys';
+import { queryKeys } from '../../../api/query-keys';
 
 /** `GET ppis/{id}/list-elements`: linked elements (paged, the element list's filters) with their results. */
 export function useElementResults(ppiId: number, query: ElementListQuery) {
@@ -193,7 +177,7 @@ export function useDeleteExport(ppiId: number) {
 /** `GET ppis/{id}/user-ppi-permissions`: the caller's role in the plan and the activities they record. */
 export function usePpiPermissions(ppiId: number) {
   return useQuery({
-    queryKey: [...ppiKeys.detail(ppiId), 'permissions'],
+    queryKey: ppiKeys.permissions(ppiId),
     queryFn: () => http.get<UserPpiPermissions>(`ppis/${ppiId}/user-ppi-permissions`),
   });
 }
@@ -204,7 +188,7 @@ export function usePpiPermissions(ppiId: number) {
  */
 export function useCalibrationEquipment() {
   return useQuery({
-    queryKey: ['calibration-equipment'],
+    queryKey: queryKeys.calibrationEquipment,
     queryFn: () => http.get<Equipment[]>('calibration-equipment/'),
   });
 }

@@ -1,20 +1,15 @@
 import { IconClipboardCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, type LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
 import type { PpiDetail } from '@heliotrack/domain/ppis';
 import { EmptyState } from '../../../components/empty-state';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { queryClient } from '../../../lib/query-client';
 import { isSignedIn } from '../../../lib/session';
+import { routeIdOf, useRouteId } from '../../../lib/route-ids';
 import { ppiQueryOptions, usePpi } from '../api/get-ppi';
-
-/** A positive integer id of the address (`:ppiId`, `:activityId`); null for anything else. */
-export function routeIdOf(value: string | undefined): number | null {
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
 
 /** Asks, with the route chunk, for the plan of the address (`:ppiId`). */
 export function ppiLoader({ params }: LoaderFunctionArgs) {
@@ -30,7 +25,7 @@ export function ppiLoader({ params }: LoaderFunctionArgs) {
  */
 export function WithPpi({ children }: { children: (ppi: PpiDetail) => ReactNode }) {
   const { t } = useTranslation();
-  const ppiId = routeIdOf(useParams().ppiId);
+  const ppiId = useRouteId('ppiId');
   const ppi = usePpi(ppiId ?? 0);
   if (ppiId === null) return <EmptyState icon={<IconClipboardCheck size={32} />} title={t('ppis.notFound')} />;
   if (ppi.error && !ppi.data) return <QueryError error={ppi.error} onRetry={() => void ppi.refetch()} />;

@@ -1,15 +1,15 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconListDetails } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, type LoaderFunctionArgs } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { queryClient } from '../../../lib/query-client';
 import { isSignedIn } from '../../../lib/session';
+import { routeIdOf, useRouteId } from '../../../lib/route-ids';
 import { activityQueryOptions, useActivity } from '../api/get-activity';
-import { routeIdOf } from '../components/ppi-route';
 import { useRoleLabel } from '../components/role-label';
 import { StatusBadge } from '../components/status-badge';
 
@@ -23,9 +23,8 @@ export function activityDetailsLoader({ params }: LoaderFunctionArgs) {
 /** /ppis/{ppiId}/activity/{activityId}/details: an activity of a plan, its criteria, roles and required flag. */
 export function ActivityDetailsPage() {
   const { t } = useTranslation();
-  const params = useParams();
-  const ppiId = routeIdOf(params.ppiId);
-  const activityId = routeIdOf(params.activityId);
+  const ppiId = useRouteId('ppiId');
+  const activityId = useRouteId('activityId');
   const activity = useActivity(ppiId ?? 0, activityId ?? 0);
   const roleLabel = useRoleLabel();
   if (ppiId === null || activityId === null) return <EmptyState icon={<IconListDetails size={32} />} title={t('ppis.activities.notFound')} />;

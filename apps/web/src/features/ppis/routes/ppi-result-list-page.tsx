@@ -1,7 +1,7 @@
 import { Group, Loader, Pagination, Paper, Select, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { PPI_RESULTS, type PpiResult, type PpiResultValue } from '@heliotrack/domain/ppi-results';
 import type { PpiDetail } from '@heliotrack/domain/ppis';
 import { ROLE_CODES } from '@heliotrack/domain/roles';
@@ -10,8 +10,9 @@ import { QueryError } from '../../../components/query-error';
 import { formatDay } from '../../../lib/day';
 import { useIsPhone } from '../../../lib/field-layout';
 import { formatInteger } from '../../../lib/format';
+import { routeIdOf, useRouteId } from '../../../lib/route-ids';
 import { usePpiPermissions, useResultList } from '../api/ppi-results';
-import { ppiLoader, routeIdOf, WithPpi } from '../components/ppi-route';
+import { ppiLoader, WithPpi } from '../components/ppi-route';
 import { RecordResultModal, type RecordTarget } from '../components/record-result-modal';
 import { ResultBadge } from '../components/result-badge';
 import { ResultDetailModal } from '../components/result-detail-modal';
@@ -85,14 +86,14 @@ export function PpiResultListPage() {
 function ResultList({ ppi }: { ppi: PpiDetail }) {
   const { t } = useTranslation();
   const roleLabel = useRoleLabel();
-  const fixedActivity = routeIdOf(useParams().activityId);
+  const fixedActivity = useRouteId('activityId');
   const [params, setParams] = useSearchParams();
-  const activity = fixedActivity ?? routeIdOf(params.get('activity') ?? undefined) ?? undefined;
+  const activity = fixedActivity ?? routeIdOf(params.get('activity')) ?? undefined;
   const role = params.get('role') ?? undefined;
   const result = (PPI_RESULTS as readonly string[]).includes(params.get('result') ?? '')
     ? (params.get('result') as PpiResultValue)
     : undefined;
-  const page = routeIdOf(params.get('page') ?? undefined) ?? 1;
+  const page = routeIdOf(params.get('page')) ?? 1;
   const list = useResultList(ppi.id, { activity, role, result, page, page_size: PAGE_SIZE });
   const permissions = usePpiPermissions(ppi.id);
   const recordable = new Set(permissions.data?.recordable_activities ?? []);

@@ -15,13 +15,13 @@ import { confirm } from '../../../lib/dialogs';
 import { formatInteger } from '../../../lib/format';
 import { queryClient } from '../../../lib/query-client';
 import { isSignedIn } from '../../../lib/session';
+import { routeIdOf } from '../../../lib/route-ids';
 import { ppiPlantsQueryOptions, usePpiPlants } from '../api/get-ppi-plants';
 import { useAdminPpis, useLinkedPpis } from '../api/get-ppis';
 import { useTemplates } from '../api/get-templates';
 import { useDeletePpi } from '../api/save-ppi';
 import { PpiFormModal } from '../components/ppi-form-modal';
 import { PpiLogo, PpiLogoModal } from '../components/ppi-logo';
-import { routeIdOf } from '../components/ppi-route';
 import { useRoleLabel } from '../components/role-label';
 import { StatusBadge } from '../components/status-badge';
 
@@ -34,9 +34,9 @@ export function ppisLoader() {
 function readFilters(params: URLSearchParams): PpiListQuery {
   const status = params.get('status');
   return {
-    plant: routeIdOf(params.get('plant') ?? undefined) ?? undefined,
+    plant: routeIdOf(params.get('plant')) ?? undefined,
     status: (PPI_STATUSES as readonly string[]).includes(status ?? '') ? (status as PpiStatus) : undefined,
-    template: routeIdOf(params.get('template') ?? undefined) ?? undefined,
+    template: routeIdOf(params.get('template')) ?? undefined,
   };
 }
 

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Report, ReportKind, ReportRequest } from '@heliotrack/domain/reports';
 import { http } from '../../../lib/http-client';
-import { reportListsKey, reportsPath } from './report-paths';
+import { reportsPath } from './report-paths';
+import { reportKeys } from './query-keys';
 
 /**
  * `POST plants/{id}/reports/` → 202 with the report, `pending`: the list then follows its progress.
@@ -15,6 +16,6 @@ export function useCreateReport(plantId: number, kind: ReportKind) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ReportRequest) => createReport(plantId, kind, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportListsKey(plantId, kind) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.lists(plantId, kind) }),
   });
 }

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Paged } from '@heliotrack/domain/pagination';
 import type { Report, ReportKind } from '@heliotrack/domain/reports';
 import { http } from '../../../lib/http-client';
-import { reportListsKey, reportPath } from './report-paths';
+import { reportPath } from './report-paths';
+import { reportKeys } from './query-keys';
 
 export function deleteReport(plantId: number, kind: ReportKind, reportId: number): Promise<void> {
   return http.delete(reportPath(plantId, kind, reportId));
@@ -25,10 +26,10 @@ export function useDeleteReport(plantId: number, kind: ReportKind) {
   return useMutation({
     mutationFn: (reportId: number) => deleteReport(plantId, kind, reportId),
     onSuccess: (_, reportId) => {
-      queryClient.setQueriesData<Paged<Report>>({ queryKey: reportListsKey(plantId, kind) }, (lists) =>
+      queryClient.setQueriesData<Paged<Report>>({ queryKey: reportKeys.lists(plantId, kind) }, (lists) =>
         withoutReport(lists, reportId),
       );
-      void queryClient.invalidateQueries({ queryKey: reportListsKey(plantId, kind) });
+      void queryClient.invalidateQueries({ queryKey: reportKeys.lists(plantId, kind) });
     },
   });
 }

@@ -4,7 +4,8 @@ import type { Paged } from '@heliotrack/domain/pagination';
 import { REPORT_POLL_MS, type Report, type ReportKind } from '@heliotrack/domain/reports';
 import { http } from '../../../lib/http-client';
 import { isReportFinished } from '../components/report-status';
-import { reportListsKey, reportPath, reportsKey } from './report-paths';
+import { reportPath } from './report-paths';
+import { reportKeys } from './query-keys';
 
 export function getReport(plantId: number, kind: ReportKind, reportId: number, signal?: AbortSignal) {
   return http.get<Report>(reportPath(plantId, kind, reportId), { signal });
@@ -12,7 +13,7 @@ export function getReport(plantId: number, kind: ReportKind, reportId: number, s
 
 export function reportQueryOptions(plantId: number, kind: ReportKind, reportId: number) {
   return queryOptions({
-    queryKey: [...reportsKey(plantId, kind), 'one', reportId],
+    queryKey: reportKeys.one(plantId, kind, reportId),
     queryFn: ({ signal }) => getReport(plantId, kind, reportId, signal),
   });
 }
@@ -50,7 +51,7 @@ export function useReportPolling(
 
   useEffect(() => {
     if (!data) return;
-    queryClient.setQueriesData<Paged<Report>>({ queryKey: reportListsKey(plantId, kind) }, (lists) =>
+    queryClient.setQueriesData<Paged<Report>>({ queryKey: reportKeys.lists(plantId, kind) }, (lists) =>
       replaceInLists(lists, data),
     );
     if (isReportFinished(data.status)) onFinishedRef.current(data);

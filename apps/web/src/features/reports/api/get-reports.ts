@@ -2,7 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Paged } from '@heliotrack/domain/pagination';
 import type { Report, ReportKind } from '@heliotrack/domain/reports';
 import { http, type QueryValue } from '../../../lib/http-client';
-import { reportListsKey, reportsPath } from './report-paths';
+import { reportsPath } from './report-paths';
+import { reportKeys } from './query-keys';
 
 /** Filters of the report lists, in form shape; null means "any". */
 export interface ReportFilterValues {
@@ -51,7 +52,7 @@ export function getReports(
 
 export function reportsQueryOptions(plantId: number, kind: ReportKind, query: ReportListQuery) {
   return queryOptions({
-    queryKey: [...reportListsKey(plantId, kind), query],
+    queryKey: reportKeys.list(plantId, kind, query),
     queryFn: ({ signal }) => getReports(plantId, kind, query, signal),
     placeholderData: keepPreviousData,
   });

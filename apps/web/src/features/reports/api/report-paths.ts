@@ -14,13 +14,3 @@ export function reportsPath(plantId: number, kind: ReportKind): string {
 export function reportPath(plantId: number, kind: ReportKind, reportId: number): string {
   return `${reportsPath(plantId, kind)}${reportId}/`;
 }
-
-/** Every report query of a plant and kind starts with this key. */
-export function reportsKey(plantId: number, kind: ReportKind) {
-  return ['plants', plantId, 'reports', kind] as const;
-}
-
-/** The paged lists of a plant and kind, whatever their page and filters. */
-export function reportListsKey(plantId: number, kind: ReportKind) {
-  return [...reportsKey(plantId, kind), 'list'] as const;
-}

@@ -4,7 +4,7 @@ import { IconFileReport, IconHistory, IconPlus, IconTable } from '@tabler/icons-
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { isAdministrator } from '@heliotrack/domain/roles';
 import type { Report, ReportFormat, ReportKind } from '@heliotrack/domain/reports';
 import { DataTablePagination } from '../../../components/data-table/data-table-pagination';
@@ -18,6 +18,7 @@ import { confirm } from '../../../lib/dialogs';
 import { formatDateTime, formatInteger } from '../../../lib/format';
 import { queryClient } from '../../../lib/query-client';
 import { isSignedIn } from '../../../lib/session';
+import { routeIdOf, useRouteId } from '../../../lib/route-ids';
 import { useProfile } from '../../../api/get-profile';
 import { elementTypesQueryOptions, useElementTypes } from '../../../api/get-element-types';
 import { usePlant } from '../../../api/get-plant';
@@ -36,13 +37,8 @@ import { ReportPoller } from '../components/report-poller';
 import { isReportFinished } from '../components/report-status';
 import { ReportsTable } from '../components/reports-table';
 
-function plantIdOf(value: string | undefined): number | null {
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
 export function plantReportsLoader({ params, request }: LoaderFunctionArgs) {
-  const plantId = plantIdOf(params.plantId);
+  const plantId = routeIdOf(params.plantId);
   if (isSignedIn() && plantId !== null) {
     const { kind, query } = readReportListState(new URL(request.url).searchParams);
     void queryClient.prefetchQuery(elementTypesQueryOptions(plantId));
@@ -61,7 +57,7 @@ const notifiedReports = new Set<string>();
 
 /** /reports/plant/{plantId}: the plant's reports and historic reports (specification sections 2 and 7). */
 export function PlantReportsPage() {
-  const plantId = plantIdOf(useParams().plantId);
+  const plantId = useRouteId('plantId');
   if (plantId === null) return <InvalidPlant />;
   return <PlantReports key={plantId} plantId={plantId} />;
 }

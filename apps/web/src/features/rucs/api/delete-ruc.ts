@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http-client';
 import { queryKeys } from '../../../api/query-keys';
+import { rucKeys } from './query-keys';
 
 /** Deletes the RUC and its users' authorisations. */
 export function deleteRuc({ plantId, rucId }: { plantId: number; rucId: number }): Promise<void> {
@@ -13,7 +14,7 @@ export function useDeleteRuc() {
     mutationFn: deleteRuc,
     onSuccess: (_, { plantId }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['rucs', plantId, 'list'] }),
+        queryClient.invalidateQueries({ queryKey: rucKeys.list(plantId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.clientUsers.all }),
       ]),
   });

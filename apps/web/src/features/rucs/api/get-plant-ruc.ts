@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Ruc } from '@heliotrack/domain/rucs';
 import { http } from '../../../lib/http-client';
+import { rucKeys } from './query-keys';
 
 export function getPlantRuc(plantId: number, rucId: number): Promise<Ruc> {
   return http.get<Ruc>(`plants/${plantId}/rucs/${rucId}/`);
@@ -8,7 +9,7 @@ export function getPlantRuc(plantId: number, rucId: number): Promise<Ruc> {
 
 export function plantRucQueryOptions(plantId: number, rucId: number) {
   return queryOptions({
-    queryKey: ['rucs', plantId, 'detail', rucId],
+    queryKey: rucKeys.detail(plantId, rucId),
     queryFn: () => getPlantRuc(plantId, rucId),
     staleTime: 0,
   });

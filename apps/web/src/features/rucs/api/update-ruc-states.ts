@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Ruc } from '@heliotrack/domain/rucs';
 import { http } from '../../../lib/http-client';
 import { queryKeys } from '../../../api/query-keys';
+import { rucKeys } from './query-keys';
 
 /** `PUT plants/{id}/rucs/{rucId}/update-states/`: replaces the RUC's states; a 400 goes to the global dialog. */
 export function updateRucStates({
@@ -21,9 +22,9 @@ export function useUpdateRucStates() {
   return useMutation({
     mutationFn: updateRucStates,
     onSuccess: (ruc) => {
-      queryClient.setQueryData(['rucs', ruc.plant, 'detail', ruc.id], ruc);
+      queryClient.setQueryData(rucKeys.detail(ruc.plant, ruc.id), ruc);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['rucs', ruc.plant, 'list'] }),
+        queryClient.invalidateQueries({ queryKey: rucKeys.list(ruc.plant) }),
         // Which states users may record depends on their RUCs.
         queryClient.invalidateQueries({ queryKey: queryKeys.plants.states(ruc.plant) }),
       ]);

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Ruc, RucInput } from '@heliotrack/domain/rucs';
 import { http } from '../../../lib/http-client';
+import { rucKeys } from './query-keys';
 
 /** 400s go under the form fields. */
 export function updateRuc({
@@ -19,6 +20,6 @@ export function useUpdateRuc() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateRuc,
-    onSuccess: (ruc) => queryClient.invalidateQueries({ queryKey: ['rucs', ruc.plant] }),
+    onSuccess: (ruc) => queryClient.invalidateQueries({ queryKey: rucKeys.plant(ruc.plant) }),
   });
 }

@@ -2,7 +2,7 @@ import { Anchor, Breadcrumbs, Button, Paper, Stack, Table, Text } from '@mantine
 import { IconListCheck, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, type LoaderFunctionArgs } from 'react-router';
 import type { Ruc } from '@heliotrack/domain/rucs';
 import { EmptyState } from '../../../components/empty-state';
 import { notifySuccess } from '../../../components/notifications/notify';
@@ -11,6 +11,7 @@ import { QueryError } from '../../../components/query-error';
 import { confirm } from '../../../lib/dialogs';
 import { queryClient } from '../../../lib/query-client';
 import { isSignedIn, isStoredUserAdministrator } from '../../../lib/session';
+import { routeIdOf, useRouteId } from '../../../lib/route-ids';
 import { plantQueryOptions, usePlant } from '../../../api/get-plant';
 import { useDeleteRuc } from '../api/delete-ruc';
 import { plantRucsQueryOptions, usePlantRucs } from '../api/get-plant-rucs';
@@ -18,13 +19,8 @@ import { RucFormModal } from '../components/ruc-form-modal';
 import { RowActions } from '../../../components/row-actions';
 import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
 
-function idOf(value: string | undefined): number {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : 0;
-}
-
 export function plantRucsLoader({ params }: LoaderFunctionArgs) {
-  const plantId = idOf(params.plantId);
+  const plantId = routeIdOf(params.plantId) ?? 0;
   if (isSignedIn() && isStoredUserAdministrator() && plantId) {
     void queryClient.prefetchQuery(plantRucsQueryOptions(plantId));
     void queryClient.prefetchQuery(plantQueryOptions(plantId));
@@ -35,7 +31,7 @@ export function plantRucsLoader({ params }: LoaderFunctionArgs) {
 /** The RUCs of a plant (administrators): create, rename, delete; each opens its states. */
 export function PlantRucsPage() {
   const { t } = useTranslation();
-  const plantId = idOf(useParams().plantId);
+  const plantId = useRouteId('plantId') ?? 0;
   const plant = usePlant(plantId);
   const rucs = usePlantRucs(plantId);
   const deleteRuc = useDeleteRuc();

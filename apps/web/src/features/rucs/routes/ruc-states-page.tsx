@@ -16,23 +16,19 @@ import { IconDeviceFloppy, IconPalette } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, type LoaderFunctionArgs } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { queryClient } from '../../../lib/query-client';
 import { isSignedIn, isStoredUserAdministrator } from '../../../lib/session';
+import { routeIdOf, useRouteId } from '../../../lib/route-ids';
 import { plantQueryOptions, usePlant } from '../../../api/get-plant';
 import { clientElementTypesQueryOptions, useClientElementTypes } from '../../../api/get-client-element-types';
 import { plantRucQueryOptions, usePlantRuc } from '../api/get-plant-ruc';
 import { plantStatesQueryOptions } from '../../../api/get-plant-states';
 import { useUpdateRucStates } from '../api/update-ruc-states';
-
-function idOf(value: string | undefined): number {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : 0;
-}
 
 /** The RUC's checkboxes offer the plant's states as they are now: always refetched on the way in. */
 function currentPlantStatesQueryOptions(plantId: number) {
@@ -40,8 +36,8 @@ function currentPlantStatesQueryOptions(plantId: number) {
 }
 
 export function rucStatesLoader({ params }: LoaderFunctionArgs) {
-  const plantId = idOf(params.plantId);
-  const rucId = idOf(params.rucId);
+  const plantId = routeIdOf(params.plantId) ?? 0;
+  const rucId = routeIdOf(params.rucId) ?? 0;
   if (isSignedIn() && isStoredUserAdministrator() && plantId && rucId) {
     void queryClient.prefetchQuery(plantRucQueryOptions(plantId, rucId));
     void queryClient.prefetchQuery(currentPlantStatesQueryOptions(plantId));
@@ -54,9 +50,8 @@ export function rucStatesLoader({ params }: LoaderFunctionArgs) {
 /** The states of a RUC: a checkbox per state of the plant's group, grouped by element type. */
 export function RucStatesPage() {
   const { t } = useTranslation();
-  const params = useParams();
-  const plantId = idOf(params.plantId);
-  const rucId = idOf(params.rucId);
+  const plantId = useRouteId('plantId') ?? 0;
+  const rucId = useRouteId('rucId') ?? 0;
   const plant = usePlant(plantId);
   const ruc = usePlantRuc(plantId, rucId);
   const states = useQuery(currentPlantStatesQueryOptions(plantId));

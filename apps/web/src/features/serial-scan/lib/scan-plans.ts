@@ -53,6 +53,11 @@ const PLAN_SELECT = `SELECT s.id, s.plant_id, s.name, s.status, s.polyline, s.ma
     COUNT(e.id) AS expected, COALESCE(SUM(e.serial IS NOT NULL AND e.serial <> ''), 0) AS read
   FROM scans AS s LEFT JOIN element_to_scan AS e ON e.scan_id = s.id`;
 
+/** Query keys of the scan plans (they live on the device; the feature has no `api/` folder). */
+export const scanPlanKeys = {
+  plans: (plantId: number) => ['scan-plans', plantId] as const,
+};
+
 export async function listPlans(plantId: number): Promise<ScanPlan[]> {
   const rows = await (
     await store()

@@ -23,7 +23,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { Position } from '@heliotrack/domain/geometry';
 import { useElementTypes } from '../../../api/get-element-types';
 import { getElementsByPolygon } from '../../../api/get-elements-by-polygon';
@@ -41,17 +41,13 @@ import { CreatePlanModal } from '../components/create-plan-modal';
 import { PlanTable } from '../components/plan-table';
 import { ScanPanel } from '../components/scan-panel';
 import { planRows, searchRing, type PlanRow } from '../lib/plan-geometry';
-import { createPlan, deletePlan, listPlans } from '../lib/scan-plans';
+import { createPlan, deletePlan, listPlans, scanPlanKeys } from '../lib/scan-plans';
 import { readScanSettings, writeScanSettings } from '../lib/scan-settings';
 import { useScanSession } from '../lib/use-scan-session';
+import { useRouteId } from '../../../lib/route-ids';
 
 type View = 'map' | 'table';
 const MODULE_TYPE = 'MOD';
-
-function plantIdOf(value: string | undefined): number | null {
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
 
 export function ScanMapPage() {
   return <ScanFeaturePage view="map" />;
@@ -63,7 +59,7 @@ export function ScanTablePage() {
 
 function ScanFeaturePage({ view }: { view: View }) {
   const { t } = useTranslation();
-  const plantId = plantIdOf(useParams().plantId);
+  const plantId = useRouteId('plantId');
   if (plantId === null)
     return <EmptyState icon={<IconBarcode size={32} />} title={t('elements.invalidPlant')} />;
   return <PlantScanFeature key={plantId} plantId={plantId} view={view} />;
@@ -106,7 +102,7 @@ function ScanWorkspace({
   const [params, setParams] = useSearchParams();
   const types = useElementTypes(plantId);
   const bounds = useTileBounds(plantId);
-  const plansKey = ['scan-plans', plantId];
+  const plansKey = scanPlanKeys.plans(plantId);
   const plans = useQuery({ queryKey: plansKey, queryFn: () => listPlans(plantId) });
   const [isDrawing, setDrawing] = useState(false);
   const [clearDrawingKey, setClearDrawingKey] = useState(0);

@@ -3,6 +3,7 @@ import type { State } from '@heliotrack/domain/catalogues';
 import type { ClientStateCreate } from '@heliotrack/domain/state-management';
 import { http } from '../../../lib/http-client';
 import { isPlantStatesQuery } from '../../../api/query-keys';
+import { stateManagementKeys } from './query-keys';
 
 /** Specification section 8: the screen shows its own 'Error al crear el estado' dialog for a 400. */
 export function createClientState(body: ClientStateCreate): Promise<State> {
@@ -15,7 +16,7 @@ export function useCreateClientState() {
     mutationFn: createClientState,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['client-states'] }),
+        queryClient.invalidateQueries({ queryKey: stateManagementKeys.states.all }),
         queryClient.invalidateQueries({ predicate: isPlantStatesQuery }),
       ]),
   });

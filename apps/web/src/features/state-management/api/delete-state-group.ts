@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http-client';
+import { stateManagementKeys } from './query-keys';
 
 /** A group a plant uses is refused with a 400 the global dialog shows. */
 export function deleteStateGroup(groupId: number): Promise<void> {
@@ -10,6 +11,6 @@ export function useDeleteStateGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteStateGroup,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['client-state-groups'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: stateManagementKeys.groups.all }),
   });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { State } from '@heliotrack/domain/catalogues';
 import { http } from '../../../lib/http-client';
+import { stateManagementKeys } from './query-keys';
 
 export interface ClientStatesFilters {
   elementType?: number | null;
@@ -28,7 +29,7 @@ export function clientStatesQueryOptions(filters: ClientStatesFilters = {}) {
     search: filters.search?.trim() ?? '',
   };
   return queryOptions({
-    queryKey: ['client-states', 'list', key],
+    queryKey: stateManagementKeys.states.list(key),
     queryFn: () => getClientStates(key),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StateGroup } from '@heliotrack/domain/state-management';
 import { http } from '../../../lib/http-client';
+import { stateManagementKeys } from './query-keys';
 
 /** The state groups holding every state the plant's elements are in: the ones it may switch to. */
 export function getValidStateGroups(plantId: number): Promise<StateGroup[]> {
@@ -9,7 +10,7 @@ export function getValidStateGroups(plantId: number): Promise<StateGroup[]> {
 
 export function validStateGroupsQueryOptions(plantId: number) {
   return queryOptions({
-    queryKey: ['client-state-groups', 'valid', plantId],
+    queryKey: stateManagementKeys.groups.valid(plantId),
     queryFn: () => getValidStateGroups(plantId),
     staleTime: 0,
   });

@@ -3,6 +3,7 @@ import type { Plant } from '@heliotrack/domain/plants';
 import type { UpdateStatesGroupRequest } from '@heliotrack/domain/state-management';
 import { http } from '../../../lib/http-client';
 import { queryKeys } from '../../../api/query-keys';
+import { stateManagementKeys } from './query-keys';
 
 /** `POST plants/{id}/update-states-group/`; a 400 (elements outside the group) goes to the global dialog. */
 export function updatePlantStatesGroup({
@@ -22,7 +23,7 @@ export function useUpdatePlantStatesGroup() {
     onSuccess: (plant) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.plants.all }),
-        queryClient.invalidateQueries({ queryKey: ['client-state-groups', 'valid', plant.id] }),
+        queryClient.invalidateQueries({ queryKey: stateManagementKeys.groups.valid(plant.id) }),
       ]),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StateGroup, StateGroupInput } from '@heliotrack/domain/state-management';
 import { http } from '../../../lib/http-client';
 import { isPlantStatesQuery } from '../../../api/query-keys';
+import { stateManagementKeys } from './query-keys';
 
 /** 400s (e.g. a plant's elements in a state the group would drop) go under the form fields. */
 export function updateStateGroup({
@@ -20,7 +21,7 @@ export function useUpdateStateGroup() {
     mutationFn: updateStateGroup,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['client-state-groups'] }),
+        queryClient.invalidateQueries({ queryKey: stateManagementKeys.groups.all }),
         queryClient.invalidateQueries({ predicate: isPlantStatesQuery }),
       ]),
   });

@@ -1,7 +1,6 @@
 import {
   Badge,
   Button,
-  CloseButton,
   Group,
   Paper,
   SegmentedControl,
@@ -9,10 +8,9 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPalette, IconPlus, IconSearch, IconSearchOff } from '@tabler/icons-react';
+import { IconPalette, IconPlus, IconSearchOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { State } from '@heliotrack/domain/catalogues';
@@ -28,6 +26,7 @@ import { showStateError } from './show-state-error';
 import { StateFormModal } from './state-form-modal';
 import { RowActions } from '../../../components/row-actions';
 import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
+import { SearchField } from '../../../components/search-field';
 
 type ActiveFilter = 'all' | 'active' | 'inactive';
 
@@ -96,18 +95,11 @@ export function StatesTab() {
                 ]}
               />
             </Stack>
-            <TextInput
-              type="search"
+            <SearchField
               label={t('common.search')}
               placeholder={t('stateManagement.states.searchPlaceholder')}
-              leftSection={<IconSearch size={16} />}
-              rightSection={
-                searchInput ? (
-                  <CloseButton aria-label={t('common.clearSearch')} onClick={() => setSearchInput('')} />
-                ) : null
-              }
               value={searchInput}
-              onChange={(event) => setSearchInput(event.currentTarget.value)}
+              onChange={setSearchInput}
               w={240}
             />
           </Group>

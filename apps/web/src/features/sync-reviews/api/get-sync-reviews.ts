@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Paged } from '@heliotrack/domain/pagination';
 import type { SyncReview, SyncReviewKind } from '@heliotrack/domain/sync-reviews';
 import { http } from '../../../lib/http-client';
+import { syncReviewKeys } from './query-keys';
 
 /** Unresolved (the default: what still needs a look), resolved, or both. */
 export type SyncReviewStatus = 'false' | 'true' | 'all';
@@ -11,11 +12,6 @@ export interface SyncReviewsQuery {
   resolved: SyncReviewStatus;
   page: number;
   pageSize: number;
-}
-
-/** Under the plant's key, so that what invalidates a whole plant reaches its reviews too. */
-export function syncReviewsKey(plantId: number) {
-  return ['plants', plantId, 'sync-reviews'] as const;
 }
 
 /** `GET plants/{id}/sync-reviews/`: conflicts, late arrivals and refused offline changes, newest first. */
@@ -32,7 +28,7 @@ export function getSyncReviews(
 
 export function syncReviewsQueryOptions(plantId: number, query: SyncReviewsQuery) {
   return queryOptions({
-    queryKey: [...syncReviewsKey(plantId), query],
+    queryKey: syncReviewKeys.list(plantId, query),
     queryFn: ({ signal }) => getSyncReviews(plantId, query, signal),
     placeholderData: keepPreviousData,
   });

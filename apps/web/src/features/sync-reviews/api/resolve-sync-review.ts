@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SyncReview } from '@heliotrack/domain/sync-reviews';
 import { http } from '../../../lib/http-client';
 import { queryKeys } from '../../../api/query-keys';
-import { syncReviewsKey } from './get-sync-reviews';
+import { syncReviewKeys } from './query-keys';
 
 /** `POST plants/{id}/sync-reviews/{reviewId}/resolve/`: idempotent; answers the review. */
 export function resolveSyncReview({ plantId, reviewId }: { plantId: number; reviewId: number }) {
@@ -16,7 +16,7 @@ export function useResolveSyncReview() {
     mutationFn: resolveSyncReview,
     onSuccess: (_review, { plantId }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: syncReviewsKey(plantId) }),
+        queryClient.invalidateQueries({ queryKey: syncReviewKeys.all(plantId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.plants.detail(plantId), exact: true }),
         queryClient.invalidateQueries({ queryKey: queryKeys.plants.all, exact: true }),
         queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }),

@@ -2,7 +2,7 @@ import { Anchor, Breadcrumbs, Group, Paper, SegmentedControl, Skeleton, Stack, T
 import { IconGitCompare } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { isViewerOnly } from '@heliotrack/domain/roles';
 import { SYNC_REVIEW_KINDS, type SyncReview, type SyncReviewKind } from '@heliotrack/domain/sync-reviews';
 import { changeElementState, massiveStateChange } from '../../../api/change-element-state';
@@ -21,8 +21,8 @@ import { formatInteger } from '../../../lib/format';
 import { queryClient as appQueryClient } from '../../../lib/query-client';
 import { isSignedIn } from '../../../lib/session';
 import { showOperationError } from '../../../lib/show-operation-error';
+import { routeIdOf, useRouteId } from '../../../lib/route-ids';
 import {
-  syncReviewsKey,
   syncReviewsQueryOptions,
   useSyncReviews,
   type SyncReviewStatus,
@@ -30,14 +30,10 @@ import {
 } from '../api/get-sync-reviews';
 import { useResolveSyncReview } from '../api/resolve-sync-review';
 import { SyncReviewCard } from '../components/sync-review-card';
+import { syncReviewKeys } from '../api/query-keys';
 
 const STATUSES: readonly SyncReviewStatus[] = ['false', 'true', 'all'];
 const STATUS_LABELS = { false: 'unresolved', true: 'resolved', all: 'all' } as const;
-
-function positiveIdOf(value: string | null | undefined): number | null {
-  const id = Number(value);
-  return value && Number.isSafeInteger(id) && id > 0 ? id : null;
-}
 
 /** The filter and page live in the address, so a reload or a shared link keeps them. */
 function readQuery(params: URLSearchParams): SyncReviewsQuery {
@@ -46,8 +42,8 @@ function readQuery(params: URLSearchParams): SyncReviewsQuery {
   return {
     kind: (SYNC_REVIEW_KINDS as readonly string[]).includes(kind ?? '') ? (kind as SyncReviewKind) : null,
     resolved: (STATUSES as readonly string[]).includes(status ?? '') ? (status as SyncReviewStatus) : 'false',
-    page: positiveIdOf(params.get('page')) ?? 1,
-    pageSize: pageSizeOf(positiveIdOf(params.get('page_size'))),
+    page: routeIdOf(params.get('page')) ?? 1,
+    pageSize: pageSizeOf(routeIdOf(params.get('page_size'))),
   };
 }
 
@@ -61,7 +57,7 @@ function writeQuery({ kind, resolved, page, pageSize }: SyncReviewsQuery): URLSe
 }
 
 export function syncReviewLoader({ params, request }: LoaderFunctionArgs) {
-  const plantId = positiveIdOf(params.plantId);
+  const plantId = routeIdOf(params.plantId);
   if (isSignedIn() && plantId !== null) {
     void appQueryClient.prefetchQuery(plantQueryOptions(plantId));
     void appQueryClient.prefetchQuery(
@@ -74,7 +70,7 @@ export function syncReviewLoader({ params, request }: LoaderFunctionArgs) {
 /** Issue 38, "In the office": a plant's conflicts, late arrivals and refused offline changes. */
 export function SyncReviewPage() {
   const { t } = useTranslation();
-  const plantId = positiveIdOf(useParams().plantId);
+  const plantId = useRouteId('plantId');
   if (plantId === null)
     return <EmptyState icon={<IconGitCompare size={32} />} title={t('syncReviews.invalidPlant')} />;
   return <SyncReviews key={plantId} plantId={plantId} />;
@@ -150,7 +146,7 @@ function SyncReviews({ plantId }: { plantId: number }) {
     }
     notifySuccess(t('syncReviews.applied', { state: state.name }));
     // The list shows the new state at once; whether the review is settled is the person's call.
-    void queryClient.invalidateQueries({ queryKey: syncReviewsKey(plantId) });
+    void queryClient.invalidateQueries({ queryKey: syncReviewKeys.all(plantId) });
     const settle = await confirm({
       title: t('syncReviews.applyTitle'),
       message: t('syncReviews.appliedResolve', { state: state.name }),

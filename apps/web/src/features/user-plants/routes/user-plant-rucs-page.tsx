@@ -2,26 +2,22 @@ import { Alert, Anchor, Breadcrumbs, Button, Paper, Skeleton, Stack, Switch, Tex
 import { IconDeviceFloppy, IconInfoCircle, IconListCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, type LoaderFunctionArgs } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { queryClient } from '../../../lib/query-client';
 import { isSignedIn, isStoredUserAdministrator } from '../../../lib/session';
+import { routeIdOf, useRouteId } from '../../../lib/route-ids';
 import { clientUserQueryOptions, useClientUser } from '../../../api/get-client-user';
 import { useAuthorizeUserRucs } from '../api/authorize-user-rucs';
 import { userPlantsQueryOptions, useUserPlants } from '../api/get-user-plants';
 import { userRucsQueryOptions, useUserRucs } from '../api/get-user-rucs';
 
-function idOf(value: string | undefined): number {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : 0;
-}
-
 export function userPlantRucsLoader({ params }: LoaderFunctionArgs) {
-  const userId = idOf(params.userId);
-  const plantId = idOf(params.plantId);
+  const userId = routeIdOf(params.userId) ?? 0;
+  const plantId = routeIdOf(params.plantId) ?? 0;
   if (isSignedIn() && isStoredUserAdministrator() && userId && plantId) {
     void queryClient.prefetchQuery(userRucsQueryOptions(userId, plantId));
     void queryClient.prefetchQuery(userPlantsQueryOptions(userId));
@@ -33,9 +29,8 @@ export function userPlantRucsLoader({ params }: LoaderFunctionArgs) {
 /** The RUCs of one plant, each switched on or off for the user; Save replaces them. */
 export function UserPlantRucsPage() {
   const { t } = useTranslation();
-  const params = useParams();
-  const userId = idOf(params.userId);
-  const plantId = idOf(params.plantId);
+  const userId = useRouteId('userId') ?? 0;
+  const plantId = useRouteId('plantId') ?? 0;
   const user = useClientUser(userId || null);
   const plants = useUserPlants(userId);
   const rucs = useUserRucs(userId, plantId);

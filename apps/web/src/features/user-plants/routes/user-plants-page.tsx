@@ -4,36 +4,31 @@ import {
   Breadcrumbs,
   Button,
   Checkbox,
-  CloseButton,
   Group,
   Paper,
   Stack,
   Table,
   Text,
-  TextInput,
 } from '@mantine/core';
-import { IconBuildingFactory2, IconChevronRight, IconDeviceFloppy, IconSearch } from '@tabler/icons-react';
+import { IconBuildingFactory2, IconChevronRight, IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, type LoaderFunctionArgs } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { queryClient } from '../../../lib/query-client';
 import { isSignedIn, isStoredUserAdministrator } from '../../../lib/session';
+import { routeIdOf, useRouteId } from '../../../lib/route-ids';
 import { clientUserQueryOptions, useClientUser } from '../../../api/get-client-user';
 import { useAuthorizeUserPlants } from '../api/authorize-user-plants';
 import { userPlantsQueryOptions, useUserPlants } from '../api/get-user-plants';
 import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
-
-function idOf(value: string | undefined): number {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : 0;
-}
+import { SearchField } from '../../../components/search-field';
 
 export function userPlantsLoader({ params }: LoaderFunctionArgs) {
-  const userId = idOf(params.userId);
+  const userId = routeIdOf(params.userId) ?? 0;
   if (isSignedIn() && isStoredUserAdministrator() && userId) {
     void queryClient.prefetchQuery(userPlantsQueryOptions(userId));
     void queryClient.prefetchQuery(clientUserQueryOptions(userId));
@@ -44,7 +39,7 @@ export function userPlantsLoader({ params }: LoaderFunctionArgs) {
 /** The plants a user is authorised on (administrators): a checkbox per plant and Save. */
 export function UserPlantsPage() {
   const { t } = useTranslation();
-  const userId = idOf(useParams().userId);
+  const userId = useRouteId('userId') ?? 0;
   const user = useClientUser(userId || null);
   const plants = useUserPlants(userId);
   const authorize = useAuthorizeUserPlants();
@@ -114,18 +109,10 @@ export function UserPlantsPage() {
       ) : (
         <>
           <Paper withBorder p="sm">
-            <TextInput
-              type="search"
-              aria-label={t('common.search')}
+            <SearchField
               placeholder={t('userPlants.searchPlaceholder')}
-              leftSection={<IconSearch size={16} />}
-              rightSection={
-                search ? (
-                  <CloseButton aria-label={t('common.clearSearch')} onClick={() => setSearch('')} />
-                ) : null
-              }
               value={search}
-              onChange={(event) => setSearch(event.currentTarget.value)}
+              onChange={setSearch}
               maw={420}
             />
           </Paper>

@@ -1,6 +1,6 @@
-import { Button, CloseButton, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconSearch, IconSearchOff, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconSearchOff, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -18,6 +18,7 @@ import { revokeClientUserSessions } from '../api/revoke-client-user-sessions';
 import { useUpdateClientUser } from '../api/update-client-user';
 import { UserFormModal } from '../components/user-form-modal';
 import { UsersTable } from '../components/users-table';
+import { SearchField } from '../../../components/search-field';
 
 const PAGE_SIZE = PAGE_SIZE_DEFAULT;
 
@@ -131,26 +132,16 @@ export function UsersPage() {
         }
       />
       <Paper withBorder p="sm">
-        <TextInput
-          type="search"
-          aria-label={t('common.search')}
+        <SearchField
           placeholder={t('users.searchPlaceholder')}
-          leftSection={<IconSearch size={16} />}
-          rightSection={
-            searchInput ? (
-              <CloseButton
-                aria-label={t('common.clearSearch')}
-                onClick={() => {
-                  setSearchInput('');
-                  setQuery({ search: '', page: 1 });
-                }}
-              />
-            ) : null
-          }
           value={searchInput}
-          onChange={(event) => {
-            setSearchInput(event.currentTarget.value);
-            applySearch(event.currentTarget.value);
+          onChange={(value) => {
+            setSearchInput(value);
+            applySearch(value);
+          }}
+          onClear={() => {
+            setSearchInput('');
+            setQuery({ search: '', page: 1 });
           }}
           maw={420}
         />
