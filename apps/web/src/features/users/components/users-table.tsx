@@ -24,12 +24,14 @@ export function UsersTable({
 }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={760}>
+    // On a tablet (below lg) the email goes under the name instead of its own column, and badges keep
+    // their whole text (they wrap to a new line instead of being cut to "ADMINI…").
+    <Table.ScrollContainer minWidth={620}>
       <Table verticalSpacing="sm" highlightOnHover striped="even">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('users.columns.name')}</Table.Th>
-            <Table.Th>{t('users.columns.email')}</Table.Th>
+            <Table.Th visibleFrom="lg">{t('users.columns.email')}</Table.Th>
             <Table.Th>{t('users.columns.roles')}</Table.Th>
             <Table.Th>{t('users.columns.status')}</Table.Th>
             <Table.Th ta="right">{t('users.columns.plants')}</Table.Th>
@@ -46,8 +48,11 @@ export function UsersTable({
                   <Text size="sm" fw={600}>
                     {user.name}
                   </Text>
+                  <Text size="xs" c="dimmed" hiddenFrom="lg">
+                    {user.email}
+                  </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td visibleFrom="lg">
                   <Text size="sm">{user.email}</Text>
                 </Table.Td>
                 <Table.Td>
@@ -60,14 +65,15 @@ export function UsersTable({
                         variant={role.code === ADMIN_ROLE ? 'filled' : 'light'}
                         color={role.code === ADMIN_ROLE ? 'solar' : 'gray'}
                         title={role.code}
+                        style={{ flexShrink: 0 }}
                       >
                         {role.name}
                       </Badge>
                     ))}
                   </Group>
                 </Table.Td>
-                <Table.Td>
-                  <Badge color={user.is_active ? 'teal' : 'gray'} variant="dot">
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Badge color={user.is_active ? 'teal' : 'gray'} variant="dot" style={{ flexShrink: 0 }}>
                     {user.is_active ? t('users.active') : t('users.inactive')}
                   </Badge>
                 </Table.Td>
