@@ -18,7 +18,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# 2. Production dependencies only (no Vite, no esbuild, no test tools).
+# 2. Production dependencies only (no Vite, no esbuild, no test tools, no web or bench packages).
 FROM node:20-slim AS deps
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
@@ -28,7 +28,8 @@ COPY --from=build /app/apps/server/package.json apps/server/
 COPY --from=build /app/apps/web/package.json apps/web/
 COPY --from=build /app/tests/e2e/package.json tests/e2e/
 COPY --from=build /app/bench/package.json bench/
-RUN npm ci --omit=dev --no-audit --no-fund
+# Only the server's and the domain's: the web app is served as built, the bench and tests are not shipped.
+RUN npm ci --omit=dev --no-audit --no-fund --workspace apps/server --workspace packages/domain
 
 # 3. Runtime: the compiled output and production dependencies, nothing else.
 FROM node:20-slim
@@ -46,4 +47,6 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=120s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/api/health/').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # SIGTERM reaches node directly (exec form): it finishes running requests within SHUTDOWN_TIMEOUT.
 STOPSIGNAL SIGTERM
+# The first organisation and administrator of a new database (no sources here, so not npm run):
+#   docker compose exec api-1 node apps/server/dist/admin-create.js --organisation "…" --email …
 CMD ["node", "apps/server/dist/main.js"]

@@ -44,7 +44,7 @@ export const serverStale = () => builtAt(serverEntry) < newest(serverSources);
 export const webStale = () => builtAt(webIndex) < newest(webSources);
 
 /**
- * esbuild bundles src/main.ts with the domain package (whose exports are raw .ts, for Vite, Vitest
+ * esbuild bundles src/main.ts (and the admin:create command) with the domain package (whose exports are raw .ts, for Vite, Vitest
  * and tsx) into dist/main.js; every other package stays an import resolved in node_modules at run
  * time (native modules, and what `npm ci --omit=dev` installs).
  */
@@ -60,8 +60,13 @@ export async function buildServer() {
   const domain = read('packages/domain/package.json');
   const external = [...Object.keys(server.dependencies), ...Object.keys(domain.dependencies ?? {})].filter((name) => name !== '@heliotrack/domain');
   await esbuild.build({
-    entryPoints: [path.join(root, 'apps/server/src/main.ts')],
-    outfile: serverEntry,
+    // The server, and the first administrator's command for installs without sources (the image):
+    // `node apps/server/dist/admin-create.js --organisation … --email …`.
+    entryPoints: {
+      main: path.join(root, 'apps/server/src/main.ts'),
+      'admin-create': path.join(root, 'apps/server/src/admin/create-cli.ts'),
+    },
+    outdir: path.dirname(serverEntry),
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -297,3 +297,26 @@ describe('readiness', () => {
     }
   });
 });
+
+describe('the compiled admin:create (an install without sources, as the image is)', () => {
+  it('makes the first organisation and its administrator with node alone, and refuses missing options', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heliotrack-admin-'));
+    const command = path.join(root, 'apps/server/dist/admin-create.js');
+    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: '' };
+    try {
+      const made = spawnSync(process.execPath, [command, '--organisation', 'Solar Norte', '--email', 'ana@solarnorte.es'], {
+        cwd: os.tmpdir(),
+        env,
+        encoding: 'utf8',
+      });
+      expect(made.status, made.stderr).toBe(0);
+      expect(made.stdout).toContain('Organisation "Solar Norte" created with its administrator ana@solarnorte.es.');
+      expect(made.stdout).toMatch(/One-time password: \S{12,}/);
+      const refused = spawnSync(process.execPath, [command, '--email', 'x@example.com'], { cwd: os.tmpdir(), env, encoding: 'utf8' });
+      expect(refused.status).not.toBe(0);
+      expect(refused.stderr + refused.stdout).toContain('--organisation and --email are needed');
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
