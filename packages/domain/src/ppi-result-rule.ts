@@ -1,5 +1,5 @@
 import type { ApiMessageKey } from './i18n/translate';
-import { type CurrentChange, type MergeDecision, mergeDecision } from './state-change-rule';
+import { type CurrentChange, type MergeDecision, mergeCounts, mergeDecision } from './state-change-rule';
 
 /*
  * The PPI result rule (issue 36, DESIGN section 6 "Merge"), once, for the server's results service
@@ -234,16 +234,8 @@ export function mergeResults(
   return targets.map((t) => ({ ...t, ...mergeDecision(currentOf(t), incoming) }));
 }
 
-/** The counts a result write answers (with `written`, every target). */
-export function resultMergeCounts(decisions: readonly MergeDecision[]) {
-  let late = 0;
-  let conflict = 0;
-  for (const d of decisions) {
-    if (d.late) late += 1;
-    if (d.conflict) conflict += 1;
-  }
-  return { applied_count: decisions.length - late, late_count: late, conflict_count: conflict };
-}
+/** The counts a result write answers (with `written`, every target): the state-change rule's own. */
+export const resultMergeCounts = mergeCounts;
 
 /** A group of targets of one write for one review: same kind, activity and met result's author, result and time of observation. */
 export interface ResultReviewGroup<M> {

@@ -1,18 +1,17 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   ADMIN,
   apiGet,
   expect,
   fitMap,
   KEYS,
-  obtainTokens,
   renderedStates,
   signInViaApi,
   test,
   waitForMapIdle,
   type MapWindow,
 } from '../fixtures';
-import { type Bounds, layoutDxf, pmtilesArchive, tilesCovering } from '../fixtures/imagery';
+import { type Bounds, layoutDxf, pmtilesArchive, smallestPlant, tilesCovering } from '../fixtures/imagery';
 
 /*
  * Issue 37 in the web: an administrator uploads a drone orthophoto (a PMTiles archive made here) and
@@ -20,30 +19,9 @@ import { type Bounds, layoutDxf, pmtilesArchive, tilesCovering } from '../fixtur
  * here goes through the import wizard's preview and import, and its elements are on the map.
  */
 
-interface Plant {
-  id: number;
-  name: string;
-  element_count: number;
-}
 interface Element {
   id: number;
   code: string;
-}
-
-/** The demo plant with the fewest elements (a small archive covers it), and its extent. */
-async function smallPlant(request: APIRequestContext) {
-  const { access } = await obtainTokens(request, ADMIN);
-  const plants = await apiGet<Plant[]>(request, '/api/plants/', access);
-  const plant = plants
-    .filter((item) => item.element_count > 0)
-    .reduce((smallest, item) => (item.element_count < smallest.element_count ? item : smallest));
-  const answer = await apiGet<{ bbox: Bounds | null } | Bounds>(
-    request,
-    `/api/plants/${plant.id}/tiles/bounds/`,
-    access,
-  );
-  const bounds = (Array.isArray(answer) ? answer : answer.bbox)!;
-  return { plant, bounds, access };
 }
 
 /** Style layer ids in drawing order (the first is drawn first, under the others). */
@@ -91,7 +69,7 @@ test.describe('Orthophotos and layout files (issue 37)', () => {
     page,
     request,
   }) => {
-    const { plant, bounds } = await smallPlant(request);
+    const { plant, bounds } = await smallestPlant(request);
     const margin = 0.002;
     const area: Bounds = [bounds[0] - margin, bounds[1] - margin, bounds[2] + margin, bounds[3] + margin];
     const archive = pmtilesArchive(tilesCovering(area, [12, 13, 14, 15, 16]), area);
@@ -184,7 +162,7 @@ test.describe('Orthophotos and layout files (issue 37)', () => {
     page,
     request,
   }) => {
-    const { plant, bounds, access } = await smallPlant(request);
+    const { plant, bounds, access } = await smallestPlant(request);
     // Codes are the DXF handles, new in every run; the layout lies east of the plant.
     const base = Date.now().toString(16).toUpperCase().slice(-7);
     const [lon, lat] = [bounds[2] + 0.0006, (bounds[1] + bounds[3]) / 2];

@@ -1,16 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import {
-  ADMIN,
-  apiGet,
-  bearer,
-  expect,
-  localCall,
-  obtainTokens,
-  signInViaApi,
-  test,
-  waitForMapIdle,
-} from '../fixtures';
-import { type Bounds, pmtilesArchive, tilesCovering } from '../fixtures/imagery';
+import { ADMIN, apiGet, bearer, expect, localCall, signInViaApi, test, waitForMapIdle } from '../fixtures';
+import { type Bounds, pmtilesArchive, smallestPlant, tilesCovering } from '../fixtures/imagery';
 
 /*
  * Issue 37, offline imagery: a technician's tablet keeps the plant's orthophoto. On a downloaded
@@ -18,26 +8,6 @@ import { type Bounds, pmtilesArchive, tilesCovering } from '../fixtures/imagery'
  * with progress, and with the network cut the offline map draws them from the device under the
  * elements; "Liberar espacio" takes them away again.
  */
-
-interface Plant {
-  id: number;
-  name: string;
-  element_count: number;
-}
-
-/** The demo plant with the fewest elements and its extent (as imagery-and-layouts.spec does). */
-async function smallPlant(request: APIRequestContext, access: string) {
-  const plants = await apiGet<Plant[]>(request, '/api/plants/', access);
-  const plant = plants
-    .filter((item) => item.element_count > 0)
-    .reduce((smallest, item) => (item.element_count < smallest.element_count ? item : smallest));
-  const answer = await apiGet<{ bbox: Bounds | null } | Bounds>(
-    request,
-    `/api/plants/${plant.id}/tiles/bounds/`,
-    access,
-  );
-  return { plant, bounds: (Array.isArray(answer) ? answer : answer.bbox)! };
-}
 
 /** Uploads an archive through the API in one chunk and makes it the plant's default layer. */
 async function uploadDefaultLayer(
@@ -81,8 +51,7 @@ test.describe('Orthophoto on the device (issue 37)', () => {
     context,
     request,
   }) => {
-    const { access } = await obtainTokens(request, ADMIN);
-    const { plant, bounds } = await smallPlant(request, access);
+    const { plant, bounds, access } = await smallestPlant(request);
     const margin = 0.002;
     const area: Bounds = [bounds[0] - margin, bounds[1] - margin, bounds[2] + margin, bounds[3] + margin];
     const layerId = await uploadDefaultLayer(

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import {
   ADMIN,
   apiGet,
@@ -83,6 +83,59 @@ async function logoutFromMenu(page: Page, confirmWaiting: boolean) {
   await expect(page).toHaveURL(/\/login/);
 }
 
+/** The 1 MWp plant's piles: their type, initial state and first construction step. */
+async function carmonaPiles(request: APIRequestContext) {
+  const { access } = await obtainTokens(request, ADMIN);
+  const plant = (await apiGet<Plant[]>(request, '/api/plants/', access)).find((p) => p.code === 'CAR-01')!;
+  const types = await apiGet<ElementType[]>(request, `/api/plants/${plant.id}/element-types/`, access);
+  const piles = types.find((t) => t.code === 'HIN')!;
+  const states = (await apiGet<State[]>(request, `/api/plants/${plant.id}/states/`, access)).filter(
+    (s) => s.element_type === piles.id && s.is_active,
+  );
+  const initial = states[0];
+  const step = states.filter((s) => s.depends_on === null && s.code !== 'NOK')[1];
+  return {
+    access,
+    plant,
+    piles,
+    initial,
+    step,
+    elementsUrl: `/plants/${plant.id}/elements?type=HIN&state=${initial.id}`,
+  };
+}
+
+/** Downloads the plant from its card and waits until it is available offline. */
+async function downloadFromCard(page: Page, plant: Plant) {
+  await page.goto('/plants');
+  const card = page.getByRole('article', { name: plant.name, exact: true });
+  await card
+    .getByRole('button', { name: `Descargar para uso sin conexión: ${plant.name}`, exact: true })
+    .click();
+  await expect(card.getByText('Disponible sin conexión')).toBeVisible({ timeout: 30_000 });
+  return card;
+}
+
+/** Moves the first `count` listed piles to `step` with the state-change dialog; answers their codes. */
+async function changeFirstPiles(page: Page, table: Locator, step: State, count: number) {
+  const changed: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const button = table.getByRole('button', { name: /^Cambiar el estado de / }).first();
+    const code = (await button.getAttribute('aria-label'))!.replace('Cambiar el estado de ', '');
+    changed.push(code);
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: `Cambiar el estado de ${code}` });
+    await dialog.getByLabel('Estado nuevo').click();
+    await page.getByRole('option', { name: new RegExp(`^${step.name}(\\s|$)`) }).click();
+    await dialog.getByRole('button', { name: 'Cambiar estado' }).click();
+    await expect(stateChangeOutcome(dialog, '1 elemento actualizado')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
+    await expect(
+      table.getByRole('button', { name: `Cambiar el estado de ${code}`, exact: true }),
+    ).toHaveCount(0);
+  }
+  return changed;
+}
+
 test.describe('a tablet shared by two organisations', () => {
   test.describe.configure({ timeout: 240_000 });
 
@@ -91,45 +144,16 @@ test.describe('a tablet shared by two organisations', () => {
     context,
     request,
   }) => {
-    const { access } = await obtainTokens(request, ADMIN);
-    const plant = (await apiGet<Plant[]>(request, '/api/plants/', access)).find((p) => p.code === 'CAR-01')!;
-    const types = await apiGet<ElementType[]>(request, `/api/plants/${plant.id}/element-types/`, access);
-    const piles = types.find((t) => t.code === 'HIN')!;
-    const states = (await apiGet<State[]>(request, `/api/plants/${plant.id}/states/`, access)).filter(
-      (s) => s.element_type === piles.id && s.is_active,
-    );
-    const initial = states[0];
-    const step = states.filter((s) => s.depends_on === null && s.code !== 'NOK')[1];
-    const elementsUrl = `/plants/${plant.id}/elements?type=HIN&state=${initial.id}`;
+    const { access, plant, piles, step, elementsUrl } = await carmonaPiles(request);
 
     // A: downloads the plant and changes 3 piles offline.
     await signInViaUi(page, ADMIN);
-    await page.goto('/plants');
-    const card = page.getByRole('article', { name: plant.name, exact: true });
-    await card
-      .getByRole('button', { name: `Descargar para uso sin conexión: ${plant.name}`, exact: true })
-      .click();
-    await expect(card.getByText('Disponible sin conexión')).toBeVisible({ timeout: 30_000 });
+    await downloadFromCard(page, plant);
     await page.goto(elementsUrl);
     const table = page.getByRole('table', { name: `Elementos de tipo ${piles.name}` });
     await expect(table).toBeVisible();
     await goOffline(page, context);
-    const changed: string[] = [];
-    for (let i = 0; i < 3; i++) {
-      const button = table.getByRole('button', { name: /^Cambiar el estado de / }).first();
-      const code = (await button.getAttribute('aria-label'))!.replace('Cambiar el estado de ', '');
-      changed.push(code);
-      await button.click();
-      const dialog = page.getByRole('dialog', { name: `Cambiar el estado de ${code}` });
-      await dialog.getByLabel('Estado nuevo').click();
-      await page.getByRole('option', { name: new RegExp(`^${step.name}(\\s|$)`) }).click();
-      await dialog.getByRole('button', { name: 'Cambiar estado' }).click();
-      await expect(stateChangeOutcome(dialog, '1 elemento actualizado')).toBeVisible();
-      await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
-      await expect(
-        table.getByRole('button', { name: `Cambiar el estado de ${code}`, exact: true }),
-      ).toHaveCount(0);
-    }
+    const changed = await changeFirstPiles(page, table, step, 3);
     await expect(page.getByRole('button', { name: 'Cambios pendientes: 3', exact: true })).toBeVisible();
     await logoutFromMenu(page, true);
 
@@ -202,36 +226,15 @@ test.describe("this device's data and another device's sessions", () => {
     context,
     request,
   }) => {
-    const { access } = await obtainTokens(request, ADMIN);
-    const plant = (await apiGet<Plant[]>(request, '/api/plants/', access)).find((p) => p.code === 'CAR-01')!;
-    const types = await apiGet<ElementType[]>(request, `/api/plants/${plant.id}/element-types/`, access);
-    const piles = types.find((t) => t.code === 'HIN')!;
-    const states = (await apiGet<State[]>(request, `/api/plants/${plant.id}/states/`, access)).filter(
-      (s) => s.element_type === piles.id && s.is_active,
-    );
-    const initial = states[0];
-    const step = states.filter((s) => s.depends_on === null && s.code !== 'NOK')[1];
+    const { access, plant, piles, initial, step, elementsUrl } = await carmonaPiles(request);
 
     await signInViaUi(page, ADMIN);
-    await page.goto('/plants');
-    const card = page.getByRole('article', { name: plant.name, exact: true });
-    await card
-      .getByRole('button', { name: `Descargar para uso sin conexión: ${plant.name}`, exact: true })
-      .click();
-    await expect(card.getByText('Disponible sin conexión')).toBeVisible({ timeout: 30_000 });
-    await page.goto(`/plants/${plant.id}/elements?type=HIN&state=${initial.id}`);
+    const card = await downloadFromCard(page, plant);
+    await page.goto(elementsUrl);
     const table = page.getByRole('table', { name: `Elementos de tipo ${piles.name}` });
     await expect(table).toBeVisible();
     await goOffline(page, context);
-    const button = table.getByRole('button', { name: /^Cambiar el estado de / }).first();
-    const code = (await button.getAttribute('aria-label'))!.replace('Cambiar el estado de ', '');
-    await button.click();
-    const dialog = page.getByRole('dialog', { name: `Cambiar el estado de ${code}` });
-    await dialog.getByLabel('Estado nuevo').click();
-    await page.getByRole('option', { name: new RegExp(`^${step.name}(\\s|$)`) }).click();
-    await dialog.getByRole('button', { name: 'Cambiar estado' }).click();
-    await expect(stateChangeOutcome(dialog, '1 elemento actualizado')).toBeVisible();
-    await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
+    const [code] = await changeFirstPiles(page, table, step, 1);
     await expect(page.getByRole('button', { name: 'Cambios pendientes: 1', exact: true })).toBeVisible();
 
     // Cancel: nothing goes.

@@ -1,5 +1,5 @@
-import { Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconCloudCheck, IconCloudDownload, IconHourglass, IconX } from '@tabler/icons-react';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { IconCloudCheck, IconCloudDownload, IconHourglass } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Plant } from '@heliotrack/domain/plants';
@@ -14,6 +14,7 @@ import {
   useStoredDownloads,
 } from '../../offline/plant-downloads';
 import { notifyError, notifySuccess } from '../notifications/notify';
+import { DownloadProgress } from './download-progress';
 import { PlantImageryDownload } from './plant-imagery-download';
 
 /**
@@ -84,37 +85,20 @@ export function PlantDownload({ plant }: { plant: Pick<Plant, 'id' | 'name'> }) 
       )}
       {downloaded && <PlantImageryDownload plant={plant} />}
       {running ? (
-        <Stack gap={4}>
-          <Group gap="xs" wrap="nowrap" justify="space-between">
-            <Text size="xs" role="status">
-              {running.total
-                ? t('offlineWork.downloading', {
-                    done: formatInteger(running.done),
-                    total: formatInteger(running.total),
-                  })
-                : t('offlineWork.downloadingUnknown', { done: formatInteger(running.done) })}
-            </Text>
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
-              miw={44}
-              mih={36}
-              leftSection={<IconX size={14} aria-hidden />}
-              onClick={running.cancel}
-            >
-              {t('offlineWork.cancel')}
-            </Button>
-          </Group>
-          <Progress
-            value={running.total ? Math.min(100, (100 * running.done) / running.total) : 0}
-            animated={!running.total}
-            aria-label={t('offlineWork.download')}
-            aria-valuemin={0}
-            aria-valuemax={running.total ?? undefined}
-            aria-valuenow={running.done}
-          />
-        </Stack>
+        <DownloadProgress
+          text={
+            running.total
+              ? t('offlineWork.downloading', {
+                  done: formatInteger(running.done),
+                  total: formatInteger(running.total),
+                })
+              : t('offlineWork.downloadingUnknown', { done: formatInteger(running.done) })
+          }
+          label={t('offlineWork.download')}
+          done={running.done}
+          total={running.total}
+          onCancel={running.cancel}
+        />
       ) : (
         <Button
           variant="default"

@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Modal, NumberInput, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPhotoDown, IconTrash, IconX } from '@tabler/icons-react';
+import { IconPhotoDown, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ import {
   useStoredImagery,
 } from '../../offline/imagery-downloads';
 import { notifyError, notifySuccess } from '../notifications/notify';
+import { DownloadProgress } from './download-progress';
 
 /**
  * A downloaded plant card's orthophoto (issue 37): keep the plant's default layer on the device for
@@ -59,34 +60,16 @@ export function PlantImageryDownload({ plant }: { plant: Pick<Plant, 'id' | 'nam
 
   if (running) {
     return (
-      <Stack gap={4}>
-        <Group gap="xs" wrap="nowrap" justify="space-between">
-          <Text size="xs" role="status">
-            {t('offlineWork.imagery.downloading', {
-              done: formatInteger(running.done),
-              total: formatInteger(running.total),
-            })}
-          </Text>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            miw={44}
-            mih={36}
-            leftSection={<IconX size={14} aria-hidden />}
-            onClick={running.cancel}
-          >
-            {t('offlineWork.cancel')}
-          </Button>
-        </Group>
-        <Progress
-          value={running.total ? Math.min(100, (100 * running.done) / running.total) : 0}
-          aria-label={t('offlineWork.imagery.title')}
-          aria-valuemin={0}
-          aria-valuemax={running.total}
-          aria-valuenow={running.done}
-        />
-      </Stack>
+      <DownloadProgress
+        text={t('offlineWork.imagery.downloading', {
+          done: formatInteger(running.done),
+          total: formatInteger(running.total),
+        })}
+        label={t('offlineWork.imagery.title')}
+        done={running.done}
+        total={running.total}
+        onCancel={running.cancel}
+      />
     );
   }
 
