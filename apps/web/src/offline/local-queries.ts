@@ -107,7 +107,7 @@ function orderBy(ordering: ElementListQuery['ordering'], typeId: number | undefi
 }
 
 /** `next`/`previous` as the server writes them: the request's path and query with page and page_size set. */
-function pageLink(requestPath: string, page: number, pageSize: number): string {
+export function pageLink(requestPath: string, page: number, pageSize: number): string {
   const url = new URL(requestPath, 'http://x');
   url.searchParams.set('page', String(page));
   url.searchParams.set('page_size', String(pageSize));
