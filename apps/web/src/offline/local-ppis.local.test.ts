@@ -262,6 +262,18 @@ describe('the PPI paths offline', () => {
       },
     ]);
     await expect(ppiHandlers.results(get('ppis/99/ppi-results', { ppiId: '99' }))).rejects.toMatchObject({ status: 404 });
+
+    // The register's table: the linked elements (not 13, linked to the other PPI) with their results by activity.
+    const register = (await ppiHandlers.elements(get('ppis/40/list-elements', { ppiId: '40' }, 'page_size=1'))) as {
+      count: number; next: string | null; results: { id: number; code: string; results: Record<string, unknown> }[];
+    };
+    expect(register.count).toBe(2);
+    expect(register.next).toBe('/api/ppis/40/list-elements?page_size=1&page=2');
+    expect(register.results).toEqual([
+      expect.objectContaining({ id: 11, code: 'M-11', results: { '401': { id: 900, result: 'ok' } } }),
+    ]);
+    const second = (await ppiHandlers.elements(get('ppis/40/list-elements', { ppiId: '40' }, 'page=2&page_size=1'))) as typeof register;
+    expect(second.results).toEqual([expect.objectContaining({ id: 12, results: { '402': { id: 901, result: 'na' } } })]);
     await expect(ppiHandlers.result(get('ppis/40/ppi-results/910/', { ppiId: '40', resultId: '910' }))).rejects.toMatchObject({
       status: 404,
     });

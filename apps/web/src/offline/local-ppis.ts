@@ -1,10 +1,10 @@
 import { BULK_CHUNK_SIZE } from '@heliotrack/domain/constants';
 import type { Paged } from '@heliotrack/domain/pagination';
-import type { PpiResult, PpiResultValue, PpiResultsQuery } from '@heliotrack/domain/ppi-results';
+import type { ElementResults, ListElementsQuery, PpiResult, PpiResultValue, PpiResultsQuery } from '@heliotrack/domain/ppi-results';
 import type { LinkedPpi, PpiListQuery, UserPpiPermissions } from '@heliotrack/domain/ppis';
 import { SYNC_PPI_RESULT_COLUMNS, type SyncPpi } from '@heliotrack/domain/sync';
 import type { LocalDatabase, SqlValue, Statement } from './local-database';
-import { pageLink } from './local-queries';
+import { ELEMENT_COLUMNS, elementWhere, orderBy, pageLink, toElement } from './local-queries';
 
 /*
  * The PPIs of a downloaded plant on the device (issue 36, schema 26): the plant loader turns the
@@ -282,6 +282,45 @@ export async function listPpiResults(
     next: page * page_size < n ? pageLink(requestPath, page + 1, page_size) : null,
     previous: page > 1 ? pageLink(requestPath, page - 1, page_size) : null,
     results: rows.map((row) => toResult(ppi, row)),
+  };
+}
+
+/**
+ * `GET ppis/{id}/list-elements` (paged): the register's table, the PPI's linked elements with the
+ * element list's filters and order, each with its results by activity; null when the PPI is not held here.
+ */
+export async function listPpiElements(
+  db: LocalDatabase,
+  ppiId: number,
+  query: ListElementsQuery,
+  requestPath: string,
+): Promise<Paged<ElementResults> | null> {
+  const ppi = await findPpi(db, ppiId);
+  if (!ppi) return null;
+  const { page, page_size, ordering, ...filters } = query;
+  const where = elementWhere(ppi.plant_id, ppi.element_type_id, filters);
+  const sql = `${where.sql} AND e.id IN (SELECT element_id FROM ppi_element WHERE ppi_id = ?)`;
+  const params = [...where.params, ppiId];
+  const [{ n }] = await db.select<{ n: number }>(`SELECT count(*) AS n FROM element AS e WHERE ${sql}`, params);
+  const rows = await db.select(
+    `SELECT ${ELEMENT_COLUMNS} FROM element AS e WHERE ${sql} ORDER BY ${orderBy(ordering, ppi.element_type_id)} LIMIT ? OFFSET ?`,
+    [...params, page_size, (page - 1) * page_size],
+  );
+  const elements = rows.map((row) => toElement(row as unknown as Parameters<typeof toElement>[0]));
+  const results = await db.select<{ id: number; activity_id: number; element_id: number; result: PpiResultValue }>(
+    'SELECT id, activity_id, element_id, result FROM ppi_result WHERE ppi_id = ? AND element_id IN (SELECT value FROM json_each(?))',
+    [ppiId, JSON.stringify(elements.map((e) => e.id))],
+  );
+  return {
+    count: n,
+    next: page * page_size < n ? pageLink(requestPath, page + 1, page_size) : null,
+    previous: page > 1 ? pageLink(requestPath, page - 1, page_size) : null,
+    results: elements.map((element) => ({
+      ...element,
+      results: Object.fromEntries(
+        results.filter((r) => r.element_id === element.id).map((r) => [String(r.activity_id), { id: r.id, result: r.result }]),
+      ),
+    })),
   };
 }
 

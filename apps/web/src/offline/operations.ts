@@ -1,5 +1,5 @@
 import type { ElementListQuery } from '@heliotrack/domain/elements';
-import type { PpiResultsQuery } from '@heliotrack/domain/ppi-results';
+import type { ListElementsQuery, PpiResultsQuery } from '@heliotrack/domain/ppi-results';
 import type { PpiListQuery } from '@heliotrack/domain/ppis';
 import type { LocalDatabase, SqlParams, Statement } from './local-database';
 import * as ops from './local-operations';
@@ -80,6 +80,8 @@ export const OPERATIONS = {
   listEquipment: (db: LocalDatabase) => ppis.listEquipment(db),
   listPpiResults: (db: LocalDatabase, ppiId: number, query: PpiResultsQuery, requestPath: string) =>
     ppis.listPpiResults(db, ppiId, query, requestPath),
+  listPpiElements: (db: LocalDatabase, ppiId: number, query: ListElementsQuery, requestPath: string) =>
+    ppis.listPpiElements(db, ppiId, query, requestPath),
   getPpiResult: (db: LocalDatabase, ppiId: number, resultId: number) => ppis.getPpiResult(db, ppiId, resultId),
   resultWriteFacts: (db: LocalDatabase, ppiId: number, resultId: number, equipmentId: number | null) =>
     ppis.resultWriteFacts(db, ppiId, resultId, equipmentId),

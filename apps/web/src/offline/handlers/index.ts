@@ -61,6 +61,7 @@ export function registerOfflineHandlers(): void {
     lazy('GET', PATHS.linkedPpis, ppis, 'linked'),
     lazy('GET', PATHS.ppiPermissions, ppis, 'permissions'),
     lazy('GET', PATHS.equipment, ppis, 'equipment'),
+    lazy('GET', PATHS.ppiElements, ppis, 'elements'),
     lazy('GET', PATHS.ppiResults, ppis, 'results'),
     lazy('GET', PATHS.ppiResult, ppis, 'result'),
     lazy('PATCH', PATHS.updateResult, ppis, 'updateResult'),

@@ -29,6 +29,7 @@ export const PATHS = {
   linkedPpis: 'user-linked-ppis',
   ppiPermissions: 'ppis/:ppiId/user-ppi-permissions',
   equipment: 'calibration-equipment/',
+  ppiElements: 'ppis/:ppiId/list-elements',
   ppiResults: 'ppis/:ppiId/ppi-results',
   ppiResult: 'ppis/:ppiId/ppi-results/:resultId/',
   updateResult: 'ppis/:ppiId/ppi-results/:resultId/update-result/',

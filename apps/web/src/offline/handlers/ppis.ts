@@ -7,7 +7,7 @@ import {
   type PpiResultRefusal,
   resultDateOf,
 } from '@heliotrack/domain/ppi-result-rule';
-import { type PpiResultWriteAnswer, PpiResultsQuery, ResultUpdate } from '@heliotrack/domain/ppi-results';
+import { ListElementsQuery, type PpiResultWriteAnswer, PpiResultsQuery, ResultUpdate } from '@heliotrack/domain/ppi-results';
 import { PpiListQuery } from '@heliotrack/domain/ppis';
 import { ApiError } from '../../lib/api-error';
 import { newClientUuid } from '../../lib/client-uuid';
@@ -55,6 +55,15 @@ export const ppiHandlers = {
   permissions: async (request: OfflineRequest) => (await heldPpi(request.params.ppiId)).permissions,
   /** `GET calibration-equipment/` */
   equipment: async () => (await store()).call('listEquipment'),
+  /** `GET ppis/{id}/list-elements` (paged): the register's table. */
+  elements: async (request: OfflineRequest) => {
+    const ppiId = idParam(request.params.ppiId);
+    const query = parse(ListElementsQuery, queryObject(request.query));
+    const search = request.query.toString();
+    const page = await (await store()).call('listPpiElements', ppiId, query, `/api/${request.path}${search ? `?${search}` : ''}`);
+    if (!page) throw notFound();
+    return page;
+  },
   /** `GET ppis/{id}/ppi-results` (paged, newest first). */
   results: async (request: OfflineRequest) => {
     const ppiId = idParam(request.params.ppiId);
