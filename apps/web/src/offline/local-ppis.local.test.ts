@@ -2,12 +2,13 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { translate } from '@heliotrack/domain/i18n/translate';
 import { SYNC_ELEMENT_COLUMNS, SYNC_PPI_RESULT_COLUMNS, type SyncHeader, type SyncPpi } from '@heliotrack/domain/sync';
-import type { ApiError } from '../lib/api-error';
+import { ApiError } from '../lib/api-error';
 import type { OfflineRequest } from '../lib/offline-resolver';
 import { ppiHandlers } from './handlers/ppis';
 import type { OutboxEntry } from './local-outbox';
 import type { LocalStore } from './local-store';
 import { pushOutbox, type PushDeps } from './push-outbox';
+import { readBackSettled } from './read-back';
 import { localPushDeps } from './sync';
 import { freshLocalStore, setUpJeepSqlite } from './test-support/jeep-sqlite';
 
@@ -324,6 +325,26 @@ describe('the PPI paths offline', () => {
     serve([header(false, 'c3'), { ppis: [ppi(40, 'PPI-40')] }, results(40, [resultRow({ id: 900, activity_id: 401, element_id: 11, result: 'not_ok', user_id: 7 })])]);
     await download();
     expect(await select('SELECT result, user_id FROM ppi_result WHERE id = 900')).toEqual([{ result: 'not_ok', user_id: 7 }]);
+  });
+
+  it('shows the server\'s result again after the server refused the offline one (read back after the push)', async () => {
+    await ppiHandlers.updateResult(patch(40, 900, { result: 'not_ok', client_uuid: 'result-uuid-2' }));
+    const server = await ppiHandlers.result(get('ppis/40/ppi-results/900/', { ppiId: '40', resultId: '900' }));
+    const asked: string[] = [];
+    const send: PushDeps['send'] = async ({ method, path }) => {
+      asked.push(`${method} ${path}`);
+      if (method === 'PATCH') throw new ApiError(400, 'Bad Request', { non_field_errors: ['El PPI está cerrado.'], code: 'ppi_closed' });
+      // The server still has the office's value.
+      return { ...server, result: 'ok', observations: 'De oficina', author: { id: 9, name: 'Otro' } };
+    };
+    const outcome = await pushOutbox(localPushDeps(store, 7, send));
+    expect(outcome).toMatchObject({ sent: 0, refused: 1 });
+    expect(await readBackSettled(store, outcome.settled, send)).toBe(true);
+    expect(asked).toEqual(['PATCH ppis/40/ppi-results/900/update-result/', 'GET ppis/40/ppi-results/900/']);
+    expect(await select('SELECT result, observations, user_id, pending_uuid FROM ppi_result WHERE id = 900')).toEqual([
+      { result: 'ok', observations: 'De oficina', user_id: 9, pending_uuid: null },
+    ]);
+    expect(await store.call('listOutbox', 7)).toMatchObject([{ client_uuid: 'result-uuid-2', status: 'refused', refusal_code: 'ppi_closed' }]);
   });
 
   it("refuses on the device what the server would: expired equipment, another role's activity, a closed PPI", async () => {

@@ -361,3 +361,24 @@ export async function resultWriteFacts(db: LocalDatabase, ppiId: number, resultI
     elementsVersion: download ? Number(download.elements_version ?? 0) : null,
   };
 }
+
+/**
+ * A result as the server answered it after a push (read-back.ts): the device's row takes the
+ * server's values, unless another offline write of it still waits; null (the server no longer shows
+ * it to the user) removes it.
+ */
+export async function applyServerResult(db: LocalDatabase, ppiId: number, resultId: number, result: PpiResult | null): Promise<void> {
+  const free = `id = ? AND ppi_id = ? AND NOT (pending_uuid IS NOT NULL AND ${PENDING_RESULT})`;
+  if (!result) {
+    await db.exec(`DELETE FROM ppi_result WHERE ${free}`, [resultId, ppiId]);
+    return;
+  }
+  await db.exec(
+    `UPDATE ppi_result SET result = ?, observations = ?, equipment_id = ?, result_date = ?, user_id = ?, author_name = ?, role = ?,
+            observed_at = ?, created_at = ?, updated_at = ?, pending_uuid = NULL WHERE ${free}`,
+    [
+      result.result, result.observations, result.equipment?.id ?? null, result.result_date, result.author?.id ?? null,
+      result.author?.name ?? null, result.role, result.observed_at, result.created_at, result.updated_at, resultId, ppiId,
+    ],
+  );
+}

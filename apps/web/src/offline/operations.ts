@@ -1,5 +1,5 @@
 import type { ElementListQuery } from '@heliotrack/domain/elements';
-import type { ListElementsQuery, PpiResultsQuery } from '@heliotrack/domain/ppi-results';
+import type { ListElementsQuery, PpiResult, PpiResultsQuery } from '@heliotrack/domain/ppi-results';
 import type { PpiListQuery } from '@heliotrack/domain/ppis';
 import type { LocalDatabase, SqlParams, Statement } from './local-database';
 import * as ops from './local-operations';
@@ -82,6 +82,8 @@ export const OPERATIONS = {
     ppis.listPpiResults(db, ppiId, query, requestPath),
   listPpiElements: (db: LocalDatabase, ppiId: number, query: ListElementsQuery, requestPath: string) =>
     ppis.listPpiElements(db, ppiId, query, requestPath),
+  applyServerResult: (db: LocalDatabase, ppiId: number, resultId: number, result: PpiResult | null) =>
+    ppis.applyServerResult(db, ppiId, resultId, result),
   getPpiResult: (db: LocalDatabase, ppiId: number, resultId: number) => ppis.getPpiResult(db, ppiId, resultId),
   resultWriteFacts: (db: LocalDatabase, ppiId: number, resultId: number, equipmentId: number | null) =>
     ppis.resultWriteFacts(db, ppiId, resultId, equipmentId),
