@@ -1,7 +1,7 @@
 import { BULK_CHUNK_SIZE } from '@heliotrack/domain/constants';
 import type { LocalDatabase, Row, SqlValue, Statement } from './local-database';
 import { LocalDbError, LOCAL_DB_MESSAGES, reasonOf } from './messages';
-import { isTableName, KEY_COLUMN, TABLE_COLUMNS, TABLE_NAMES, type TableName } from './schema';
+import { isTableName, KEY_COLUMN, PPI_TABLES, TABLE_COLUMNS, TABLE_NAMES, type TableName } from './schema';
 
 /*
  * The local operations of specification section 7, each once, on any LocalDatabase. Table names
@@ -174,7 +174,13 @@ export async function clearAllData(db: LocalDatabase): Promise<void> {
     'state', 'transaction_type', 'element_type', 'contractor', 'plant', 'client', 'users',
   ];
   // The map's overview copy too (its trigger empties it row by row anyway; this says so plainly).
-  const statements: Statement[] = [{ sql: 'DELETE FROM element_overview' }, { sql: 'DELETE FROM imagery_tile' }, { sql: 'DELETE FROM imagery_download' }];
+  const statements: Statement[] = [
+    { sql: 'DELETE FROM element_overview' },
+    { sql: 'DELETE FROM imagery_tile' },
+    { sql: 'DELETE FROM imagery_download' },
+    // The PPIs' sections of the downloads (schema 26).
+    ...PPI_TABLES.map((t) => ({ sql: `DELETE FROM ${t}` })),
+  ];
   for (const t of order) statements.push({ sql: `DELETE FROM ${t}` });
   try {
     await db.transaction(statements);
@@ -186,7 +192,7 @@ export async function clearAllData(db: LocalDatabase): Promise<void> {
 /** Drops every table and sets the version to 0: the next open creates the schema again. */
 export async function dropAllTables(db: LocalDatabase): Promise<void> {
   await db.transaction([
-    ...[...TABLE_NAMES, 'element_overview', 'pending_document', 'imagery_download', 'imagery_tile'].map((t) => ({ sql: `DROP TABLE IF EXISTS ${t}` })),
+    ...[...TABLE_NAMES, 'element_overview', 'pending_document', 'imagery_download', 'imagery_tile', ...PPI_TABLES].map((t) => ({ sql: `DROP TABLE IF EXISTS ${t}` })),
     { sql: 'PRAGMA user_version = 0' },
   ]);
 }

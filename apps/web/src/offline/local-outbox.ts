@@ -13,7 +13,7 @@ import { forgetPendingDocumentsOf } from './pending-documents';
  * it; back to pending if the push stops), 'refused' (the server said no, 400/403/404/409/413/415/422:
  * kept with its reason until the user discards it).
  */
-export type OutboxKind = 'state_change' | 'massive_state_change' | 'serial_scan' | 'serial_edit' | 'document';
+export type OutboxKind = 'state_change' | 'massive_state_change' | 'serial_scan' | 'serial_edit' | 'document' | 'ppi_result';
 export type OutboxStatus = 'pending' | 'sending' | 'refused';
 
 /** What is stored in `payload`: the request, and the elements it touches (the plant loader keeps those). */

@@ -17,7 +17,7 @@ import type { LocalDatabase, SqlValue } from './local-database';
  * vector tiles with the domain's content rules and encoder, element detail and the catalogues.
  */
 
-const ELEMENT_COLUMNS =
+export const ELEMENT_COLUMNS =
   'e.id, e.code, e.description, e.geom, e.last_state_change_contractor_id, e.state_id, e.type_id, e.updated_at, e.serial, ' +
   'e.is_serial_invalid_length, e.is_serial_duplicated, e.is_serial_unregistered';
 
@@ -88,7 +88,7 @@ export function elementWhere(plantId: number, typeId: number | undefined, f: Omi
 }
 
 /** The server's orderings (elements.repository `orderColumns`): ties by id, grouped by type when listing every type. */
-function orderBy(ordering: ElementListQuery['ordering'], typeId: number | undefined): string {
+export function orderBy(ordering: ElementListQuery['ordering'], typeId: number | undefined): string {
   const direction = ordering.startsWith('-') ? 'DESC' : 'ASC';
   const byType = typeId === undefined ? ['e.type_id'] : [];
   const columns = (() => {
@@ -107,7 +107,7 @@ function orderBy(ordering: ElementListQuery['ordering'], typeId: number | undefi
 }
 
 /** `next`/`previous` as the server writes them: the request's path and query with page and page_size set. */
-function pageLink(requestPath: string, page: number, pageSize: number): string {
+export function pageLink(requestPath: string, page: number, pageSize: number): string {
   const url = new URL(requestPath, 'http://x');
   url.searchParams.set('page', String(page));
   url.searchParams.set('page_size', String(pageSize));

@@ -37,6 +37,14 @@ function removalOf(plantId: number): Statement[] {
       params: [plantId],
     },
     byPlant('scans'),
+    // The plant's PPIs with their links and results (schema 26); the organisation's equipment once no other plant is held.
+    { sql: 'DELETE FROM ppi_result WHERE ppi_id IN (SELECT id FROM ppi WHERE plant_id = ?)', params: [plantId] },
+    { sql: 'DELETE FROM ppi_element WHERE ppi_id IN (SELECT id FROM ppi WHERE plant_id = ?)', params: [plantId] },
+    byPlant('ppi'),
+    {
+      sql: 'DELETE FROM calibration_equipment WHERE NOT EXISTS (SELECT 1 FROM plant_download WHERE plant_id <> ?)',
+      params: [plantId],
+    },
     byPlant('element_overview'),
     byPlant('element'),
     byPlant('element_state_change'),

@@ -1,9 +1,12 @@
 import type { ElementListQuery } from '@heliotrack/domain/elements';
+import type { ListElementsQuery, PpiResult, PpiResultsQuery } from '@heliotrack/domain/ppi-results';
+import type { PpiListQuery } from '@heliotrack/domain/ppis';
 import type { LocalDatabase, SqlParams, Statement } from './local-database';
 import * as ops from './local-operations';
 import * as outbox from './local-outbox';
 import * as imagery from './local-imagery';
 import * as pending from './pending-documents';
+import * as ppis from './local-ppis';
 import { applyServerElements, recoverInterruptedDownloads } from './plant-loader';
 import * as queries from './local-queries';
 import { upgrade } from './schema';
@@ -70,6 +73,20 @@ export const OPERATIONS = {
   listPlantStates: (db: LocalDatabase, plantId: number) => queries.listPlantStates(db, plantId),
   listTransactionTypes: (db: LocalDatabase) => queries.listTransactionTypes(db),
   listPlantContractors: (db: LocalDatabase, plantId: number) => queries.listPlantContractors(db, plantId),
+
+  // The PPI sections of the downloads (issue 36).
+  findPpi: (db: LocalDatabase, ppiId: number) => ppis.findPpi(db, ppiId),
+  listLinkedPpis: (db: LocalDatabase, filters?: PpiListQuery) => ppis.listLinkedPpis(db, filters),
+  listEquipment: (db: LocalDatabase) => ppis.listEquipment(db),
+  listPpiResults: (db: LocalDatabase, ppiId: number, query: PpiResultsQuery, requestPath: string) =>
+    ppis.listPpiResults(db, ppiId, query, requestPath),
+  listPpiElements: (db: LocalDatabase, ppiId: number, query: ListElementsQuery, requestPath: string) =>
+    ppis.listPpiElements(db, ppiId, query, requestPath),
+  applyServerResult: (db: LocalDatabase, ppiId: number, resultId: number, result: PpiResult | null) =>
+    ppis.applyServerResult(db, ppiId, resultId, result),
+  getPpiResult: (db: LocalDatabase, ppiId: number, resultId: number) => ppis.getPpiResult(db, ppiId, resultId),
+  resultWriteFacts: (db: LocalDatabase, ppiId: number, resultId: number, equipmentId: number | null) =>
+    ppis.resultWriteFacts(db, ppiId, resultId, equipmentId),
 
   enqueueOutbox: (db: LocalDatabase, entry: outbox.NewOutboxEntry, localWrites?: Statement[]) => outbox.enqueueOutbox(db, entry, localWrites),
   listOutbox: (db: LocalDatabase, userId?: number) => outbox.listOutbox(db, userId),

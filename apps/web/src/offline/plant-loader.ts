@@ -2,6 +2,7 @@ import { SyncHeader, type SyncHeader as SyncHeaderType } from '@heliotrack/domai
 import { BULK_CHUNK_SIZE } from '@heliotrack/domain/constants';
 import type { LocalDatabase, Statement } from './local-database';
 import { jsonArrayInsert, allowedFields } from './local-operations';
+import { ppiLineStatements } from './local-ppis';
 import { LocalDbError } from './messages';
 import { DROP_ELEMENT_INDEXES, DROP_OVERVIEW_TRIGGERS, ELEMENT_INDEXES, OVERVIEW_TRIGGERS, refillOverview, TABLE_COLUMNS } from './schema';
 
@@ -253,8 +254,15 @@ async function applyAnswer(
         if (batch.length === CHUNKS_PER_TRANSACTION) await flushBatch();
       }
     } else if (line.startsWith('{')) {
-      const ids = (JSON.parse(line) as { deleted?: number[] }).deleted ?? [];
+      const value = JSON.parse(line) as Record<string, unknown>;
       flushChunk();
+      // The PPI sections (issue 36, local-ppis.ts), after the elements and before `deleted`.
+      const ppiStatements = ppiLineStatements(plantId, value);
+      if (ppiStatements) {
+        batch.push(...ppiStatements);
+        continue;
+      }
+      const ids = (value as { deleted?: number[] }).deleted ?? [];
       for (let i = 0; i < ids.length; i += BULK_CHUNK_SIZE) {
         batch.push({
           sql: `DELETE FROM element WHERE plant_id = ? AND id IN (SELECT value FROM json_each(?)) AND id NOT IN (SELECT id FROM pending_element)`,

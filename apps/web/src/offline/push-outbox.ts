@@ -23,7 +23,7 @@ export interface PushDeps {
   mark(clientUuid: string, status: OutboxStatus, note?: { code: string; reason: string }): Promise<void>;
   remove(clientUuid: string): Promise<void>;
   /** Sends one request; throws ApiError on a non-2xx answer (status 0 without network). */
-  send(request: { method: OutboxPayload['method']; path: string; body: unknown }): Promise<unknown>;
+  send(request: { method: OutboxPayload['method'] | 'GET'; path: string; body: unknown }): Promise<unknown>;
   /** Before an entry is sent (e.g. to upload its documents and put their server ids in the body). */
   prepare?(entry: OutboxEntry): Promise<unknown>;
   onProgress?(progress: { done: number; total: number }): void;

@@ -1,4 +1,6 @@
+import type { PpiResult } from '@heliotrack/domain/ppi-results';
 import { SYNC_ELEMENTS_MAX, type SyncElementsAnswer } from '@heliotrack/domain/sync';
+import { ApiError } from '../lib/api-error';
 import type { OutboxEntry } from './local-outbox';
 import type { LocalStore } from './local-store';
 import type { PushDeps } from './push-outbox';
@@ -25,10 +27,34 @@ export function elementsByPlant(entries: OutboxEntry[]): Map<number, number[]> {
   return new Map([...byPlant].map(([plant, ids]) => [plant, [...ids]]));
 }
 
+/**
+ * The PPI results the settled entries wrote offline (issue 36), read back one by one
+ * (`GET ppis/{id}/ppi-results/{rid}/`) and stored as the server has them: a refused result shows
+ * the server's value again, a late one the newer result. A result the user can no longer see (404)
+ * leaves the device. False when some could not be read.
+ */
+export async function readBackResults(store: LocalStore, settled: OutboxEntry[], send: PushDeps['send']): Promise<boolean> {
+  let ok = true;
+  for (const entry of settled) {
+    const match = /^\/?ppis\/(\d+)\/ppi-results\/(\d+)\/update-result\/?$/.exec(entry.payload.path);
+    if (entry.kind !== 'ppi_result' || !match) continue;
+    const [ppiId, resultId] = [Number(match[1]), Number(match[2])];
+    try {
+      const result = (await send({ method: 'GET', path: `ppis/${ppiId}/ppi-results/${resultId}/`, body: undefined })) as PpiResult;
+      await store.call('applyServerResult', ppiId, resultId, result);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) await store.call('applyServerResult', ppiId, resultId, null);
+      else ok = false;
+    }
+  }
+  return ok;
+}
+
 /** Reads the settled entries' elements back; false when some could not be read (the incremental download that follows still brings what changed on the server). */
 export async function readBackSettled(store: LocalStore, settled: OutboxEntry[], send: PushDeps['send']): Promise<boolean> {
+  const resultsOk = await readBackResults(store, settled, send);
   const byPlant = elementsByPlant(settled);
-  if (!byPlant.size) return true;
+  if (!byPlant.size) return resultsOk;
   const held = new Set(
     ((await store.call('select', 'SELECT plant_id FROM plant_download')) as { plant_id: number }[]).map((r) => r.plant_id),
   );
@@ -48,5 +74,5 @@ export async function readBackSettled(store: LocalStore, settled: OutboxEntry[],
       }
     }
   }
-  return ok;
+  return ok && resultsOk;
 }

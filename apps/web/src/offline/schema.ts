@@ -224,7 +224,36 @@ export const SCHEMA_UPGRADES: readonly SchemaUpgrade[] = [
          PRIMARY KEY (plant_id, z, x, y)) WITHOUT ROWID`,
     ],
   },
+  {
+    // 26 (issue 36): the PPIs of a plant the user is linked to, as the sync stream's PPI sections
+    // bring them (local-ppis.ts): each PPI with its activities and the user's permissions as JSON
+    // (always read whole), its linked elements, its current results (one per activity and element;
+    // pending_uuid: the outbox entry of an offline write not yet confirmed, which a download leaves
+    // alone), and the organisation's calibration equipment with its expiry dates.
+    toVersion: 26,
+    statements: [
+      `CREATE TABLE IF NOT EXISTS ppi (
+         id INTEGER PRIMARY KEY NOT NULL, plant_id INTEGER NOT NULL, code TEXT NOT NULL, name TEXT NOT NULL,
+         status TEXT NOT NULL, closed_at TEXT, element_type_id INTEGER NOT NULL, links_version INTEGER NOT NULL DEFAULT 0,
+         activities TEXT NOT NULL DEFAULT '[]', permissions TEXT NOT NULL DEFAULT '{}')`,
+      `CREATE INDEX IF NOT EXISTS ppi_plant_idx ON ppi (plant_id)`,
+      `CREATE TABLE IF NOT EXISTS ppi_element (
+         ppi_id INTEGER NOT NULL, element_id INTEGER NOT NULL, PRIMARY KEY (ppi_id, element_id)) WITHOUT ROWID`,
+      `CREATE TABLE IF NOT EXISTS ppi_result (
+         id INTEGER PRIMARY KEY NOT NULL, ppi_id INTEGER NOT NULL, activity_id INTEGER NOT NULL, element_id INTEGER NOT NULL,
+         result TEXT NOT NULL, observations TEXT NOT NULL DEFAULT '', equipment_id INTEGER, result_date TEXT NOT NULL,
+         user_id INTEGER, author_name TEXT, role TEXT NOT NULL DEFAULT '', observed_at TEXT NOT NULL, created_at TEXT NOT NULL,
+         updated_at TEXT NOT NULL, pending_uuid TEXT, UNIQUE (activity_id, element_id))`,
+      `CREATE INDEX IF NOT EXISTS ppi_result_ppi_idx ON ppi_result (ppi_id, updated_at)`,
+      `CREATE TABLE IF NOT EXISTS calibration_equipment (
+         id INTEGER PRIMARY KEY NOT NULL, name TEXT NOT NULL, certificate_number TEXT NOT NULL DEFAULT '',
+         calibration_date TEXT NOT NULL, expiry_date TEXT NOT NULL)`,
+    ],
+  },
 ];
+
+/** The tables of the PPI sections (version 26), outside TABLE_COLUMNS: only the loader and local-ppis.ts write them. */
+export const PPI_TABLES = ['ppi_result', 'ppi_element', 'ppi', 'calibration_equipment'] as const;
 
 export const LATEST_SCHEMA_VERSION = SCHEMA_UPGRADES[SCHEMA_UPGRADES.length - 1].toVersion;
 

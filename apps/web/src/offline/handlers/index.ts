@@ -25,6 +25,7 @@ const stateChanges = () => import('./state-changes').then((m) => m.stateChangeHa
 const tiles = () => import('./tiles').then((m) => m.tileHandlers);
 const serialScan = () => import('./serial-scan').then((m) => m.serialScanHandlers);
 const documents = () => import('./documents').then((m) => m.documentHandlers);
+const ppis = () => import('./ppis').then((m) => m.ppiHandlers);
 
 let registered = false;
 
@@ -35,7 +36,7 @@ let registered = false;
  */
 export function preloadOfflineHandlers(): Promise<unknown> {
   const open = import('../open-local-database').then((m) => m.openLocalDatabase());
-  return Promise.all([catalogues(), elements(), stateChanges(), tiles(), documents(), open]).catch(() => undefined);
+  return Promise.all([catalogues(), elements(), stateChanges(), tiles(), documents(), ppis(), open]).catch(() => undefined);
 }
 
 /**
@@ -56,6 +57,14 @@ export function registerOfflineHandlers(): void {
     lazy('GET', 'plants/:plantId/tiles/bounds/', tiles, 'bounds'),
     lazy('POST', PATHS.serialScan, serialScan, 'scan'),
     lazy('POST', PATHS.documents, documents, 'upload'),
+    // The PPI register in the field (issue 36).
+    lazy('GET', PATHS.linkedPpis, ppis, 'linked'),
+    lazy('GET', PATHS.ppiPermissions, ppis, 'permissions'),
+    lazy('GET', PATHS.equipment, ppis, 'equipment'),
+    lazy('GET', PATHS.ppiElements, ppis, 'elements'),
+    lazy('GET', PATHS.ppiResults, ppis, 'results'),
+    lazy('GET', PATHS.ppiResult, ppis, 'result'),
+    lazy('PATCH', PATHS.updateResult, ppis, 'updateResult'),
     lazy('GET', PATHS.plants, catalogues, 'plants'),
     lazy('GET', PATHS.plant, catalogues, 'plant'),
     lazy('GET', PATHS.contractors, catalogues, 'contractors'),

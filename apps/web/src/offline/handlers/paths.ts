@@ -26,6 +26,13 @@ export const PATHS = {
   massiveStateChange: elementPath('massive-state-change/?'),
   serialScan: 'plants/:plantId/serial-scan/',
   documents: 'documents/',
+  linkedPpis: 'user-linked-ppis',
+  ppiPermissions: 'ppis/:ppiId/user-ppi-permissions',
+  equipment: 'calibration-equipment/',
+  ppiElements: 'ppis/:ppiId/list-elements',
+  ppiResults: 'ppis/:ppiId/ppi-results',
+  ppiResult: 'ppis/:ppiId/ppi-results/:resultId/',
+  updateResult: 'ppis/:ppiId/ppi-results/:resultId/update-result/',
 } as const;
 
 /** The path's groups (plant id, type segment, element id…), or null. */

@@ -1815,6 +1815,7 @@ export const ui: UiCatalogue = {
       serial_scan: 'Serial number scan',
       serial_edit: 'Serial number edit',
       document: 'Document',
+      ppi_result: 'PPI result',
     },
     elements_one: '{{count}} element',
     elements_many: '{{count}} elements',

@@ -1820,6 +1820,7 @@ export const ui = {
       serial_scan: 'Escaneo de números de serie',
       serial_edit: 'Edición de número de serie',
       document: 'Documento',
+      ppi_result: 'Resultado de PPI',
     },
     elements_one: '{{count}} elemento',
     elements_many: '{{count}} elementos',

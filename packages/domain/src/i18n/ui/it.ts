@@ -1823,6 +1823,7 @@ export const ui: UiCatalogue = {
       serial_scan: 'Scansione dei numeri di serie',
       serial_edit: 'Modifica del numero di serie',
       document: 'Documento',
+      ppi_result: 'Risultato del PPI',
     },
     elements_one: '{{count}} elemento',
     elements_many: '{{count}} elementi',

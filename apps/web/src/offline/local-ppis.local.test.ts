@@ -1,0 +1,375 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { translate } from '@heliotrack/domain/i18n/translate';
+import { SYNC_ELEMENT_COLUMNS, SYNC_PPI_RESULT_COLUMNS, type SyncHeader, type SyncPpi } from '@heliotrack/domain/sync';
+import { ApiError } from '../lib/api-error';
+import type { OfflineRequest } from '../lib/offline-resolver';
+import { ppiHandlers } from './handlers/ppis';
+import type { OutboxEntry } from './local-outbox';
+import type { LocalStore } from './local-store';
+import { pushOutbox, type PushDeps } from './push-outbox';
+import { readBackSettled } from './read-back';
+import { localPushDeps } from './sync';
+import { freshLocalStore, setUpJeepSqlite } from './test-support/jeep-sqlite';
+
+/*
+ * Issue 36 on the device, on a real SQLite (jeep-sqlite): the plant loader stores the sync stream's
+ * PPI sections (full and incremental), the offline handlers answer the PPI list and the register's
+ * results in the server's shapes, and one result recorded offline goes into the outbox (client uuid,
+ * recorded_at, known_elements_version), shows at once, survives a download and is sent once.
+ */
+vi.mock('../lib/native-platform', () => ({ isOnDevice: () => true, onAppResume: () => () => undefined }));
+vi.mock('../lib/session', () => ({
+  getStoredUser: () => ({ id: 7, name: 'Inés Inspectora' }),
+  getAccessToken: () => 'token',
+}));
+
+const API = 'https://heliotrack.example.com/api';
+
+beforeAll(async () => {
+  await setUpJeepSqlite();
+});
+
+let store: LocalStore;
+let serverFetch: typeof fetch;
+beforeEach(async () => {
+  store = await freshLocalStore();
+  serverFetch = globalThis.fetch;
+});
+afterEach(() => {
+  vi.stubGlobal('fetch', serverFetch);
+  vi.restoreAllMocks();
+});
+
+const header = (full: boolean, cursor: string): SyncHeader => ({
+  cursor,
+  full,
+  plant: {
+    id: 3, client: 1, structure_type: 'tracker', code: 'CAR-01', name: 'Carmona', power: 50, location: '', latitude: null,
+    longitude: null, logo_url: '', image_url: '', mapbox_url: '', token_url: '', start_date: null, state_group: null,
+    contractor_group: null, is_serial_scan_enable: false, element_count: 3, elements_version: full ? 10 : 12,
+  },
+  client: { id: 1, name: 'Org', nif: '', address: '', contact_name: '', contact_email: '' },
+  element_types: [
+    {
+      id: 5, code: 'MOD', name: 'Módulo', ctr_dependent: false, trench_dependent: false, measurement_unit_name: '',
+      measurement_unit_value: 1, original_element_type: 'MOD', path: 'modules',
+    },
+  ],
+  states: [],
+  transaction_types: [],
+  contractors: [],
+  recordable_state_ids: [],
+  columns: [...SYNC_ELEMENT_COLUMNS],
+});
+
+const element = (id: number) =>
+  SYNC_ELEMENT_COLUMNS.map((c) =>
+    ({ id, type_id: 5, state_id: null, code: `M-${id}`, description: '', serial: '', updated_at: '2026-11-01T00:00:00Z', geom: '' })[
+      c as string
+    ] ?? (c.startsWith('is_') ? 0 : null),
+  );
+
+const ppi = (id: number, code: string, status: 'open' | 'closed' = 'open'): SyncPpi => ({
+  id,
+  code,
+  name: `Plan ${code}`,
+  status,
+  closed_at: status === 'closed' ? '2026-11-20T00:00:00Z' : null,
+  element_type_id: 5,
+  links_version: 1,
+  activities: [
+    { id: id * 10 + 1, position: 1, name: 'Par de apriete', criteria: '', is_required: true, roles: ['CA'] },
+    { id: id * 10 + 2, position: 2, name: 'Limpieza', criteria: '', is_required: false, roles: ['TC'] },
+  ],
+  permissions: { ppi: id, can_view: true, can_manage: false, role: 'CA', recordable_activities: [id * 10 + 1] },
+});
+
+type Row = Record<(typeof SYNC_PPI_RESULT_COLUMNS)[number], string | number | null>;
+const resultRow = (r: Partial<Row> & Pick<Row, 'id' | 'activity_id' | 'element_id' | 'result'>) =>
+  SYNC_PPI_RESULT_COLUMNS.map(
+    (c) =>
+      ({
+        observations: '',
+        equipment_id: null,
+        result_date: '2026-11-10',
+        user_id: 9,
+        author_name: 'Otro',
+        role: 'CA',
+        observed_at: '2026-11-10T08:00:00Z',
+        created_at: '2026-11-10T08:00:00Z',
+        updated_at: '2026-11-10T08:00:00Z',
+        ...r,
+      })[c],
+  );
+
+const results = (ppiId: number, rows: unknown[][]) =>
+  ({ ppi_results: { ppi: ppiId, columns: [...SYNC_PPI_RESULT_COLUMNS], rows } });
+
+const FULL = [
+  header(true, 'c1'),
+  element(11),
+  element(12),
+  element(13),
+  { ppis: [ppi(40, 'PPI-40'), ppi(41, 'PPI-41')] },
+  {
+    calibration_equipment: [
+      { id: 70, name: 'Nivel', certificate_number: 'C-1', calibration_date: '2026-01-01', expiry_date: '2099-01-01' },
+      { id: 71, name: 'Llave vieja', certificate_number: '', calibration_date: '2019-01-01', expiry_date: '2020-01-01' },
+    ],
+  },
+  { ppi_elements: { ppi: 40, element_ids: [11, 12] } },
+  results(40, [
+    resultRow({ id: 900, activity_id: 401, element_id: 11, result: 'ok', equipment_id: 70 }),
+    resultRow({ id: 901, activity_id: 402, element_id: 12, result: 'na' }),
+  ]),
+  { ppi_elements: { ppi: 41, element_ids: [13] } },
+  results(41, [resultRow({ id: 910, activity_id: 411, element_id: 13, result: 'ok' })]),
+];
+
+/** The server answers the sync stream with these lines; answers the cursors asked. */
+function serve(lines: unknown[]) {
+  const asked: string[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (!String(input).startsWith(API)) return serverFetch(input, init);
+    asked.push(String(input).slice(API.length));
+    return new Response(lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  });
+  return asked;
+}
+
+const download = () => store.loadPlant(3, { token: 'jwt', language: 'es', apiRoot: API }).done;
+const select = async <T,>(sql: string, params: (string | number)[] = []) => (await store.call('select', sql, params)) as T[];
+
+const get = (path: string, params: Record<string, string>, query = ''): OfflineRequest => ({
+  method: 'GET',
+  path,
+  params,
+  query: new URLSearchParams(query),
+  body: null,
+});
+const patch = (ppiId: number, resultId: number, body: unknown): OfflineRequest => ({
+  method: 'PATCH',
+  path: `ppis/${ppiId}/ppi-results/${resultId}/update-result/`,
+  params: { ppiId: String(ppiId), resultId: String(resultId) },
+  query: new URLSearchParams(),
+  body,
+});
+
+describe('PPI sections of the plant download', () => {
+  it('stores them from a full answer and applies an incremental one', async () => {
+    serve(FULL);
+    await download();
+    expect(await select('SELECT id, plant_id, code, status FROM ppi ORDER BY id')).toEqual([
+      { id: 40, plant_id: 3, code: 'PPI-40', status: 'open' },
+      { id: 41, plant_id: 3, code: 'PPI-41', status: 'open' },
+    ]);
+    expect(await select('SELECT ppi_id, element_id FROM ppi_element ORDER BY ppi_id, element_id')).toEqual([
+      { ppi_id: 40, element_id: 11 },
+      { ppi_id: 40, element_id: 12 },
+      { ppi_id: 41, element_id: 13 },
+    ]);
+    expect(await select('SELECT id, activity_id, element_id, result, equipment_id FROM ppi_result ORDER BY id')).toEqual([
+      { id: 900, activity_id: 401, element_id: 11, result: 'ok', equipment_id: 70 },
+      { id: 901, activity_id: 402, element_id: 12, result: 'na', equipment_id: null },
+      { id: 910, activity_id: 411, element_id: 13, result: 'ok', equipment_id: null },
+    ]);
+    expect(await select('SELECT id, expiry_date FROM calibration_equipment ORDER BY id')).toEqual([
+      { id: 70, expiry_date: '2099-01-01' },
+      { id: 71, expiry_date: '2020-01-01' },
+    ]);
+    expect(await select('SELECT count(*) AS n FROM element WHERE plant_id = 3')).toEqual([{ n: 3 }]);
+
+    // Incremental: PPI 41 no longer listed (dropped with links and results), one result changed, one new; equipment whole.
+    const asked = serve([
+      header(false, 'c2'),
+      { ppis: [ppi(40, 'PPI-40')] },
+      { calibration_equipment: [FULL[5] && (FULL[5] as { calibration_equipment: unknown[] }).calibration_equipment[0]] },
+      results(40, [
+        resultRow({ id: 901, activity_id: 402, element_id: 12, result: 'not_ok', updated_at: '2026-11-11T08:00:00Z' }),
+        resultRow({ id: 902, activity_id: 401, element_id: 12, result: 'ok' }),
+      ]),
+    ]);
+    await download();
+    expect(asked).toEqual(['/plants/3/sync/?cursor=c1']);
+    expect(await select('SELECT id FROM ppi')).toEqual([{ id: 40 }]);
+    expect(await select('SELECT ppi_id FROM ppi_element WHERE ppi_id = 41')).toEqual([]);
+    expect(await select('SELECT id, result FROM ppi_result ORDER BY id')).toEqual([
+      { id: 900, result: 'ok' },
+      { id: 901, result: 'not_ok' },
+      { id: 902, result: 'ok' },
+    ]);
+    expect(await select('SELECT id FROM calibration_equipment')).toEqual([{ id: 70 }]);
+  });
+
+  it('leaves the device with its plant', async () => {
+    serve(FULL);
+    await download();
+    expect(await store.call('removeLostPlants', [])).toMatchObject({ removed: [{ id: 3 }] });
+    for (const table of ['ppi', 'ppi_element', 'ppi_result', 'calibration_equipment']) {
+      expect(await select(`SELECT count(*) AS n FROM ${table}`), table).toEqual([{ n: 0 }]);
+    }
+  });
+});
+
+describe('the PPI paths offline', () => {
+  beforeEach(async () => {
+    serve(FULL);
+    await download();
+  });
+
+  it('answers the linked PPIs, the permissions, the equipment and the register results in the server shapes', async () => {
+    expect(await ppiHandlers.linked(get('user-linked-ppis', {}))).toEqual([
+      {
+        id: 40, code: 'PPI-40', name: 'Plan PPI-40', status: 'open', role: 'CA',
+        plant: { id: 3, code: 'CAR-01', name: 'Carmona' }, element_type: { id: 5, code: 'MOD', name: 'Módulo' },
+      },
+      expect.objectContaining({ id: 41 }),
+    ]);
+    expect(await ppiHandlers.linked(get('user-linked-ppis', {}, 'plant=4'))).toEqual([]);
+    expect(await ppiHandlers.permissions(get('ppis/40/user-ppi-permissions', { ppiId: '40' }))).toEqual({
+      ppi: 40, can_view: true, can_manage: false, role: 'CA', recordable_activities: [401],
+    });
+    expect(await ppiHandlers.equipment()).toEqual([
+      expect.objectContaining({ id: 71, name: 'Llave vieja', is_expired: true }),
+      expect.objectContaining({ id: 70, name: 'Nivel', is_expired: false }),
+    ]);
+
+    const page = (await ppiHandlers.results(get('ppis/40/ppi-results', { ppiId: '40' }, 'page_size=1'))) as {
+      count: number; next: string | null; previous: string | null; results: unknown[];
+    };
+    expect(page.count).toBe(2);
+    expect(page.next).toBe('/api/ppis/40/ppi-results?page_size=1&page=2');
+    expect(page.previous).toBeNull();
+    expect(page.results).toHaveLength(1);
+    const filtered = (await ppiHandlers.results(get('ppis/40/ppi-results', { ppiId: '40' }, 'activity=401'))) as { results: unknown[] };
+    expect(filtered.results).toEqual([
+      {
+        id: 900,
+        ppi: 40,
+        activity: { id: 401, position: 1, name: 'Par de apriete', roles: ['CA'] },
+        element: { id: 11, code: 'M-11', type: 'MOD' },
+        result: 'ok',
+        observations: '',
+        equipment: { id: 70, name: 'Nivel', certificate_number: 'C-1', calibration_date: '2026-01-01', expiry_date: '2099-01-01' },
+        result_date: '2026-11-10',
+        author: { id: 9, name: 'Otro' },
+        role: 'CA',
+        documents: [],
+        editable: true,
+        observed_at: '2026-11-10T08:00:00Z',
+        created_at: '2026-11-10T08:00:00Z',
+        updated_at: '2026-11-10T08:00:00Z',
+      },
+    ]);
+    await expect(ppiHandlers.results(get('ppis/99/ppi-results', { ppiId: '99' }))).rejects.toMatchObject({ status: 404 });
+
+    // The register's table: the linked elements (not 13, linked to the other PPI) with their results by activity.
+    const register = (await ppiHandlers.elements(get('ppis/40/list-elements', { ppiId: '40' }, 'page_size=1'))) as {
+      count: number; next: string | null; results: { id: number; code: string; results: Record<string, unknown> }[];
+    };
+    expect(register.count).toBe(2);
+    expect(register.next).toBe('/api/ppis/40/list-elements?page_size=1&page=2');
+    expect(register.results).toEqual([
+      expect.objectContaining({ id: 11, code: 'M-11', results: { '401': { id: 900, result: 'ok' } } }),
+    ]);
+    const second = (await ppiHandlers.elements(get('ppis/40/list-elements', { ppiId: '40' }, 'page=2&page_size=1'))) as typeof register;
+    expect(second.results).toEqual([expect.objectContaining({ id: 12, results: { '402': { id: 901, result: 'na' } } })]);
+    await expect(ppiHandlers.result(get('ppis/40/ppi-results/910/', { ppiId: '40', resultId: '910' }))).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+
+  it('records one result into the outbox, shows it at once, keeps it through a download and sends it once', async () => {
+    const answer = await ppiHandlers.updateResult(
+      patch(40, 900, { result: 'not_ok', observations: 'Par bajo', equipment: 70, client_uuid: 'result-uuid-1' }),
+    );
+    expect(answer).toMatchObject({
+      id: 900, result: 'not_ok', observations: 'Par bajo', author: { id: 7, name: 'Inés Inspectora' }, role: 'CA', applied_count: 1,
+      elements_version: 10,
+    });
+    // A resend (same client uuid) makes no second entry.
+    await ppiHandlers.updateResult(patch(40, 900, { result: 'not_ok', observations: 'Par bajo', equipment: 70, client_uuid: 'result-uuid-1' }));
+    const entries = (await store.call('listOutbox', 7)) as OutboxEntry[];
+    expect(entries).toHaveLength(1);
+    const [entry] = entries;
+    expect(entry).toMatchObject({ client_uuid: 'result-uuid-1', kind: 'ppi_result', status: 'pending' });
+    expect(entry.payload).toMatchObject({
+      method: 'PATCH',
+      path: 'ppis/40/ppi-results/900/update-result/',
+      element_ids: [11],
+      body: { result: 'not_ok', observations: 'Par bajo', equipment: 70, client_uuid: 'result-uuid-1', known_elements_version: 10 },
+    });
+    const body = entry.payload.body as { recorded_at: string; result_date: string };
+    expect(body.recorded_at).toBe(entry.recorded_at);
+    expect(body.result_date).toBe(body.recorded_at.slice(0, 10));
+
+    // An incremental download that still has the server's older value leaves the device's alone.
+    serve([header(false, 'c2'), { ppis: [ppi(40, 'PPI-40')] }, results(40, [resultRow({ id: 900, activity_id: 401, element_id: 11, result: 'ok' })])]);
+    await download();
+    expect(await select('SELECT result, observations, pending_uuid FROM ppi_result WHERE id = 900')).toEqual([
+      { result: 'not_ok', observations: 'Par bajo', pending_uuid: 'result-uuid-1' },
+    ]);
+
+    const sent: { method: string; path: string; body: unknown }[] = [];
+    const send: PushDeps['send'] = async (request) => {
+      sent.push(request);
+      return {};
+    };
+    expect(await pushOutbox(localPushDeps(store, 7, send))).toMatchObject({ sent: 1, refused: 0 });
+    expect(await pushOutbox(localPushDeps(store, 7, send))).toMatchObject({ sent: 0 });
+    expect(sent).toEqual([{ method: 'PATCH', path: 'ppis/40/ppi-results/900/update-result/', body: entry.payload.body }]);
+    expect(await store.call('listOutbox', 7)).toEqual([]);
+
+    // Confirmed: the next download's value is the server's again.
+    serve([header(false, 'c3'), { ppis: [ppi(40, 'PPI-40')] }, results(40, [resultRow({ id: 900, activity_id: 401, element_id: 11, result: 'not_ok', user_id: 7 })])]);
+    await download();
+    expect(await select('SELECT result, user_id FROM ppi_result WHERE id = 900')).toEqual([{ result: 'not_ok', user_id: 7 }]);
+  });
+
+  it('shows the server\'s result again after the server refused the offline one (read back after the push)', async () => {
+    await ppiHandlers.updateResult(patch(40, 900, { result: 'not_ok', client_uuid: 'result-uuid-2' }));
+    const server = await ppiHandlers.result(get('ppis/40/ppi-results/900/', { ppiId: '40', resultId: '900' }));
+    const asked: string[] = [];
+    const send: PushDeps['send'] = async ({ method, path }) => {
+      asked.push(`${method} ${path}`);
+      if (method === 'PATCH') throw new ApiError(400, 'Bad Request', { non_field_errors: ['El PPI está cerrado.'], code: 'ppi_closed' });
+      // The server still has the office's value.
+      return { ...server, result: 'ok', observations: 'De oficina', author: { id: 9, name: 'Otro' } };
+    };
+    const outcome = await pushOutbox(localPushDeps(store, 7, send));
+    expect(outcome).toMatchObject({ sent: 0, refused: 1 });
+    expect(await readBackSettled(store, outcome.settled, send)).toBe(true);
+    expect(asked).toEqual(['PATCH ppis/40/ppi-results/900/update-result/', 'GET ppis/40/ppi-results/900/']);
+    expect(await select('SELECT result, observations, user_id, pending_uuid FROM ppi_result WHERE id = 900')).toEqual([
+      { result: 'ok', observations: 'De oficina', user_id: 9, pending_uuid: null },
+    ]);
+    expect(await store.call('listOutbox', 7)).toMatchObject([{ client_uuid: 'result-uuid-2', status: 'refused', refusal_code: 'ppi_closed' }]);
+  });
+
+  it("refuses on the device what the server would: expired equipment, another role's activity, a closed PPI", async () => {
+    const refused = async (request: OfflineRequest) => {
+      const error = (await ppiHandlers.updateResult(request).catch((e: unknown) => e)) as ApiError;
+      expect(error).toMatchObject({ status: expect.any(Number) });
+      return error;
+    };
+    const expired = await refused(patch(40, 900, { result: 'ok', equipment: 71, result_date: '2026-11-20' }));
+    expect(expired.status).toBe(400);
+    expect(expired.body).toEqual({
+      equipment: [translate('es', 'ppis.results.equipmentExpired', { name: 'Llave vieja', date: '2026-11-20', expiry: '2020-01-01' })],
+      code: 'equipment_expired',
+    });
+    const unknown = await refused(patch(40, 900, { result: 'ok', equipment: 99 }));
+    expect(unknown.body).toMatchObject({ code: 'equipment_unknown' });
+    const notMine = await refused(patch(40, 901, { result: 'ok' }));
+    expect(notMine.status).toBe(403);
+    expect(notMine.body).toMatchObject({ code: 'permission_denied', refusal: 'activity_not_yours' });
+
+    serve([header(false, 'c2'), { ppis: [ppi(40, 'PPI-40', 'closed')] }]);
+    await download();
+    const closed = await refused(patch(40, 900, { result: 'ok' }));
+    expect(closed.body).toMatchObject({ code: 'ppi_closed' });
+    expect(await store.call('listOutbox', 7)).toEqual([]);
+    expect(await select('SELECT result FROM ppi_result WHERE id = 900')).toEqual([{ result: 'ok' }]);
+  });
+});
