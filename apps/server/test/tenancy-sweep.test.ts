@@ -170,6 +170,10 @@ const SWEPT: Record<string, (theirs: Theirs, ours: Ours) => Call> = {
   'PATCH /api/plants/:id/imagery/:layerId/': (t) => ({ params: { id: t.plant, layerId: t.imageryLayer }, payload: { name: 'Otro' } }),
   'DELETE /api/plants/:id/imagery/:layerId/': (t) => ({ params: { id: t.plant, layerId: t.imageryLayer } }),
   'GET /api/plants/:id/imagery/:layerId/:z/:x/:y': (t) => ({ params: { id: t.plant, layerId: t.imageryLayer, z: 0, x: 0, y: 0 } }),
+  'GET /api/plants/:id/imagery/:layerId/offline/': (t) => ({
+    params: { id: t.plant, layerId: t.imageryLayer },
+    query: 'min_zoom=0&max_zoom=1',
+  }),
   'POST /api/plants/:id/import-layout/file/inspect/': (t) => ({
     params: { id: t.plant },
     payload: { format: 'kml', content: Buffer.from(SWEEP_KML).toString('base64') },
