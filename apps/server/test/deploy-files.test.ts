@@ -78,7 +78,8 @@ describe('Dockerfile', () => {
   });
 
   it('installs production dependencies only for the runtime, and checks /api/health/', () => {
-    expect(lines).toContain('RUN npm ci --omit=dev --no-audit --no-fund');
+    // The server's and the domain's packages only: the web app is served as built, the bench not shipped.
+    expect(lines).toContain('RUN npm ci --omit=dev --no-audit --no-fund --workspace apps/server --workspace packages/domain');
     const health = lines.findIndex((l) => l.startsWith('HEALTHCHECK'));
     expect(health).toBeGreaterThan(-1);
     expect(lines[health + 1]).toContain('/api/health/');
