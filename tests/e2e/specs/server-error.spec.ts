@@ -19,6 +19,14 @@ test.describe('server error dialog', () => {
         body: JSON.stringify({ detail: 'Fallo simulado' }),
       });
     });
+    const failuresSettled = () =>
+      expect
+        .poll(async () => {
+          const seen = failures;
+          await page.waitForTimeout(1000);
+          return failures === seen;
+        })
+        .toBe(true);
     await signInViaApi(page, request, ADMIN, '/dashboard');
 
     const dialog = serverErrorDialog(page);
@@ -26,6 +34,9 @@ test.describe('server error dialog', () => {
     await expect(dialog.getByRole('heading')).toHaveText('Error en el servidor');
     await expect(dialog).toContainText('Código: 500');
     await expect(dialog.getByText(/^Mensaje: /)).toHaveText('Mensaje: Internal Server Error');
+    // Every dashboard call fails: on a loaded machine one may fail after the dialog is accepted and
+    // open it again. Accept once they have all answered (no new failure for a second).
+    await failuresSettled();
     await dialog.getByRole('button', { name: 'ACEPTAR' }).click();
     await expect(dialog).toBeHidden();
     // The page behind says it could not load its data and offers to retry.
@@ -41,6 +52,7 @@ test.describe('server error dialog', () => {
     await expect(dialog).toContainText('Code: 500');
     await expect(dialog.getByText(/^Message: /)).toHaveText('Message: Internal Server Error');
     await expect(dialog.getByRole('button', { name: 'ACCEPT' })).toBeVisible();
+    await failuresSettled();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
 
