@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOpt
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
+import type * as IoRedis from 'ioredis';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -88,6 +88,9 @@ import { TemplatesService } from './modules/ppis/templates/templates.service';
 import { DeliveredSerialsService } from './modules/serials/delivered-serials.service';
 import { SerialScanService } from './modules/serials/serial-scan.service';
 import { serialsRoutes } from './modules/serials/serials.routes';
+import { lazyPackage } from './lib/lazy-package';
+
+const ioredis = lazyPackage<typeof IoRedis>('ioredis');
 
 export interface AppOptions {
   config: Config;
@@ -145,7 +148,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
   registerRequestContext(app);
 
   // Several instances (README "Running at scale") count the same attempts in Redis.
-  const redis = config.redisUrl ? new Redis(config.redisUrl) : null;
+  const redis = config.redisUrl ? new (ioredis().Redis)(config.redisUrl) : null;
   if (redis) {
     // ioredis reconnects by itself; a lost connection is logged, not thrown.
     redis.on('error', (error) => app.log.warn({ err: error }, 'redis (rate limits) unreachable'));

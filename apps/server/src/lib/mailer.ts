@@ -1,7 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { lazyPackage } from './lazy-package';
+
+const mailPackage = lazyPackage<typeof nodemailer>('nodemailer');
 
 export interface Mail {
   to: string;
@@ -21,7 +24,7 @@ export interface Mailer {
  */
 export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; log: FastifyBaseLogger; production?: boolean }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const transport = mailPackage().createTransport(options.smtpUrl);
     return { send: async (mail) => void (await transport.sendMail({ from: options.from, ...mail })) };
   }
   if (options.production) {

@@ -1,7 +1,11 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, NoSuchKey, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type * as S3 from '@aws-sdk/client-s3';
+import type * as S3Upload from '@aws-sdk/lib-storage';
 import type { Storage } from './storage';
+import { lazyPackage } from './lazy-package';
+
+const s3 = lazyPackage<typeof S3>('@aws-sdk/client-s3');
+const s3Upload = lazyPackage<typeof S3Upload>('@aws-sdk/lib-storage');
 
 export interface S3Options {
   bucket: string;
@@ -19,10 +23,10 @@ export interface S3Options {
  * object only becomes visible when its upload completes, so a reader never sees half a file.
  */
 export class S3Storage implements Storage {
-  private readonly client: S3Client;
+  private readonly client: S3.S3Client;
 
   constructor(private readonly options: S3Options) {
-    this.client = new S3Client({
+    this.client = new (s3().S3Client)({
       region: options.region,
       endpoint: options.endpoint,
       // Buckets of S3-compatible servers are addressed by path, not by a DNS name per bucket.
@@ -35,7 +39,7 @@ export class S3Storage implements Storage {
   }
 
   async put(key: string, body: Readable, contentType: string): Promise<void> {
-    const upload = new Upload({
+    const upload = new (s3Upload().Upload)({
       client: this.client,
       params: { Bucket: this.options.bucket, Key: key, Body: body, ContentType: contentType },
       partSize: 5 * 1024 * 1024,
@@ -47,10 +51,10 @@ export class S3Storage implements Storage {
 
   async get(key: string): Promise<Readable | null> {
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
+      const answer = await this.client.send(new (s3().GetObjectCommand)({ Bucket: this.options.bucket, Key: key }));
       return answer.Body as Readable;
     } catch (error) {
-      if (error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404))
+      if (error instanceof s3().NoSuchKey || (error instanceof s3().S3ServiceException && error.$metadata.httpStatusCode === 404))
         return null;
       throw error;
     }
@@ -59,18 +63,18 @@ export class S3Storage implements Storage {
   async getRange(key: string, offset: number, length: number): Promise<Buffer | null> {
     if (length <= 0) return Buffer.alloc(0);
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key, Range: `bytes=${offset}-${offset + length - 1}` }));
+      const answer = await this.client.send(new (s3().GetObjectCommand)({ Bucket: this.options.bucket, Key: key, Range: `bytes=${offset}-${offset + length - 1}` }));
       return Buffer.from(await answer.Body!.transformToByteArray());
     } catch (error) {
-      if (error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)) return null;
+      if (error instanceof s3().NoSuchKey || (error instanceof s3().S3ServiceException && error.$metadata.httpStatusCode === 404)) return null;
       // A range wholly past the end of the object.
-      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416) return Buffer.alloc(0);
+      if (error instanceof s3().S3ServiceException && error.$metadata.httpStatusCode === 416) return Buffer.alloc(0);
       throw error;
     }
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
+    await this.client.send(new (s3().DeleteObjectCommand)({ Bucket: this.options.bucket, Key: key }));
   }
 
   close() {
@@ -79,6 +83,6 @@ export class S3Storage implements Storage {
 
   /** The bucket answers (and exists) for these credentials. */
   async check() {
-    await this.client.send(new HeadBucketCommand({ Bucket: this.options.bucket }));
+    await this.client.send(new (s3().HeadBucketCommand)({ Bucket: this.options.bucket }));
   }
 }

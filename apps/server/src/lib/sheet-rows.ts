@@ -1,5 +1,8 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { lazyPackage } from './lazy-package';
+
+const exceljs = lazyPackage<typeof ExcelJS>('exceljs');
 
 /*
  * The cells of an imported sheet (a PPI template, a delivered-serial list) as text, row by row: row i
@@ -12,7 +15,7 @@ const MAX_COLUMNS = 12;
 
 /** The first worksheet of an xlsx file. */
 export async function readXlsxRows(bytes: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (exceljs().Workbook)();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0];
   if (!sheet) return [];
@@ -35,7 +38,7 @@ export async function readCsvRows(bytes: Buffer): Promise<string[][]> {
   const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
   const count = (c: string) => firstLine.split(c).length - 1;
   const delimiter = count(';') > count(',') ? ';' : count('\t') > count(',') ? '\t' : ',';
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (exceljs().Workbook)();
   const sheet = await workbook.csv.read(Readable.from([text]), {
     // Every cell stays text: "1" for required must not become a number, nor a date.
     map: (value: unknown) => value,

@@ -1,11 +1,14 @@
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
+import type * as IoRedis from 'ioredis';
 import { z } from 'zod';
 import { translate } from '@heliotrack/domain/i18n/translate';
 import { pingDatabase, type Db } from '../db/database';
 import type { Storage } from '../lib/storage';
+import { lazyPackage } from '../lib/lazy-package';
+
+const ioredis = lazyPackage<typeof IoRedis>('ioredis');
 
 export interface HealthOptions {
   db: Db;
@@ -43,7 +46,7 @@ const isProbe = (url: string) => /^\/api\/(health|ready)(\/|\?|$)/.test(url);
  */
 export async function registerHealth(app: FastifyInstance, { db, storage, redisUrl, maxEventLoopDelay }: HealthOptions) {
   // A client of its own, connected on first use and never queueing: a probe must not wait behind jobs.
-  const redis = redisUrl ? new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
+  const redis = redisUrl ? new (ioredis().Redis)(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
   if (redis) {
     redis.on('error', () => {}); // reported by /api/ready/, not thrown
     app.addHook('onClose', () => void redis.disconnect());

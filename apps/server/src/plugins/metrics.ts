@@ -1,10 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type * as PromClient from 'prom-client';
 import { type Db, pgPoolOf } from '../db/database';
 import { detailError, notFound } from '../lib/errors';
 import type { JobQueue } from '../lib/jobs/job-queue';
 import { fileResponse } from '../openapi/media';
+import { lazyPackage } from '../lib/lazy-package';
+
+const promClient = lazyPackage<typeof PromClient>('prom-client');
 
 export interface MetricsOptions {
   enabled: boolean;
@@ -47,6 +50,7 @@ export function registerMetrics(app: FastifyInstance, { enabled, token, db, queu
   );
   if (!enabled) return;
 
+  const { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } = promClient();
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'heliotrack_' });
   const requests = new Counter({ name: 'heliotrack_http_requests_total', help: 'HTTP requests answered, by method, route and status', labelNames: ['method', 'route', 'status'], registers: [registry] });

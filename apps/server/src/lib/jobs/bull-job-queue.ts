@@ -1,6 +1,10 @@
-import { Queue, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
+import type * as BullMq from 'bullmq';
+import type * as IoRedis from 'ioredis';
 import type { JobHandler, JobQueue } from './job-queue';
+import { lazyPackage } from '../lazy-package';
+
+const bullmq = lazyPackage<typeof BullMq>('bullmq');
+const ioredis = lazyPackage<typeof IoRedis>('ioredis');
 
 export interface BullJobQueueOptions {
   /** The queue's name; its keys live under `prefix` so that several deployments can share a Redis. */
@@ -23,9 +27,9 @@ export interface BullJobQueueOptions {
  * ids: an id already waiting or running is not queued twice, whoever enqueues it.
  */
 export class BullJobQueue implements JobQueue {
-  private readonly queue: Queue;
-  private readonly worker: Worker;
-  private readonly connections: Redis[];
+  private readonly queue: BullMq.Queue;
+  private readonly worker: BullMq.Worker;
+  private readonly connections: IoRedis.Redis[];
   private readonly adding = new Set<Promise<unknown>>();
   private closed = false;
 
@@ -36,9 +40,9 @@ export class BullJobQueue implements JobQueue {
     private readonly onError: (id: number, error: unknown) => void,
   ) {
     // The worker blocks on Redis while it waits for a job: it needs a connection of its own.
-    this.connections = [0, 1].map(() => new Redis(redisUrl, { maxRetriesPerRequest: null }));
-    this.queue = new Queue(options.name, { connection: this.connections[0], prefix: options.prefix });
-    this.worker = new Worker(
+    this.connections = [0, 1].map(() => new (ioredis().Redis)(redisUrl, { maxRetriesPerRequest: null }));
+    this.queue = new (bullmq().Queue)(options.name, { connection: this.connections[0], prefix: options.prefix });
+    this.worker = new (bullmq().Worker)(
       options.name,
       async (job) => {
         await handler((job.data as { id: number }).id);

@@ -1,4 +1,7 @@
-import * as echarts from 'echarts';
+import type * as echarts from 'echarts';
+import { lazyPackage } from '../lazy-package';
+
+const echartsPackage = lazyPackage<typeof echarts>('echarts');
 
 /*
  * Charts of the generated PDFs (reports, PPI dossiers), drawn by ECharts' server-side renderer to SVG
@@ -11,7 +14,7 @@ export const CHART_FONT = { fontFamily: 'Helvetica', fontSize: 11, color: '#343a
 
 /** An ECharts option drawn to SVG. */
 export function renderChart(option: echarts.EChartsOption, width: number, height: number) {
-  const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
+  const chart = echartsPackage().init(null, null, { renderer: 'svg', ssr: true, width, height });
   try {
     chart.setOption({ animation: false, textStyle: CHART_FONT, ...option });
     return chart.renderToSVGString();

@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { lazyPackage } from '../lazy-package';
 
 /*
  * What the generated PDFs (reports, PPI dossiers) draw alike: A4 pages with pdfkit's standard
@@ -17,14 +17,12 @@ interface SvgToPdfOptions {
   fontCallback?: (family: string, bold: boolean, italic: boolean) => string;
   warningCallback?: (message: string) => void;
 }
-/** svg-to-pdfkit is CommonJS without type declarations: required, with the little of it used here typed. */
-export const drawSvg = createRequire(import.meta.url)('svg-to-pdfkit') as (
-  doc: PDFKit.PDFDocument,
-  svg: string,
-  x: number,
-  y: number,
-  options: SvgToPdfOptions,
-) => void;
+/** svg-to-pdfkit is CommonJS without type declarations: required on first use, with the little of it used here typed. */
+const svgToPdf = lazyPackage<(doc: PDFKit.PDFDocument, svg: string, x: number, y: number, options: SvgToPdfOptions) => void>('svg-to-pdfkit');
+
+export function drawSvg(doc: PDFKit.PDFDocument, svg: string, x: number, y: number, options: SvgToPdfOptions) {
+  svgToPdf()(doc, svg, x, y, options);
+}
 
 /** The standard fonts for an SVG's text: bold or regular Helvetica. */
 export const fontCallback = (_family: string, bold: boolean) => (bold ? 'Helvetica-Bold' : 'Helvetica');

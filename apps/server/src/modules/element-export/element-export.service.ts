@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Language } from '@heliotrack/domain/constants';
 import { reportCatalogue } from '@heliotrack/domain/i18n/reports';
 import { ELEMENT_EXPORT_COLUMNS, type ElementExportQuery } from '@heliotrack/domain/reports';
@@ -17,6 +17,9 @@ import {
   type ExportRow,
   listTypeIdsOfClient,
 } from './element-export.repository';
+import { lazyPackage } from '../../lib/lazy-package';
+
+const exceljs = lazyPackage<typeof ExcelJS>('exceljs');
 
 /** Rows per query: large enough that the query count stays small, small enough to keep memory flat. */
 export const EXPORT_CHUNK = 5000;
@@ -110,7 +113,7 @@ function csvStream(rows: AsyncGenerator<ExportRow[]>, headers: string[], separat
  */
 function xlsxStream(rows: AsyncGenerator<ExportRow[]>, headers: string[], sheetName: string) {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new (exceljs().stream.xlsx.WorkbookWriter)({
     stream: out,
     useStyles: true,
     useSharedStrings: false,

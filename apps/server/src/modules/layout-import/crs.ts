@@ -1,4 +1,7 @@
-import proj4 from 'proj4';
+import type proj4 from 'proj4';
+import { lazyPackage } from '../../lib/lazy-package';
+
+const proj4Package = lazyPackage<typeof proj4>('proj4');
 
 /*
  * The coordinate systems a layout file may be drawn in: WGS 84 longitude/latitude and the UTM zones
@@ -26,7 +29,7 @@ export type Project = (x: number, y: number) => [number, number];
 export function projectionTo4326(epsg: number): Project {
   if (!LAYOUT_EPSG_CODES.includes(epsg)) throw new Error(`unsupported EPSG ${epsg}`);
   if (epsg === WGS84) return (x, y) => [x, y];
-  const converter = proj4(definition(epsg), definition(WGS84));
+  const converter = proj4Package()(definition(epsg), definition(WGS84));
   return (x, y) => {
     const [lon, lat] = converter.forward([x, y]);
     // Seven decimals: about a centimetre, what a survey carries.

@@ -1,6 +1,10 @@
-import DxfParser, { type IDxf } from 'dxf-parser';
+import type DxfParser from 'dxf-parser';
+import type { IDxf } from 'dxf-parser';
 import type { FileItem, FileText, LayoutFile, SourceGeometry, XY } from './layout-file';
 import { LayoutFileError } from './layout-file';
+import { lazyPackage } from '../../lib/lazy-package';
+
+const dxfParser = lazyPackage<typeof DxfParser>('dxf-parser');
 
 /*
  * A DXF drawing's model space as layout items (issue 37). dxf-parser reads the entities but says
@@ -137,7 +141,7 @@ export function readDxf(content: string): LayoutFile {
   const handleLines = scanGroups(lines);
   let dxf: IDxf | null;
   try {
-    dxf = new DxfParser().parseSync(content);
+    dxf = new (dxfParser())().parseSync(content);
   } catch (error) {
     throw new LayoutFileError('parser', { detail: String((error as Error).message ?? error).slice(0, 200) });
   }

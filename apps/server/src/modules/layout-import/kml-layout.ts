@@ -1,9 +1,15 @@
-import { DOMParser } from '@xmldom/xmldom';
-import { type Folder, kmlWithFolders, type Root } from '@tmcw/togeojson';
-import JSZip from 'jszip';
+import type * as XmlDom from '@xmldom/xmldom';
+import type { Folder, Root } from '@tmcw/togeojson';
+import type * as ToGeoJson from '@tmcw/togeojson';
+import type JSZip from 'jszip';
 import type { FileItem, LayoutFile, SourceGeometry, XY } from './layout-file';
 import { LayoutFileError } from './layout-file';
 import { WGS84 } from './crs';
+import { lazyPackage } from '../../lib/lazy-package';
+
+const xmlDom = lazyPackage<typeof XmlDom>('@xmldom/xmldom');
+const toGeoJson = lazyPackage<typeof ToGeoJson>('@tmcw/togeojson');
+const jszip = lazyPackage<typeof JSZip>('jszip');
 
 /*
  * A KML (or the KML inside a KMZ) as layout items (issue 37): every placemark with a geometry, its
@@ -56,7 +62,7 @@ function flatten(geometry: Geometry | null | undefined): SourceGeometry | null {
 
 function parseXml(text: string) {
   let failure: LayoutFileError | null = null;
-  const parser = new DOMParser({
+  const parser = new (xmlDom().DOMParser)({
     onError: (level, message, context) => {
       if (level !== 'fatalError' || failure) return;
       const locator = (context as { locator?: { lineNumber?: number; columnNumber?: number } } | undefined)
@@ -68,7 +74,7 @@ function parseXml(text: string) {
       });
     },
   });
-  let doc: ReturnType<DOMParser['parseFromString']> | null = null;
+  let doc: ReturnType<XmlDom.DOMParser['parseFromString']> | null = null;
   try {
     doc = parser.parseFromString(text, 'text/xml');
   } catch (error) {
@@ -115,7 +121,7 @@ export function readKml(text: string): LayoutFile {
       });
     }
   };
-  walk(kmlWithFolders(doc as unknown as Document).children, []);
+  walk(toGeoJson().kmlWithFolders(doc as unknown as Document).children, []);
   if (items.length === 0) throw new LayoutFileError('empty');
   return { items, texts: [], epsg: WGS84 };
 }
@@ -123,7 +129,7 @@ export function readKml(text: string): LayoutFile {
 export async function readKmz(bytes: Buffer): Promise<LayoutFile> {
   let zip: JSZip;
   try {
-    zip = await JSZip.loadAsync(bytes);
+    zip = await jszip().loadAsync(bytes);
   } catch {
     throw new LayoutFileError('unreadable');
   }

@@ -1,8 +1,11 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import { reportCatalogue, type ReportCatalogue } from '@heliotrack/domain/i18n/reports';
 import { formatters, type Formatters } from '../../lib/pdf/formatters';
 import { drawSvg, fontCallback, HEADER_FILL, pageLayout } from '../../lib/pdf/layout';
 import type { ReportSnapshot } from './report-snapshot';
+import { lazyPackage } from '../../lib/lazy-package';
+
+const pdfkit = lazyPackage<typeof PDFDocument>('pdfkit');
 
 /*
  * The report PDF's document and what its sections draw with: the words and formatters of the
@@ -46,7 +49,8 @@ export function openReportPage(snapshot: ReportSnapshot): ReportPage {
   const words = reportCatalogue(snapshot.language);
   const fmt = formatters(snapshot.language);
   const title = snapshot.kind === 'historic' ? words.historicTitle : words.title;
-  const doc = new PDFDocument({
+  const PdfDocument = pdfkit();
+  const doc = new PdfDocument({
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,

@@ -1,7 +1,10 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { reportCatalogue } from '@heliotrack/domain/i18n/reports';
 import { neutraliseWorkbook } from '../../lib/spreadsheet-cells';
 import type { ReportSnapshot } from './report-snapshot';
+import { lazyPackage } from '../../lib/lazy-package';
+
+const exceljs = lazyPackage<typeof ExcelJS>('exceljs');
 
 /*
  * The xlsx of a report, from the same snapshot as its PDF: one sheet per section with real numbers
@@ -29,7 +32,7 @@ function sheet(
 
 export async function renderReportXlsx(snapshot: ReportSnapshot): Promise<Buffer> {
   const words = reportCatalogue(snapshot.language);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (exceljs().Workbook)();
   workbook.creator = 'Heliotrack';
   workbook.created = new Date(snapshot.generated_at);
 
