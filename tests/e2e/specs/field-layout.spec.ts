@@ -135,7 +135,7 @@ async function toEnglish(page: Page) {
 }
 
 for (const device of DEVICES) {
-  test.describe(`field layout, ${device.name}`, () => {
+  test.describe(`field layout, ${device.name} @once`, () => {
     test.use({ viewport: device.viewport, isMobile: true, hasTouch: true });
     const slug = device.name.replace(' ', '-');
 
@@ -412,7 +412,7 @@ for (const device of DEVICES) {
   });
 }
 
-test.describe('field layout, phone map', () => {
+test.describe('field layout, phone map @once', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('trackers selected by tapping a polygon change state from the bar under the map', async ({

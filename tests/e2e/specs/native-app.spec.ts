@@ -53,7 +53,7 @@ async function asNativeApp(page: Page, version: string) {
 const updateDialog = (page: Page) =>
   page.getByRole('alertdialog').filter({ has: page.locator('#app-update-title') });
 
-test.describe('native app', () => {
+test.describe('native app @once', () => {
   test('the forced update dialog appears when a greater version is published, and Update opens the store', async ({
     page,
     request,

@@ -99,7 +99,7 @@ function lonLatToTile(lon: number, lat: number, z: number) {
   return { z, x, y };
 }
 
-test.describe('local database (Offline II)', () => {
+test.describe('local database (Offline II) @once', () => {
   test('loads the demo plant from the sync stream into OPFS and answers lists, polygons, tiles, details and catalogues as the server does', async ({
     page,
     request,

@@ -69,7 +69,7 @@ async function photograph(page: Page, testInfo: TestInfo, name: string) {
 }
 
 for (const device of DEVICES) {
-  test.describe(`PPI register, field layout, ${device.name}`, () => {
+  test.describe(`PPI register, field layout, ${device.name} @once`, () => {
     test.use({ viewport: device.viewport, isMobile: true, hasTouch: true });
     const slug = device.name;
 

@@ -35,7 +35,7 @@ interface Plant {
   code: string;
 }
 
-test('the camera reads with zxing-wasm, its .wasm served by our server, and the choice is remembered', async ({
+test('the camera reads with zxing-wasm, its .wasm served by our server, and the choice is remembered @once', async ({
   page,
   request,
 }) => {

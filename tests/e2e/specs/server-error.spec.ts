@@ -8,7 +8,7 @@ import {
   test,
 } from '../fixtures';
 
-test.describe('server error dialog', () => {
+test.describe('server error dialog @once', () => {
   test('a 500 answer opens the dialog, in Spanish and in English', async ({ page, request }) => {
     let failures = 0;
     await page.route('**/api/dashboard/**', (route) => {
