@@ -10,7 +10,7 @@ import { offsetOf, pageOf } from '../../lib/pagination';
 import { fieldError, notFound } from '../../lib/errors';
 import { findPlantIdsOfUsers, findRolesByCode, findRolesOfUsers } from '../access/access.repository';
 import { type CurrentUser, requireAdmin } from '../access/access.service';
-import { findPlantIdsInClient, listClientPlantSummaries } from '../plants/plants.repository';
+import { findPlantIdsInClient, listClientPlantSummaries } from '../../lib/plant-reads.repository';
 import { countActiveRucsByPlant, deleteUserRucsOutsidePlants } from '../rucs/rucs.repository';
 import { endSessions, usePasswordResetsOf } from '../auth/auth.repository';
 import { findUserInClient } from '../catalogues/catalogues.repository';
