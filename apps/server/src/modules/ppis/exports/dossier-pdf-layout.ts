@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit';
 import { dossierCatalogue, type DossierCatalogue } from '@heliotrack/domain/i18n/ppi-dossier';
 import { formatters, type Formatters } from '../../../lib/pdf/formatters';
 import { readAll } from '../../../lib/pdf/images';
-import { HEADER_FILL, pageLayout, TEXT_COLOR } from '../../../lib/pdf/layout';
+import { endTableRow, HEADER_FILL, pageLayout, TEXT_COLOR } from '../../../lib/pdf/layout';
 import { encodeTextAsWinAnsi } from '../../../lib/pdf/win-ansi';
 
 /*
@@ -68,14 +68,7 @@ export function dossierPage(language: string, code: string): { page: DossierPage
       doc.text(cells[i] ?? '', x + 4, y + 4, { width: c.width - 8 });
       x += c.width;
     });
-    doc
-      .moveTo(MARGIN, y + height)
-      .lineTo(MARGIN + width, y + height)
-      .lineWidth(0.5)
-      .strokeColor('#dee2e6')
-      .stroke();
-    doc.x = MARGIN;
-    doc.y = y + height;
+    endTableRow(doc, MARGIN, width, y, height);
   };
   const table = (columns: Column[], rows: string[][]) => {
     drawRow(
