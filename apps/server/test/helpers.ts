@@ -97,16 +97,31 @@ export interface TestContext {
   call(method: Method, url: string, options?: CallOptions): Promise<Answer>;
 }
 
-/**
- * A user of the caller's organisation made for one test, so the test can change their plants, RUCs or
- * password without touching the named demo users others rely on. Logs in with DEMO_PASSWORD.
- */
 /** The id of the demo organisation "Demo Solar", for tests that add plants to it. */
 export async function demoClientId(ctx: TestContext): Promise<number> {
   const client = await ctx.db.selectFrom('clients').select('id').where('name', '=', 'Demo Solar').executeTakeFirstOrThrow();
   return client.id;
 }
 
+/**
+ * A plant of the seed by its code (CAR-01 of Demo Solar, ECI-01 of Otra Energía), and the element
+ * type of the plant's organisation with the code `typeCode` (MOD, HIN…).
+ */
+export async function seededPlantAndType(ctx: TestContext, plantCode: string, typeCode: string) {
+  const plant = await ctx.db.selectFrom('plants').selectAll().where('code', '=', plantCode).executeTakeFirstOrThrow();
+  const type = await ctx.db
+    .selectFrom('element_types')
+    .select('id')
+    .where('client_id', '=', plant.client_id)
+    .where('code', '=', typeCode)
+    .executeTakeFirstOrThrow();
+  return { plant, type };
+}
+
+/**
+ * A user of the caller's organisation made for one test, so the test can change their plants, RUCs or
+ * password without touching the named demo users others rely on. Logs in with DEMO_PASSWORD.
+ */
 export async function createUser(
   ctx: TestContext,
   { email, roles, plants = [], as = USERS.admin }: { email: string; roles: string[]; plants?: number[]; as?: string },

@@ -46,6 +46,23 @@ function modulePairs() {
   );
 }
 
+/** The module cycles of a graph, each as the path that closes it (a → b → a), found by depth-first search. */
+function cyclesOf(graph: Record<string, string[]>) {
+  const cycles: string[] = [];
+  const done = new Set<string>();
+  const visit = (module: string, path: string[]) => {
+    if (path.includes(module)) {
+      cycles.push([...path.slice(path.indexOf(module)), module].join(' → '));
+      return;
+    }
+    if (done.has(module)) return;
+    for (const next of graph[module] ?? []) visit(next, [...path, module]);
+    done.add(module);
+  };
+  for (const module of Object.keys(graph)) visit(module, []);
+  return cycles;
+}
+
 describe('server module imports', () => {
   it('finds the imports of the modules (the scan sees a known pair)', () => {
     // ppis renders its map tiles with the spatial module's service: a pair the scan must see.
@@ -65,5 +82,10 @@ describe('server module imports', () => {
       Object.entries(listed.pairs).map(([module, others]) => [module, [...others].sort()]),
     );
     expect(modulePairs()).toEqual(sorted);
+  });
+
+  it('leaves no import cycle between modules (auth and users shared their account writes through lib/)', () => {
+    expect(cyclesOf({ a: ['b'], b: ['a'] }), 'the search sees a cycle').toEqual(['a → b → a']);
+    expect(cyclesOf(modulePairs())).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { winAnsi } from '../src/modules/ppis/exports/dossier';
+import { winAnsi } from '../src/lib/pdf/win-ansi';
 
 // The dossier's standard PDF fonts encode WinAnsi only: the demo's criteria "≤ 20 mm" came out as '"d 20 mm'.
 describe('winAnsi', () => {

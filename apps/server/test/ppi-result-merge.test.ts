@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase, multipart, type TestContext, USERS } from './helpers';
+import { describeEachDatabase, multipart, seededPlantAndType, type TestContext, USERS } from './helpers';
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -30,17 +30,7 @@ describeEachDatabase('PPI results recorded offline: the merge rule, reviews, res
   /** A plan of its own: piles of CAR-01, activities for CA and TC; the inspector linked as CA, the technician as TC; 4 piles linked. */
   async function newPlan() {
     const ctx = get();
-    const plant = await ctx.db
-      .selectFrom('plants')
-      .selectAll()
-      .where('code', '=', 'CAR-01')
-      .executeTakeFirstOrThrow();
-    const type = await ctx.db
-      .selectFrom('element_types')
-      .select('id')
-      .where('client_id', '=', plant.client_id)
-      .where('code', '=', 'HIN')
-      .executeTakeFirstOrThrow();
+    const { plant, type } = await seededPlantAndType(ctx, 'CAR-01', 'HIN');
     const n = ++counter;
     const template = await ctx.call('POST', '/api/templates/', {
       payload: {

@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, USERS } from './helpers';
-import { loadCurrentUser } from '../src/modules/access/access.service';
-import { recordableStateIds } from '../src/modules/rucs/rucs.service';
+import { loadCurrentUser, recordableStateIds } from '../src/modules/access/access.service';
 
 describeEachDatabase('RUCs and who may record which states', (get) => {
   const plantOf = async (code: string) =>

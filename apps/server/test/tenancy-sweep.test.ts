@@ -4,7 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { centroid, parseWkt } from '@heliotrack/domain/geometry';
 import { lonLatToTile } from '@heliotrack/domain/tiles';
 import { VIEWER_MAY } from '../src/plugins/account-guards';
-import { createUser, describeEachDatabase, type Method, multipart, type TestContext, USERS } from './helpers';
+import { createUser, describeEachDatabase, type Method, multipart, seededPlantAndType, type TestContext, USERS } from './helpers';
 
 /*
  * DESIGN section 10: "a user of one organisation gets 404 for every id of another". Every route the
@@ -562,17 +562,7 @@ describeEachDatabase('tenancy sweep over every route', (get) => {
 });
 
 async function loadOurs(ctx: TestContext): Promise<Ours> {
-  const plant = await ctx.db
-    .selectFrom('plants')
-    .selectAll()
-    .where('code', '=', 'CAR-01')
-    .executeTakeFirstOrThrow();
-  const type = await ctx.db
-    .selectFrom('element_types')
-    .select('id')
-    .where('client_id', '=', plant.client_id)
-    .where('code', '=', 'MOD')
-    .executeTakeFirstOrThrow();
+  const { plant, type } = await seededPlantAndType(ctx, 'CAR-01', 'MOD');
   const state = await ctx.db
     .selectFrom('states')
     .select('id')
@@ -604,18 +594,8 @@ async function makeTheirs(ctx: TestContext): Promise<Theirs> {
     }
     throw new Error(`report ${url} did not finish`);
   };
-  const plant = await ctx.db
-    .selectFrom('plants')
-    .selectAll()
-    .where('code', '=', 'ECI-01')
-    .executeTakeFirstOrThrow();
+  const { plant, type: moduleType } = await seededPlantAndType(ctx, 'ECI-01', 'MOD');
   const client = plant.client_id;
-  const moduleType = await ctx.db
-    .selectFrom('element_types')
-    .select('id')
-    .where('client_id', '=', client)
-    .where('code', '=', 'MOD')
-    .executeTakeFirstOrThrow();
   const module = await ctx.db
     .selectFrom('elements')
     .selectAll()

@@ -1,9 +1,10 @@
-import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
   ADMIN,
   apiGet,
   DEMO_PASSWORD,
   expect,
+  goOffline,
   localCall,
   obtainTokens,
   pageHeading,
@@ -54,25 +55,6 @@ function userMenu(page: Page) {
   return page.getByRole('button', { name: 'Menú de usuario' });
 }
 
-/** Offline mode from the user menu once the network is gone (the local database open first). */
-async function goOffline(page: Page, context: BrowserContext, { cutNetwork = true } = {}) {
-  await expect
-    .poll(
-      () =>
-        localCall(page, 'countOutbox').then(
-          () => true,
-          () => false,
-        ),
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  if (cutNetwork) await context.setOffline(true);
-  await userMenu(page).click();
-  await page.getByRole('switch', { name: 'Modo sin conexión' }).check();
-  await page.keyboard.press('Escape');
-  await expect(page.getByText('Modo sin conexion: Algunas caracteristicas estan desactivadas')).toBeVisible();
-}
-
 async function logoutFromMenu(page: Page, confirmWaiting: boolean) {
   await userMenu(page).click();
   await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
@@ -102,6 +84,23 @@ async function carmonaPiles(request: APIRequestContext) {
     step,
     elementsUrl: `/plants/${plant.id}/elements?type=HIN&state=${initial.id}`,
   };
+}
+
+/** The state id the server holds for the pile `code` of the plant (null before any change). */
+async function serverStateOfPile(request: APIRequestContext, access: string, plant: Plant, code: string) {
+  const found = await apiGet<{ results: { id: number; code: string }[] }>(
+    request,
+    `/api/plants/${plant.id}/hincas/?code=${encodeURIComponent(code)}`,
+    access,
+  );
+  const pile = found.results.find((e) => e.code === code);
+  expect(pile, `pile ${code} on the server`).toBeTruthy();
+  const detail = await apiGet<{ state: { id: number } | null }>(
+    request,
+    `/api/plants/${plant.id}/hincas/${pile!.id}/`,
+    access,
+  );
+  return detail.state?.id ?? null;
 }
 
 /** Downloads the plant from its card and waits until it is available offline. */
@@ -192,18 +191,7 @@ test.describe('a tablet shared by two organisations', () => {
       timeout: 60_000,
     });
     for (const code of changed) {
-      const found = await apiGet<{ results: { id: number; code: string }[] }>(
-        request,
-        `/api/plants/${plant.id}/hincas/?code=${encodeURIComponent(code)}`,
-        access,
-      );
-      const pile = found.results.find((e) => e.code === code)!;
-      const detail = await apiGet<{ state: { id: number } | null }>(
-        request,
-        `/api/plants/${plant.id}/hincas/${pile.id}/`,
-        access,
-      );
-      expect(detail.state?.id, code).toBe(step.id);
+      expect(await serverStateOfPile(request, access, plant, code), code).toBe(step.id);
     }
 
     // Logout ends the login on the server: the refresh token of before it is refused.
@@ -266,18 +254,7 @@ test.describe("this device's data and another device's sessions", () => {
     await expect(
       card.getByRole('button', { name: `Descargar para uso sin conexión: ${plant.name}`, exact: true }),
     ).toBeVisible();
-    const found = await apiGet<{ results: { id: number; code: string }[] }>(
-      request,
-      `/api/plants/${plant.id}/hincas/?code=${encodeURIComponent(code)}`,
-      access,
-    );
-    const pile = found.results.find((e) => e.code === code)!;
-    const detail = await apiGet<{ state: { id: number } | null }>(
-      request,
-      `/api/plants/${plant.id}/hincas/${pile.id}/`,
-      access,
-    );
-    expect(detail.state?.id).toBe(initial.id);
+    expect(await serverStateOfPile(request, access, plant, code)).toBe(initial.id);
   });
 
   test("an administrator closes a technician's sessions on every device from the users page", async ({

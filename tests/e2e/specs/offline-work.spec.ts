@@ -4,6 +4,7 @@ import {
   apiGet,
   bearer,
   expect,
+  goOffline,
   localCall,
   obtainTokens,
   signInViaApi,
@@ -126,30 +127,6 @@ async function downloadFromCard(page: Page, plant: Plant) {
     .click();
   await expect(card.getByText('Disponible sin conexión')).toBeVisible({ timeout: 30_000 });
   return card;
-}
-
-/**
- * The browser loses the network; the app offers offline mode and the user menu's switch turns it on.
- * First the page's local database is open (the app opens it at start on a device that holds plants):
- * a test goes offline faster than a person would, before the worker fetched the sqlite .wasm.
- */
-async function goOffline(page: Page, context: BrowserContext) {
-  await expect
-    .poll(
-      () =>
-        localCall(page, 'countOutbox').then(
-          () => true,
-          () => false,
-        ),
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  await context.setOffline(true);
-  await expect(page.getByText('Se ha perdido la conexión', { exact: false })).toBeVisible();
-  await page.getByRole('button', { name: 'Menú de usuario' }).click();
-  await page.getByRole('switch', { name: 'Modo sin conexión' }).check();
-  await page.keyboard.press('Escape');
-  await expect(page.getByText('Modo sin conexion: Algunas caracteristicas estan desactivadas')).toBeVisible();
 }
 
 /**

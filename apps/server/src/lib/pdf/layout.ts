@@ -56,3 +56,15 @@ export function pageLayout(doc: PDFKit.PDFDocument, margin: number) {
   };
   return { width, bottom, ensure, heading };
 }
+
+/** Closes a table row drawn at `y`, `height` tall: a thin rule under it, and the cursor below it at the margin. */
+export function endTableRow(doc: PDFKit.PDFDocument, margin: number, width: number, y: number, height: number) {
+  doc
+    .moveTo(margin, y + height)
+    .lineTo(margin + width, y + height)
+    .lineWidth(0.5)
+    .strokeColor('#dee2e6')
+    .stroke();
+  doc.x = margin;
+  doc.y = y + height;
+}

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { forShare } from '../../db/dialect';
 import type { CurrentUser } from './access.service';
 
 /** Plants the user may see: all of the organisation for administrators, authorised ones otherwise. */
@@ -49,4 +50,42 @@ export async function findPlantIdsOfUsers(db: Db, userIds: number[]) {
     .where('user_id', 'in', userIds)
     .orderBy('plant_id')
     .execute();
+}
+
+/** The RUC states the user holds on a plant of their organisation, provided they are still authorised on that plant. */
+function recordableRucStates(db: Db, userId: number, clientId: number, plantId: number) {
+  return db
+    .selectFrom('user_rucs')
+    .innerJoin('rucs', 'rucs.id', 'user_rucs.ruc_id')
+    .innerJoin('ruc_states', 'ruc_states.ruc_id', 'rucs.id')
+    .innerJoin('user_plants', (join) =>
+      join
+        .onRef('user_plants.user_id', '=', 'user_rucs.user_id')
+        .onRef('user_plants.plant_id', '=', 'user_rucs.plant_id'),
+    )
+    .select('ruc_states.state_id')
+    .where('user_rucs.user_id', '=', userId)
+    .where('user_rucs.plant_id', '=', plantId)
+    .where('user_rucs.is_active', '=', 1)
+    .where('rucs.plant_id', '=', plantId)
+    .where('rucs.client_id', '=', clientId);
+}
+
+/**
+ * The states of the user's active RUCs on a plant of their organisation, provided they are still
+ * authorised on that plant.
+ */
+export async function findRecordableStateIds(db: Db, userId: number, clientId: number, plantId: number) {
+  const rows = await recordableRucStates(db, userId, clientId, plantId).distinct().execute();
+  return rows.map((r) => r.state_id);
+}
+
+/**
+ * Whether the user's RUCs on the plant allow `stateId`, inside a writing transaction: the rows that
+ * allow it (authorisation, RUC, RUC state) stay share-locked until it ends, so an administrator's
+ * edit taking the state away waits for the change, or the change reads the edit once committed.
+ */
+export async function lockRucsAllowing(trx: Db, userId: number, clientId: number, plantId: number, stateId: number) {
+  const rows = await forShare(trx, recordableRucStates(trx, userId, clientId, plantId).where('ruc_states.state_id', '=', stateId)).execute();
+  return rows.length > 0;
 }

@@ -10,7 +10,7 @@ import { detailError, fieldError } from '../../lib/errors';
 import type { CurrentUser } from '../access/access.service';
 import { findRolesOfUsers, findUserById } from '../access/access.repository';
 import { findClient } from '../catalogues/catalogues.repository';
-import { findUserByEmail, updateUser } from '../users/users.repository';
+import { endSessions, findUserByEmail, updateUser, usePasswordResetsOf } from '../../lib/accounts.repository';
 import * as repo from './auth.repository';
 import type { TokenService, TokenSession } from './tokens';
 
@@ -141,8 +141,8 @@ export class AuthService {
       await updateUser(trx, user.id, { password_hash: passwordHash, must_change_password: 0 });
       // A new password signs the user out everywhere else (DESIGN section 10): this device's access
       // token is refused too, and its refresh token, kept, gets one of the new version.
-      await repo.endSessions(trx, user.id, sessionId);
-      await repo.usePasswordResetsOf(trx, user.id);
+      await endSessions(trx, user.id, sessionId);
+      await usePasswordResetsOf(trx, user.id);
     });
     return { detail: translate(language, 'auth.passwordChanged') };
   }
@@ -176,8 +176,8 @@ export class AuthService {
       if (!(await repo.markPasswordResetUsed(trx, reset.id))) throw invalid();
       await updateUser(trx, reset.user_id, { password_hash: passwordHash, must_change_password: 0 });
       // A reset signs the user out everywhere, and the other codes mailed before it die with it.
-      await repo.endSessions(trx, reset.user_id);
-      await repo.usePasswordResetsOf(trx, reset.user_id);
+      await endSessions(trx, reset.user_id);
+      await usePasswordResetsOf(trx, reset.user_id);
     });
     return { detail: translate(language, 'auth.resetDone') };
   }

@@ -1,14 +1,13 @@
-import { type ElementType, normaliseColor, type State, type TransactionType, type UpdateContractorsGroupRequest } from '@heliotrack/domain/catalogues';
+import { type Contractor, type ElementType, normaliseColor, type State, type TransactionType, type UpdateContractorsGroupRequest } from '@heliotrack/domain/catalogues';
 import { elementTypeByCode, STANDARD_ELEMENT_TYPES } from '@heliotrack/domain/element-types';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import { fromFlag } from '../../db/dialect';
-import type { ElementTypesTable, PlantRow, StatesTable, TransactionTypesTable } from '../../db/schema';
+import type { ContractorsTable, ElementTypesTable, PlantRow, StatesTable, TransactionTypesTable } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { type CurrentUser, requireAdmin, requirePlant } from '../access/access.service';
-import { toContractorDto } from '../contractors/contractors.service';
-import { toPlantDto } from '../plants/plants.service';
-import { countElementsByPlant } from '../plants/plants.repository';
+import { countElementsByPlant } from '../../lib/plant-reads.repository';
+import { toPlantDto } from '../../lib/plant-dto';
 import * as repo from './catalogues.repository';
 
 export function toElementTypeDto(row: Selectable<ElementTypesTable>): ElementType {
@@ -22,6 +21,17 @@ export function toElementTypeDto(row: Selectable<ElementTypesTable>): ElementTyp
     measurement_unit_value: row.measurement_unit_value,
     original_element_type: row.original_element_type,
     path: elementTypeByCode(row.code)?.plural ?? null,
+  };
+}
+
+export function toContractorDto(row: Selectable<ContractorsTable>): Contractor {
+  return {
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    contact_email: row.contact_email,
+    contact_name: row.contact_name,
+    client: row.client_id,
   };
 }
 

@@ -5,23 +5,11 @@ import type {
   ContractorInput,
   SearchQuery,
 } from '@heliotrack/domain/contractors';
-import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
-import type { ContractorsTable } from '../../db/schema';
 import { fieldError, fieldErrors, type Message, notFound } from '../../lib/errors';
 import { type CurrentUser, requireAdmin } from '../access/access.service';
+import { toContractorDto } from '../catalogues/catalogues.service';
 import * as repo from './contractors.repository';
-
-export function toContractorDto(row: Selectable<ContractorsTable>): Contractor {
-  return {
-    id: row.id,
-    name: row.name,
-    address: row.address,
-    contact_email: row.contact_email,
-    contact_name: row.contact_name,
-    client: row.client_id,
-  };
-}
 
 /**
  * The organisation's contractors and contractor groups. Reads are open to every user of the

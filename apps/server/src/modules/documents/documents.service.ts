@@ -10,7 +10,7 @@ import { checkDocumentKind, HEAD_BYTES } from '../../lib/document-kinds';
 import { toDocumentDto } from '../../lib/document-dto';
 import { idempotentWrite } from '../../lib/idempotent-write';
 import { type CurrentUser, requirePlant } from '../access/access.service';
-import { findElementById } from '../elements/elements.repository';
+import { findElementById } from '../../lib/element-reads.repository';
 import { resultForUpload } from '../ppis/results/results.service';
 import * as repo from './documents.repository';
 

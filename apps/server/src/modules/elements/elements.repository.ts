@@ -173,13 +173,3 @@ export async function findElementDetail(db: Db, plantId: number, elementId: numb
     .where('elements.id', '=', elementId)
     .executeTakeFirst();
 }
-
-/** Where an element lives: its plant (for the access check) and type. */
-export async function findElementById(db: Db, elementId: number) {
-  return db
-    .selectFrom('elements')
-    .innerJoin('element_types', 'element_types.id', 'elements.type_id')
-    .select(['elements.id', 'elements.plant_id', 'elements.type_id', 'elements.state_id', 'element_types.code as type_code'])
-    .where('elements.id', '=', elementId)
-    .executeTakeFirst();
-}

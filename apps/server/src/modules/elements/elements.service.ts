@@ -3,7 +3,6 @@ import { normaliseColor } from '@heliotrack/domain/catalogues';
 import { elementTypeByCode, elementTypeByPlural } from '@heliotrack/domain/element-types';
 import {
   ELEMENT_IDS_MAX,
-  type Element,
   type ElementDetail,
   type ElementIds,
   type ElementIdsQuery,
@@ -19,6 +18,7 @@ import { offsetOf, pageOf } from '../../lib/pagination';
 import { detailError, fieldError, notFound } from '../../lib/errors';
 import { findElementTypeInClient } from '../catalogues/catalogues.repository';
 import { type CurrentUser, requirePlant } from '../access/access.service';
+import { toElementDto } from '../../lib/element-dto';
 import * as repo from './elements.repository';
 import { ListCounts } from './list-counts';
 
@@ -52,40 +52,6 @@ export async function requireExtraType(db: Db, user: CurrentUser, typeId: number
 }
 
 export const isExtraType = (type: { code: string }) => !elementTypeByCode(type.code);
-
-/** The list fields of an element, equal to the local `element` table (offline downloads reuse them). */
-export type ElementFieldsRow = Pick<
-  repo.ElementListRow,
-  | 'id'
-  | 'code'
-  | 'description'
-  | 'geom'
-  | 'last_state_change_contractor_id'
-  | 'state_id'
-  | 'type_id'
-  | 'updated_at'
-  | 'serial'
-  | 'is_serial_invalid_length'
-  | 'is_serial_duplicated'
-  | 'is_serial_unregistered'
->;
-
-export function toElementDto(row: ElementFieldsRow): Element {
-  return {
-    id: row.id,
-    code: row.code,
-    description: row.description,
-    geom: row.geom,
-    last_state_change_contractor_id: row.last_state_change_contractor_id,
-    state_id: row.state_id,
-    type_id: row.type_id,
-    updated_at: row.updated_at,
-    serial: row.serial,
-    is_serial_invalid_length: fromFlag(row.is_serial_invalid_length),
-    is_serial_duplicated: fromFlag(row.is_serial_duplicated),
-    is_serial_unregistered: fromFlag(row.is_serial_unregistered),
-  };
-}
 
 function toElementDetailDto(row: NonNullable<Awaited<ReturnType<typeof repo.findElementDetail>>>): ElementDetail {
   return {

@@ -17,7 +17,7 @@ import { fieldError, forbidden, notFound } from '../../lib/errors';
 import { findVisiblePlant } from '../access/access.repository';
 import { type CurrentUser, requirePlant } from '../access/access.service';
 import { toDocumentDto } from '../../lib/document-dto';
-import { findElementById } from '../elements/elements.repository';
+import { findElementById } from '../../lib/element-reads.repository';
 import * as repo from './flash-reports.repository';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findFlashReport>>>;

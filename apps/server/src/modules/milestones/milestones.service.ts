@@ -7,7 +7,6 @@ import { nowIso } from '../../lib/time';
 import { detailError, fieldError } from '../../lib/errors';
 import { type CurrentUser, requirePlant } from '../access/access.service';
 import { findElementTypeInClient, findStateInClient, listStatesOfType } from '../catalogues/catalogues.repository';
-import { countFirstReachedByDay, firstStateChangeAt } from '../dashboard/dashboard.repository';
 import * as repo from './milestones.repository';
 
 type MilestoneRow = Selectable<MilestonesTable>;
@@ -96,8 +95,8 @@ export class MilestonesService {
     const states = await listStatesOfType(this.db, row.element_type_id);
     const reaching = [...statesReaching(row.state_id, states)].sort((a, b) => a - b);
     const [firsts, firstChange] = await Promise.all([
-      countFirstReachedByDay(this.db, plant.id, row.element_type_id, reaching),
-      plant.start_date ? Promise.resolve(null) : firstStateChangeAt(this.db, plant.id),
+      repo.countFirstReachedByDay(this.db, plant.id, row.element_type_id, reaching),
+      plant.start_date ? Promise.resolve(null) : repo.firstStateChangeAt(this.db, plant.id),
     ]);
     const target = dayMs(row.target_date);
     let start = dayMs(plant.start_date?.slice(0, 10) ?? firstChange?.slice(0, 10) ?? row.target_date);

@@ -1,35 +1,10 @@
 import type { Plant } from '@heliotrack/domain/plants';
 import type { Db } from '../../db/database';
-import type { PlantRow } from '../../db/schema';
-import { fromFlag } from '../../db/dialect';
 import { listVisiblePlants } from '../access/access.repository';
 import { type CurrentUser, requirePlant } from '../access/access.service';
 import { countUnresolvedByPlant } from '../../lib/sync-review-counts.repository';
-import { countElementsByPlant } from './plants.repository';
-
-export function toPlantDto(row: PlantRow, elementCount: number): Plant {
-  return {
-    id: row.id,
-    client: row.client_id,
-    structure_type: row.structure_type,
-    code: row.code,
-    name: row.name,
-    power: row.power,
-    location: row.location,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    logo_url: row.logo_url,
-    image_url: row.image_url,
-    mapbox_url: row.mapbox_url,
-    token_url: row.token_url,
-    start_date: row.start_date,
-    state_group: row.state_group_id,
-    contractor_group: row.contractor_group_id,
-    is_serial_scan_enable: fromFlag(row.is_serial_scan_enable),
-    element_count: elementCount,
-    elements_version: row.elements_version,
-  };
-}
+import { countElementsByPlant } from '../../lib/plant-reads.repository';
+import { toPlantDto } from '../../lib/plant-dto';
 
 export class PlantsService {
   constructor(private readonly db: Db) {}

@@ -1,7 +1,7 @@
 import type PDFDocument from 'pdfkit';
 import { reportCatalogue, type ReportCatalogue } from '@heliotrack/domain/i18n/reports';
 import { formatters, type Formatters } from '../../lib/pdf/formatters';
-import { drawSvg, fontCallback, HEADER_FILL, pageLayout } from '../../lib/pdf/layout';
+import { drawSvg, endTableRow, fontCallback, HEADER_FILL, pageLayout } from '../../lib/pdf/layout';
 import type { ReportSnapshot } from './report-snapshot';
 import { lazyPackage } from '../../lib/lazy-package';
 
@@ -106,14 +106,7 @@ function drawTable(
       doc.text(cells[i] ?? '', x + 4, y + 5, options);
       x += column.width;
     });
-    doc
-      .moveTo(MARGIN, y + height)
-      .lineTo(MARGIN + width, y + height)
-      .lineWidth(0.5)
-      .strokeColor('#dee2e6')
-      .stroke();
-    doc.x = MARGIN;
-    doc.y = y + height;
+    endTableRow(doc, MARGIN, width, y, height);
   };
   const header = () => {
     if (!options.noHeader)

@@ -4,14 +4,11 @@ import type { AnomalyEffects } from '@heliotrack/domain/dashboard';
 import type { ReportKind } from '@heliotrack/domain/reports';
 import type { Db } from '../../db/database';
 import { type CurrentUser, requirePlant } from '../access/access.service';
-import {
-  countFirstReachedByDay,
-  listStatesOfClient,
-} from '../dashboard/dashboard.repository';
+import { listStatesOfClient } from '../dashboard/dashboard.repository';
 import { listElementTypes } from '../catalogues/catalogues.repository';
 import { affectedModulesByPlant, anomalyEffects } from '../dashboard/anomalies';
 import { DashboardService } from '../dashboard/dashboard.service';
-import { listMilestones } from '../milestones/milestones.repository';
+import { countFirstReachedByDay, listMilestones } from '../milestones/milestones.repository';
 import { MilestonesService } from '../milestones/milestones.service';
 
 /*

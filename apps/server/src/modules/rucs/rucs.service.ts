@@ -10,34 +10,10 @@ import type { Db } from '../../db/database';
 import type { PlantRow } from '../../db/schema';
 import { fieldError, notFound } from '../../lib/errors';
 import { type CurrentUser, requireAdmin, requirePlant } from '../access/access.service';
-import { findPlantIdsInClient } from '../plants/plants.repository';
+import { findPlantIdsInClient } from '../../lib/plant-reads.repository';
 import { findUserInClient } from '../catalogues/catalogues.repository';
 import { findPlantIdsOfUsers, findRolesOfUsers } from '../access/access.repository';
 import * as repo from './rucs.repository';
-
-/**
- * The RUC rule of DESIGN sections 4 and 12: which states `user` may record on `plantId`.
- * Administrators may record any state; anybody else only the states of their active RUCs on that
- * plant, and nothing at all (an empty set) without one: they may look but not record. RUCs on a
- * plant the user is no longer authorised on count for nothing. Offline downloads send it to the
- * device; the state-change service checks one state with mayRecordState.
- */
-export async function recordableStateIds(
-  db: Db,
-  user: Pick<CurrentUser, 'id' | 'clientId' | 'isAdmin'>,
-  plantId: number,
-): Promise<Set<number> | 'all'> {
-  if (user.isAdmin) return 'all';
-  return new Set(await repo.findRecordableStateIds(db, user.id, user.clientId, plantId));
-}
-
-/**
- * The same rule for one state, inside the transaction that records it (DESIGN section 10): the rows
- * that allow it stay locked until that transaction ends (see lockRucsAllowing).
- */
-export async function mayRecordState(trx: Db, user: Pick<CurrentUser, 'id' | 'clientId' | 'isAdmin'>, plantId: number, stateId: number) {
-  return user.isAdmin || repo.lockRucsAllowing(trx, user.id, user.clientId, plantId, stateId);
-}
 
 /** RUCs of a plant and users' authorisations on them; administrators only (DESIGN section 12). */
 export class RucsService {

@@ -37,7 +37,7 @@ import {
   type TileRow,
 } from './spatial.repository';
 import { listElementTypes } from '../catalogues/catalogues.repository';
-import { toElementDto } from '../elements/elements.service';
+import { toElementDto } from '../../lib/element-dto';
 
 const POLYGON_MESSAGES: Record<PolygonParamErrorReason, ApiMessageKey> = {
   empty: 'geometry.polygon.empty',

@@ -32,14 +32,13 @@ import { offsetOf, pageOf } from '../../lib/pagination';
 import { nowIso } from '../../lib/time';
 import { ApiError, notFound, refusal } from '../../lib/errors';
 import { idempotentWrite } from '../../lib/idempotent-write';
-import { type CurrentUser, requirePlant } from '../access/access.service';
+import { type CurrentUser, mayRecordState, requirePlant } from '../access/access.service';
 import { findElementTypeInClient, findStateInClient, listStatesOfType } from '../catalogues/catalogues.repository';
 import { toDocumentDto } from '../../lib/document-dto';
 import { lockClientUuid, shareElementWrites, takeElementsVersion } from '../../lib/plant-writes.repository';
-import { findElementById } from '../elements/elements.repository';
+import { findElementById } from '../../lib/element-reads.repository';
 import { type ElementTypeRow, matchesPath, requireExtraType, requirePathType } from '../elements/elements.service';
-import { mayRecordState } from '../rucs/rucs.service';
-import { insertRefusedReview, insertReviews, type NewSyncReview } from '../sync-reviews/sync-reviews.repository';
+import { insertRefusedReview, insertReviews, type NewSyncReview } from '../../lib/sync-review-writes.repository';
 import * as repo from './state-changes.repository';
 
 /** Throws the rule's refusal, if any, as the API's 400 in the user's language. */

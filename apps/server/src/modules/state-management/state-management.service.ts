@@ -18,8 +18,8 @@ import { lockPlant } from '../../lib/plant-writes.repository';
 import { type CurrentUser, requireAdmin, requirePlant } from '../access/access.service';
 import { listElementTypes, listStatesOfType } from '../catalogues/catalogues.repository';
 import { toElementTypeDto, toStateDto } from '../catalogues/catalogues.service';
-import { countElementsByPlant } from '../plants/plants.repository';
-import { toPlantDto } from '../plants/plants.service';
+import { countElementsByPlant } from '../../lib/plant-reads.repository';
+import { toPlantDto } from '../../lib/plant-dto';
 import * as repo from './state-management.repository';
 
 /** The seven standard types in the specification's order, then the others by code. */

@@ -10,11 +10,10 @@ import {
 } from '@heliotrack/domain/sync';
 import type { Db } from '../../db/database';
 import type { PlantRow } from '../../db/schema';
-import { type CurrentUser, requirePlant } from '../access/access.service';
+import { type CurrentUser, recordableStateIds, requirePlant } from '../access/access.service';
 import { findClient } from '../catalogues/catalogues.repository';
 import { listElementTypeDtos, listPlantContractorDtos, listPlantStateDtos, listTransactionTypeDtos } from '../catalogues/catalogues.service';
-import { toPlantDto } from '../plants/plants.service';
-import { recordableStateIds } from '../rucs/rucs.service';
+import { toPlantDto } from '../../lib/plant-dto';
 import { countUnresolvedByPlant } from '../../lib/sync-review-counts.repository';
 import { ElementCounts } from './element-counts';
 import { SyncCursors } from './sync-cursor';

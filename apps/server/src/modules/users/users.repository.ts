@@ -1,10 +1,6 @@
 import type { Db } from '../../db/database';
 import { nowIso } from '../../lib/time';
 
-export async function findUserByEmail(db: Db, email: string) {
-  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
-}
-
 export async function listRoles(db: Db) {
   return db.selectFrom('roles').select(['id', 'code', 'name']).orderBy('id').execute();
 }
@@ -44,14 +40,6 @@ export async function insertUser(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
-}
-
-export async function updateUser(
-  db: Db,
-  id: number,
-  changes: Partial<{ email: string; name: string; password_hash: string; is_active: number; language: string; must_change_password: number }>,
-) {
-  await db.updateTable('users').set({ ...changes, updated_at: nowIso() }).where('id', '=', id).execute();
 }
 
 export async function replaceUserRoles(db: Db, userId: number, roleIds: number[]) {

@@ -10,9 +10,9 @@ import { offsetOf, pageOf } from '../../lib/pagination';
 import { fieldError, notFound } from '../../lib/errors';
 import { findPlantIdsOfUsers, findRolesByCode, findRolesOfUsers } from '../access/access.repository';
 import { type CurrentUser, requireAdmin } from '../access/access.service';
-import { findPlantIdsInClient, listClientPlantSummaries } from '../plants/plants.repository';
+import { findPlantIdsInClient, listClientPlantSummaries } from '../../lib/plant-reads.repository';
 import { countActiveRucsByPlant, deleteUserRucsOutsidePlants } from '../rucs/rucs.repository';
-import { endSessions, usePasswordResetsOf } from '../auth/auth.repository';
+import { endSessions, findUserByEmail, updateUser, usePasswordResetsOf } from '../../lib/accounts.repository';
 import { findUserInClient } from '../catalogues/catalogues.repository';
 import * as repo from './users.repository';
 
@@ -43,7 +43,7 @@ export class UsersService {
 
   async create(user: CurrentUser, body: ClientUserCreate, _language: Language) {
     requireAdmin(user);
-    if (await repo.findUserByEmail(this.db, body.email)) throw fieldError('email', 'errors.emailTaken');
+    if (await findUserByEmail(this.db, body.email)) throw fieldError('email', 'errors.emailTaken');
     const roleIds = await this.roleIds(body.roles);
     const plantIds = await this.plantIds(user, body.plants);
     const passwordHash = await hashPassword(body.password);
@@ -67,12 +67,12 @@ export class UsersService {
     requireAdmin(user);
     const row = await findUserInClient(this.db, user.clientId, userId);
     if (!row) throw notFound();
-    const other = await repo.findUserByEmail(this.db, body.email);
+    const other = await findUserByEmail(this.db, body.email);
     if (other && other.id !== userId) throw fieldError('email', 'errors.emailTaken');
     const roleIds = await this.roleIds(body.roles);
     const passwordHash = body.password ? await hashPassword(body.password) : undefined;
     await this.db.transaction().execute(async (trx) => {
-      await repo.updateUser(trx, userId, {
+      await updateUser(trx, userId, {
         email: body.email,
         name: body.name,
         is_active: body.is_active ? 1 : 0,

@@ -13,7 +13,9 @@ import type { JobQueue } from '../../../lib/jobs/job-queue';
 import { removeJobFiles } from '../../../lib/jobs/job-files';
 import { PDF_TYPE, XLSX_TYPE } from '../../../lib/downloads';
 import { findVisiblePpi } from '../plans/plans.repository';
-import { collectDossier, renderDossierPdf, writeDossierXlsx } from './dossier';
+import { collectDossier } from './dossier-data';
+import { renderDossierPdf } from './dossier-pdf';
+import { writeDossierXlsx } from './dossier-xlsx';
 import * as repo from './exports.repository';
 
 /*

@@ -32,7 +32,7 @@ import { newStorageKey, type Storage } from '../../../lib/storage';
 import { nowIso } from '../../../lib/time';
 import { type CurrentUser, requireAdmin, requirePlant } from '../../access/access.service';
 import { checkDocumentKind } from '../../../lib/document-kinds';
-import { toElementDto } from '../../elements/elements.service';
+import { toElementDto } from '../../../lib/element-dto';
 import { findElementTypeInClient, findUserInClient } from '../../catalogues/catalogues.repository';
 import { findRolesByCode, findRolesOfUsers } from '../../access/access.repository';
 import type { SpatialService, TileAnswer, TileRequest } from '../../spatial/spatial.service';

@@ -45,12 +45,12 @@ import { nowIso } from '../../../lib/time';
 import { type CurrentUser, requireAdmin } from '../../access/access.service';
 import { findEquipment } from '../../catalogues/catalogues.repository';
 import { toDocumentDto } from '../../../lib/document-dto';
-import { toElementDto } from '../../elements/elements.service';
+import { toElementDto } from '../../../lib/element-dto';
 import * as ppiRepo from '../plans/plans.repository';
 import type { RegisterReads } from '../plans/plans.service';
 import * as repo from './results.repository';
 import { parseRoles } from '../templates/templates.service';
-import { insertRefusedReview, insertReviews, type NewSyncReview } from '../../sync-reviews/sync-reviews.repository';
+import { insertRefusedReview, insertReviews, type NewSyncReview } from '../../../lib/sync-review-writes.repository';
 
 /**
  * Throws the rule's refusal (packages/domain ppi-result-rule) as the API answers it: 400

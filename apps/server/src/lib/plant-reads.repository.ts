@@ -1,4 +1,10 @@
-import type { Db } from '../../db/database';
+import type { Db } from '../db/database';
+
+/*
+ * Plant reads several modules share: element counts for the plant answers (plants, catalogues,
+ * state management) and the organisation's plants for the user and RUC forms. Here, not in the
+ * plants module, because a module does not import another (issue 30).
+ */
 
 export async function countElementsByPlant(db: Db, plantIds: number[]) {
   if (plantIds.length === 0) return new Map<number, number>();
