@@ -1,6 +1,9 @@
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
+import type sharp from 'sharp';
 import type { Storage } from '../storage';
+import { lazyPackage } from '../lazy-package';
+
+const sharpPackage = lazyPackage<typeof sharp>('sharp');
 
 /** A stream read whole into one buffer (a stored photo, or a PDF pdfkit has finished). */
 export async function readAll(stream: Readable) {
@@ -18,7 +21,7 @@ export async function imageForPdf(storage: Storage, key: string, width: number) 
   const stream = await storage.get(key);
   if (!stream) return null;
   try {
-    return await sharp(await readAll(stream))
+    return await sharpPackage()(await readAll(stream))
       .rotate()
       .resize({ width: width * 2, withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
@@ -31,6 +34,6 @@ export async function imageForPdf(storage: Storage, key: string, width: number) 
 
 /** The height an image takes when drawn `width` wide (a landscape photo is less tall than wide). */
 export async function heightAtWidth(image: Buffer, width: number) {
-  const { width: w = 1, height: h = 1 } = await sharp(image).metadata();
+  const { width: w = 1, height: h = 1 } = await sharpPackage()(image).metadata();
   return Math.min(width, (width * h) / w);
 }

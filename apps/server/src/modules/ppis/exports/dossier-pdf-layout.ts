@@ -1,10 +1,13 @@
 import type { Readable } from 'node:stream';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import { dossierCatalogue, type DossierCatalogue } from '@heliotrack/domain/i18n/ppi-dossier';
 import { formatters, type Formatters } from '../../../lib/pdf/formatters';
 import { readAll } from '../../../lib/pdf/images';
 import { endTableRow, HEADER_FILL, pageLayout, TEXT_COLOR } from '../../../lib/pdf/layout';
 import { encodeTextAsWinAnsi } from '../../../lib/pdf/win-ansi';
+import { lazyPackage } from '../../../lib/lazy-package';
+
+const pdfkit = lazyPackage<typeof PDFDocument>('pdfkit');
 
 /*
  * The dossier PDF's document and what its sections draw with: the words and formatters of the
@@ -37,7 +40,8 @@ export interface DossierPage {
 /** A new A4 document for the plan `code`, and the whole PDF once `doc.end()` is called. */
 export function dossierPage(language: string, code: string): { page: DossierPage; done: Promise<Buffer> } {
   const words = dossierCatalogue(language);
-  const doc = new PDFDocument({
+  const PdfDocument = pdfkit();
+  const doc = new PdfDocument({
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,

@@ -1,9 +1,12 @@
 import type { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { dossierCatalogue } from '@heliotrack/domain/i18n/ppi-dossier';
 import type { Db } from '../../../db/database';
 import { neutraliseFormula } from '../../../lib/spreadsheet-cells';
 import { type Dossier, resultPages, resultWord } from './dossier-data';
+import { lazyPackage } from '../../../lib/lazy-package';
+
+const exceljs = lazyPackage<typeof ExcelJS>('exceljs');
 
 /**
  * The xlsx: the plan and its activities on small sheets, and the results sheet streamed a page
@@ -12,7 +15,7 @@ import { type Dossier, resultPages, resultWord } from './dossier-data';
 export async function writeDossierXlsx(db: Db, dossier: Dossier, language: string, out: PassThrough) {
   const words = dossierCatalogue(language);
   const { plan } = dossier;
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new (exceljs().stream.xlsx.WorkbookWriter)({
     stream: out,
     useStyles: true,
     useSharedStrings: false,
