@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --mwp 250] [--runs 30] [--tiles-per-zoom 20] [--sqlite-only] [--only core|reports|sync|offline]`
+ * `npm run bench [-- --mwp 250] [--runs 30] [--tiles-per-zoom 20] [--sqlite-only] [--only core|reports|sync|offline|writers]`
  *
  * Measures the budgets of DESIGN section 9 on the generated reference plant (250 MWp, about
  * 500,000 elements; generated into data/bench/ on first use), on SQLite and, when a server is
@@ -25,12 +25,13 @@ import { rawDriver, type RawDriver } from './baselines';
 import { reportFigures } from './report-figures';
 import { syncFigures } from './sync-figures';
 import { offlineFigures } from './offline-figures';
+import { postgresAnswers, writerFigures } from './writer-figures';
 import { login, type ServerProcess, startServer } from './server-process';
 import { BENCH_DATA_DIR, type BenchTarget, dropTarget, ensureReferencePlant, postgresTarget, sqliteTarget, StaleBenchDatabase } from './prepare';
 import { type Figure, formatTable, median, percentile, time } from './stats';
 
-const USAGE = 'usage: npm run bench -- [--mwp 250] [--runs 30] [--tiles-per-zoom 20] [--sqlite-only] [--only core|reports|sync|offline]';
-const GROUPS = ['all', 'core', 'reports', 'sync', 'offline'] as const;
+const USAGE = 'usage: npm run bench -- [--mwp 250] [--runs 30] [--tiles-per-zoom 20] [--sqlite-only] [--only core|reports|sync|offline|writers]';
+const GROUPS = ['all', 'core', 'reports', 'sync', 'offline', 'writers'] as const;
 const ADMIN = { email: 'admin@heliotrack.demo', password: 'heliotrack' };
 const POLYGON_TARGET = 10_000;
 const TILE_ZOOMS = [14, 15, 16, 17, 18];
@@ -557,9 +558,10 @@ async function main() {
   const opts = options();
   const started = performance.now();
   const loadAtStart = os.loadavg();
-  const targets: BenchTarget[] = [sqliteTarget(opts.mwp)];
+  // The writers figure runs on databases of its own (the demo's plant CAR-01), not on the reference plant.
+  const targets: BenchTarget[] = opts.only === 'writers' ? [] : [sqliteTarget(opts.mwp)];
   // The offline figures run against the SQLite server only: no PostgreSQL database to prepare for them.
-  if (!opts.sqliteOnly && opts.only !== 'offline') {
+  if (!opts.sqliteOnly && opts.only !== 'offline' && opts.only !== 'writers') {
     const postgres = await postgresTarget(opts.mwp, log);
     if (postgres) targets.push(postgres);
   }
@@ -569,6 +571,11 @@ async function main() {
     const result = await benchDatabase(target, opts);
     figures.push(...result.figures);
     messages.push(...result.messages);
+  }
+  if (opts.only === 'all' || opts.only === 'writers') {
+    const writers = { writers: 32, writes: 20, rounds: 3, log };
+    figures.push(...(await writerFigures({ ...writers, kind: 'sqlite' })).figures);
+    if (!opts.sqliteOnly && (await postgresAnswers())) figures.push(...(await writerFigures({ ...writers, kind: 'postgres' })).figures);
   }
   log(`\nReference plant ${opts.mwp} MWp · ${opts.runs} runs per figure (polygon, select all and massive change 20; at least 20 for every p95 of a core figure) · Node ${process.version}`);
   // Other work on the machine inflates every figure; say how busy it was.
