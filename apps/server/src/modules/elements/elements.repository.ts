@@ -92,7 +92,7 @@ export async function countElementsAt(db: Db, scope: ElementScope, filters: Elem
   const row = await filtered(db, scope, filters)
     .select((eb) => [
       eb.fn.countAll<number>().as('count'),
-      eb.selectFrom('plants').select('elements_version').where('id', '=', scope.plantId).as('version'),
+      eb.selectFrom('plants').select('element_rows_version').where('id', '=', scope.plantId).as('version'),
       eb.selectFrom('state_changes').select((sc) => sc.fn.max<number | null>('id').as('last')).where('plant_id', '=', scope.plantId).as('last_state_change_id'),
     ])
     .executeTakeFirstOrThrow();
@@ -114,7 +114,7 @@ export async function stateChangesSince(db: Db, scope: ElementScope, states: rea
       let moved = since(eb).innerJoin('state_change_elements as sce', 'sce.state_change_id', 'state_changes.id').where('sce.late', '=', 0);
       if (scope.typeId !== undefined) moved = moved.where('state_changes.element_type_id', '=', scope.typeId);
       return [
-        eb.selectFrom('plants').select('elements_version').where('id', '=', scope.plantId).as('version'),
+        eb.selectFrom('plants').select('element_rows_version').where('id', '=', scope.plantId).as('version'),
         since(eb).select((sc) => sc.fn.countAll<number>().as('n')).as('changes'),
         since(eb).select((sc) => sc.fn.max<number | null>('state_changes.id').as('m')).as('last'),
         moved
