@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import type { ElementFilters } from '@heliotrack/domain/elements';
 import type { Db } from '../../db/database';
-import { type ElementScope, filtered, LIST_COLUMNS, listElements, orderColumns } from './elements.repository';
+import { type ElementScope, findPageKeys, listElements, listElementsAfter, type PageKeysRead } from './elements.repository';
 
 /*
  * Any page of a long list without OFFSET (issue 32): a list page N of the 416,696 modules of the
@@ -27,13 +26,7 @@ export const KEYSET_FROM_OFFSET = 1000;
 /** Lists whose keys are kept, least recently used out first (a page of 50 of 416,696 rows: 8,334 keys). */
 const CAPACITY = 200;
 
-type Key = (string | number)[];
-
-interface Keys {
-  version: number;
-  /** keys[j]: the order columns of the last row of page j + 1. */
-  keys: Key[];
-}
+type Keys = PageKeysRead;
 
 export class PageKeys {
   private readonly known = new Map<string, Keys>();
@@ -61,14 +54,14 @@ export class PageKeys {
     this.known.set(key, known);
     const after = known.keys[page - 2];
     if (!after) return viaOffset(); // past the end at that version; OFFSET says what is there now
-    return keysetPage(this.db, scope, filters, after, size);
+    return listElementsAfter(this.db, scope, filters, after, size);
   }
 
   /** Makes the keys of the list as it is now (once at a time per list); answers them. */
   prepare(plantId: number, scope: ElementScope, filters: ElementFilters, size: number, key = JSON.stringify([plantId, scope.typeId ?? null, filters, size])) {
     const pending = this.building.get(key);
     if (pending) return pending;
-    const next = readKeys(this.db, scope, filters, size).then((keys) => {
+    const next = findPageKeys(this.db, scope, filters, size).then((keys) => {
       const held = this.known.get(key);
       if (!held || held.version <= keys.version) this.known.set(key, keys);
       if (this.known.size > CAPACITY) this.known.delete(this.known.keys().next().value!);
@@ -84,44 +77,4 @@ export class PageKeys {
 /** Whether the list's order columns are never null (see above). */
 function keyable(filters: ElementFilters) {
   return filters.ordering.replace(/^-/, '') !== 'state';
-}
-
-/** The output name of a column of orderColumns ('elements.code' → 'code'). */
-const nameOf = (column: string) => column.slice(column.indexOf('.') + 1);
-
-/** The key of the last row of every page, and the plant's element_rows_version, in one statement. */
-async function readKeys(db: Db, scope: ElementScope, filters: ElementFilters, size: number): Promise<Keys> {
-  const columns = orderColumns(filters.ordering, scope);
-  const direction = filters.ordering.startsWith('-') ? sql`desc` : sql`asc`;
-  const order = sql.join(columns.map((c) => sql`${sql.ref(c)} ${direction}`));
-  const numbered = filtered(db, scope, filters).select([...columns, sql<number>`row_number() over (order by ${order})`.as('rn')]);
-  const rows = await db
-    .selectFrom(db.selectFrom('plants').select('element_rows_version as version').where('id', '=', scope.plantId).as('v'))
-    .leftJoin(
-      db
-        .selectFrom(numbered.as('n'))
-        .selectAll()
-        .where(sql<boolean>`${sql.ref('n.rn')} % ${size} = 0`)
-        .as('t'),
-      (join) => join.onTrue(),
-    )
-    .selectAll()
-    .orderBy('t.rn')
-    .execute();
-  const names = columns.map(nameOf);
-  const version = Number(rows[0]?.version ?? -1);
-  const keys = rows.filter((r) => r.rn !== null).map((r) => names.map((name) => (r as Record<string, string | number>)[name]));
-  return { version, keys };
-}
-
-/** The page after `after` (the last row of the page before), in the list's order, through its index. */
-function keysetPage(db: Db, scope: ElementScope, filters: ElementFilters, after: Key, size: number) {
-  const columns = orderColumns(filters.ordering, scope);
-  const descending = filters.ordering.startsWith('-');
-  const direction = descending ? 'desc' : 'asc';
-  // A row value comparison (both databases), which the planners read as a start in the index.
-  const past = sql<boolean>`(${sql.join(columns.map((c) => sql.ref(c)))}) ${descending ? sql`<` : sql`>`} (${sql.join(after)})`;
-  let query = filtered(db, scope, filters).select(LIST_COLUMNS).where(past);
-  for (const column of columns) query = query.orderBy(column, direction);
-  return query.limit(size).execute();
 }
