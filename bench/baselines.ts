@@ -12,6 +12,7 @@ import type { BenchTarget } from './prepare';
  */
 export interface RawDriver {
   /** One page of the filtered list, ordered by code, after its count when `withCount` (the API keeps counts per plant version). */
+  /** A list page ordered by code with OFFSET (no states: every element of the type), with its count unless told not to. */
   listPage(plantId: number, typeId: number, stateIds: number[], limit: number, offset: number, withCount?: boolean): Promise<number>;
   /** Every id of a type, ascending, written as the `{count, ids}` JSON of `ids/`. Answers the count. */
   typeIds(plantId: number, typeId: number): Promise<number>;
@@ -143,7 +144,8 @@ function sqliteDriver(file: string): RawDriver {
       return 'PostGIS is a PostgreSQL extension: no SQLite baseline';
     },
     async listPage(plantId, typeId, stateIds, limit, offset, withCount = true) {
-      const where = `plant_id = ? and type_id = ? and state_id in (${placeholders(stateIds.length)})`;
+      // No states: every element of the type.
+      const where = `plant_id = ? and type_id = ?${stateIds.length ? ` and state_id in (${placeholders(stateIds.length)})` : ''}`;
       if (withCount) db.prepare(`select count(*) as n from elements where ${where}`).get(plantId, typeId, ...stateIds);
       return db.prepare(`select ${LIST_COLUMNS} from elements where ${where} order by code, id limit ? offset ?`).all(plantId, typeId, ...stateIds, limit, offset).length;
     },
@@ -239,7 +241,7 @@ function postgresDriver(url: string): RawDriver {
     async listPage(plantId, typeId, stateIds, limit, offset, withCount = true) {
       // `in ($3, …)` as the API writes it: with `= any($3)` PostgreSQL sorts the matches instead of reading the index in order.
       const states = stateIds.map((_, i) => `$${i + 3}`).join(', ');
-      const where = `plant_id = $1 and type_id = $2 and state_id in (${states})`;
+      const where = `plant_id = $1 and type_id = $2${stateIds.length ? ` and state_id in (${states})` : ''}`;
       const n = stateIds.length + 2;
       if (withCount) await pool.query(`select count(*) as n from elements where ${where}`, [plantId, typeId, ...stateIds]);
       return (await pool.query(`select ${LIST_COLUMNS} from elements where ${where} order by code, id limit $${n + 1} offset $${n + 2}`, [plantId, typeId, ...stateIds, limit, offset])).rowCount ?? 0;

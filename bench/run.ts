@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --mwp 250] [--runs 30] [--tiles-per-zoom 20] [--sqlite-only] [--only core|reports|sync|offline]`
+ * `npm run bench [-- --mwp 250] [--runs 30] [--tiles-per-zoom 20] [--sqlite-only] [--only core|reports|sync|offline|writers|lists]`
  *
  * Measures the budgets of DESIGN section 9 on the generated reference plant (250 MWp, about
  * 500,000 elements; generated into data/bench/ on first use), on SQLite and, when a server is
@@ -25,12 +25,13 @@ import { rawDriver, type RawDriver } from './baselines';
 import { reportFigures } from './report-figures';
 import { syncFigures } from './sync-figures';
 import { offlineFigures } from './offline-figures';
+import { postgresAnswers, writerFigures } from './writer-figures';
 import { login, type ServerProcess, startServer } from './server-process';
 import { BENCH_DATA_DIR, type BenchTarget, dropTarget, ensureReferencePlant, postgresTarget, sqliteTarget, StaleBenchDatabase } from './prepare';
 import { type Figure, formatTable, median, percentile, time } from './stats';
 
-const USAGE = 'usage: npm run bench -- [--mwp 250] [--runs 30] [--tiles-per-zoom 20] [--sqlite-only] [--only core|reports|sync|offline]';
-const GROUPS = ['all', 'core', 'reports', 'sync', 'offline'] as const;
+const USAGE = 'usage: npm run bench -- [--mwp 250] [--runs 30] [--tiles-per-zoom 20] [--sqlite-only] [--only core|reports|sync|offline|writers|lists]';
+const GROUPS = ['all', 'core', 'reports', 'sync', 'offline', 'writers', 'lists'] as const;
 const ADMIN = { email: 'admin@heliotrack.demo', password: 'heliotrack' };
 const POLYGON_TARGET = 10_000;
 const TILE_ZOOMS = [14, 15, 16, 17, 18];
@@ -158,6 +159,40 @@ async function elementListPage(ctx: Context): Promise<Figure> {
   );
   figure.budget = { ms: 20, of: 'p95' };
   figure.note = `modules with state ${list.state} (${list.count} of them), page 3 of 50 ordered by code; the API keeps the count per plant version, so raw = the same page without a count`;
+  return figure;
+}
+
+/**
+ * Issue 32, "any page fast": a page of 50 of all the plant's modules in code order, at pages spread
+ * over the whole list (a seeded shuffle, the last page included), against the driver reading the
+ * same page with OFFSET and counting. The plant's version does not move meanwhile: the first
+ * request of the list is answered with OFFSET while the API makes its page keys (page-keys.ts).
+ */
+async function randomListPages(ctx: Context): Promise<Figure> {
+  const modType = ctx.typeIds.get('MOD')!;
+  const urlOf = (page: number) => `/api/plants/${ctx.plantId}/modules/?ordering=code&page=${page}&page_size=50`;
+  const count = (await inject(ctx, 'GET', urlOf(1))).json().count as number;
+  const last = Math.max(1, Math.ceil(count / 50));
+  // The first deep page of the list is read with OFFSET and has the keys made in the background.
+  await inject(ctx, 'GET', urlOf(last));
+  await new Promise((wait) => setTimeout(wait, 3000));
+  let seed = 32;
+  const next = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
+  const runs = Math.max(40, ctx.runs);
+  const pages = [last, ...Array.from({ length: runs + 3 }, () => 1 + Math.floor(next() * last))];
+  const pageOf = (i: number) => pages[i < 0 ? runs - 1 - i : i];
+  const figure = await measure(
+    ctx,
+    'element list, random page of all modules (50 rows)',
+    runs,
+    (i) => inject(ctx, 'GET', urlOf(pageOf(i))),
+    (i) => ctx.raw.listPage(ctx.plantId, modType, [], 50, (pageOf(i) - 1) * 50, true),
+  );
+  figure.budget = { ms: 20, of: 'p95' };
+  figure.note = `${count} modules, ${last} pages, ${runs} pages spread over them (the last among them), ordered by code, timed from 3 s after the first deep page (whose keys the API makes meanwhile); raw = the same page by the driver with OFFSET, and the count`;
   return figure;
 }
 
@@ -508,6 +543,23 @@ async function benchDatabaseOnce(target: BenchTarget, opts: ReturnType<typeof op
       if (typeof afterChange === 'string') messages.push(`${label}: ${afterChange}`);
       else figures.push(...afterChange);
     }
+    if (wanted('lists')) {
+      const ctx: Context = {
+        label,
+        db,
+        raw,
+        plantId,
+        clientId: plant.client_id,
+        adminId: admin.id,
+        typeIds,
+        headers: {},
+        server: await serverFor(),
+        runs: opts.runs,
+        tilesPerZoom: opts.tilesPerZoom,
+      };
+      ctx.headers = await login(ctx.server.origin, ADMIN);
+      figures.push(await randomListPages(ctx));
+    }
     // After the state changes above, so that the as-of-a-date and follow-up figures read some history.
     if (wanted('reports')) {
       app = await buildApp({ config, db, logger: false });
@@ -557,9 +609,10 @@ async function main() {
   const opts = options();
   const started = performance.now();
   const loadAtStart = os.loadavg();
-  const targets: BenchTarget[] = [sqliteTarget(opts.mwp)];
+  // The writers figure runs on databases of its own (the demo's plant CAR-01), not on the reference plant.
+  const targets: BenchTarget[] = opts.only === 'writers' ? [] : [sqliteTarget(opts.mwp)];
   // The offline figures run against the SQLite server only: no PostgreSQL database to prepare for them.
-  if (!opts.sqliteOnly && opts.only !== 'offline') {
+  if (!opts.sqliteOnly && opts.only !== 'offline' && opts.only !== 'writers') {
     const postgres = await postgresTarget(opts.mwp, log);
     if (postgres) targets.push(postgres);
   }
@@ -569,6 +622,11 @@ async function main() {
     const result = await benchDatabase(target, opts);
     figures.push(...result.figures);
     messages.push(...result.messages);
+  }
+  if (opts.only === 'all' || opts.only === 'writers') {
+    const writers = { writers: 32, writes: 20, rounds: 3, log };
+    figures.push(...(await writerFigures({ ...writers, kind: 'sqlite' })).figures);
+    if (!opts.sqliteOnly && (await postgresAnswers())) figures.push(...(await writerFigures({ ...writers, kind: 'postgres' })).figures);
   }
   log(`\nReference plant ${opts.mwp} MWp · ${opts.runs} runs per figure (polygon, select all and massive change 20; at least 20 for every p95 of a core figure) · Node ${process.version}`);
   // Other work on the machine inflates every figure; say how busy it was.

@@ -81,7 +81,11 @@ describeEachDatabase('list counts brought forward', (get) => {
     // A write without a history row (as a layout import that removes an element): counted again.
     const [gone] = pick(99, 1);
     await get().db.transaction().execute(async (trx) => {
-      await trx.updateTable('plants').set((eb) => ({ elements_version: eb('elements_version', '+', 1) })).where('id', '=', plantId).execute();
+      await trx
+        .updateTable('plants')
+        .set((eb) => ({ elements_version: eb('elements_version', '+', 1), element_rows_version: eb('element_rows_version', '+', 1) }))
+        .where('id', '=', plantId)
+        .execute();
       await trx.deleteFrom('elements').where('id', '=', gone).execute();
     });
     moduleIds = moduleIds.filter((id) => id !== gone);
@@ -105,7 +109,7 @@ describeEachDatabase('list counts brought forward', (get) => {
       transformResult: async ({ result }) => result,
     };
     const counts = new ListCounts(get().db.withPlugin(recorder));
-    const plant = () => get().db.selectFrom('plants').select(['id', 'elements_version']).where('id', '=', plantId).executeTakeFirstOrThrow();
+    const plant = () => get().db.selectFrom('plants').select(['id', 'element_rows_version']).where('id', '=', plantId).executeTakeFirstOrThrow();
     const scope = { plantId, typeId: moduleType };
     const filters = { state: [states.MONT, states.NOK] };
 

@@ -22,7 +22,7 @@ describeEachDatabase('vector tiles', (get) => {
   const bumpElementsVersion = (plant: number) =>
     get()
       .db.updateTable('plants')
-      .set((eb) => ({ elements_version: eb('elements_version', '+', 1) }))
+      .set((eb) => ({ elements_version: eb('elements_version', '+', 1), element_rows_version: eb('element_rows_version', '+', 1) }))
       .where('id', '=', plant)
       .execute();
 

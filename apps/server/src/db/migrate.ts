@@ -20,6 +20,7 @@ import * as sessions from './migrations/2026_11_28_0017_sessions';
 import * as mustChangePassword from './migrations/2026_11_28_0018_must_change_password';
 import * as imageryLayoutFiles from './migrations/2026_11_28_0019_imagery_layout_files';
 import * as ppiResultMerge from './migrations/2026_11_28_0020_ppi_result_merge';
+import * as elementRowsVersion from './migrations/2026_11_29_0021_element_rows_version';
 
 /** Migrations listed explicitly (no folder scanning), in date order. Frozen once committed. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_0018_must_change_password': mustChangePassword,
   '2026_11_28_0019_imagery_layout_files': imageryLayoutFiles,
   '2026_11_28_0020_ppi_result_merge': ppiResultMerge,
+  '2026_11_29_0021_element_rows_version': elementRowsVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -157,6 +157,12 @@ export interface PlantsTable {
    * row, so writers of a plant commit in version order); vector tiles, caches and sync cursors key on it.
    */
   elements_version: Generated<number>;
+  /**
+   * Moved by one with every transaction that writes the plant's element rows or tombstones, with
+   * elements_version (migration 0021); PPI result and link writes leave it. What shows element rows
+   * only (tiles, plant layouts, list and element counts) keys on it.
+   */
+  element_rows_version: Generated<number>;
 }
 
 export interface UserPlantsTable {

@@ -9,7 +9,8 @@ import { forUpdate, transactionLock } from '../db/dialect';
  * tombstone) a transaction writes carries that transaction's version as its row_version; and once a
  * reader sees the plant at version V, every write stamped V or lower is committed and readable. A
  * download reads V first, puts it in its cursor and then reads the rows newer than the device's old
- * cursor; tiles, list counts and the other caches key on V.
+ * cursor. Tiles, list counts and the other caches key on plants.element_rows_version, which moves
+ * with V in the same statement but only for writers of element rows (not PPI results: migration 0021).
  *
  * The classic trap is two writers that take versions N and N+1 and commit the other way round: a
  * reader that sees N+1 first moves its cursor past N and never sees N's rows. Here a writer takes
@@ -85,13 +86,21 @@ export async function lockClientUuid(trx: Db, clientId: number, clientUuid: stri
 /**
  * The next version of the plant's elements. It locks the plant row until the transaction ends, so
  * an element writer calls it last, just before writing the rows that carry it and committing (see
- * above); a plant-wide writer, which holds the plant exclusively, may call it at any time. Tiles and
- * caches key on it.
+ * above); a plant-wide writer, which holds the plant exclusively, may call it at any time. The sync
+ * cursor keys on it.
+ *
+ * `elementRows: false` for writers that write no element row nor tombstone (PPI results and links):
+ * they leave plants.element_rows_version, on which tiles, plant layouts and list and element counts
+ * key (migration 0021), so those stay kept. Every other writer moves it by one in the same statement.
  */
-export async function takeElementsVersion(trx: Db, plantId: number) {
+export async function takeElementsVersion(trx: Db, plantId: number, { elementRows = true }: { elementRows?: boolean } = {}) {
   const row = await trx
     .updateTable('plants')
-    .set((eb) => ({ elements_version: eb('elements_version', '+', 1) }))
+    .set((eb) =>
+      elementRows
+        ? { elements_version: eb('elements_version', '+', 1), element_rows_version: eb('element_rows_version', '+', 1) }
+        : { elements_version: eb('elements_version', '+', 1) },
+    )
     .where('id', '=', plantId)
     .returning('elements_version')
     .executeTakeFirstOrThrow();

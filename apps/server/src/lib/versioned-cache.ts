@@ -3,8 +3,8 @@
  * of the 250 MWp reference plant per type and state for the dashboard takes 150–300 ms on
  * PostgreSQL once massive changes have left the visibility map stale (measured). List counts are
  * kept by ListCounts (modules/elements/list-counts.ts), which also brings them across state changes.
- * Keys carry the plant's `elements_version`, which changes with every change to the plant's
- * elements (state changes, layout imports, the demo seed), so a remembered value is never out of
+ * Keys carry the plant's `element_rows_version`, which changes with every change to the plant's
+ * element rows (state changes, layout imports, serials, the demo seed; not PPI results), so a remembered value is never out of
  * date: re-reading costs one computation per key and version, not one per request. Kept in
  * process, least recently used out first; another API instance simply computes its own.
  */
@@ -13,7 +13,7 @@ export class VersionedCache<T> {
 
   constructor(private readonly capacity = 5000) {}
 
-  /** The value of `key` (which must include the plant's elements_version), computed once. */
+  /** The value of `key` (which must include the plant's element_rows_version), computed once. */
   get(key: string, compute: () => Promise<T>): Promise<T> {
     const known = this.values.get(key);
     if (known !== undefined) {

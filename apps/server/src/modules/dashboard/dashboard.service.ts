@@ -61,16 +61,16 @@ function centreOf(
 }
 
 export class DashboardService {
-  /** Each plant's elements per type and current state, per elements_version (see VersionedCache). */
+  /** Each plant's elements per type and current state, per element_rows_version (see VersionedCache; PPI writes leave it). */
   private readonly counts = new VersionedCache<repo.TypeStateCount[]>(1000);
 
   constructor(private readonly db: Db) {}
 
   /** Elements per plant, type and current state; only plants changed since the last call are counted. */
-  private async countByTypeAndState(plants: { id: number; elements_version: number }[]): Promise<repo.TypeStateCount[]> {
+  private async countByTypeAndState(plants: { id: number; element_rows_version: number }[]): Promise<repo.TypeStateCount[]> {
     const perPlant = await Promise.all(
       plants.map((plant) =>
-        this.counts.get(`${plant.id}:${plant.elements_version}`, () => repo.countByTypeAndState(this.db, [plant.id])),
+        this.counts.get(`${plant.id}:${plant.element_rows_version}`, () => repo.countByTypeAndState(this.db, [plant.id])),
       ),
     );
     return perPlant.flat();

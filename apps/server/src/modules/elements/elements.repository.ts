@@ -92,7 +92,7 @@ export async function countElementsAt(db: Db, scope: ElementScope, filters: Elem
   const row = await filtered(db, scope, filters)
     .select((eb) => [
       eb.fn.countAll<number>().as('count'),
-      eb.selectFrom('plants').select('elements_version').where('id', '=', scope.plantId).as('version'),
+      eb.selectFrom('plants').select('element_rows_version').where('id', '=', scope.plantId).as('version'),
       eb.selectFrom('state_changes').select((sc) => sc.fn.max<number | null>('id').as('last')).where('plant_id', '=', scope.plantId).as('last_state_change_id'),
     ])
     .executeTakeFirstOrThrow();
@@ -114,7 +114,7 @@ export async function stateChangesSince(db: Db, scope: ElementScope, states: rea
       let moved = since(eb).innerJoin('state_change_elements as sce', 'sce.state_change_id', 'state_changes.id').where('sce.late', '=', 0);
       if (scope.typeId !== undefined) moved = moved.where('state_changes.element_type_id', '=', scope.typeId);
       return [
-        eb.selectFrom('plants').select('elements_version').where('id', '=', scope.plantId).as('version'),
+        eb.selectFrom('plants').select('element_rows_version').where('id', '=', scope.plantId).as('version'),
         since(eb).select((sc) => sc.fn.countAll<number>().as('n')).as('changes'),
         since(eb).select((sc) => sc.fn.max<number | null>('state_changes.id').as('m')).as('last'),
         moved
@@ -172,4 +172,54 @@ export async function findElementDetail(db: Db, plantId: number, elementId: numb
     .where('elements.plant_id', '=', plantId)
     .where('elements.id', '=', elementId)
     .executeTakeFirst();
+}
+
+/** The order columns of a row of a list (orderColumns), as keys of PageKeys. */
+export type PageKey = (string | number)[];
+
+export interface PageKeysRead {
+  /** The plant's element_rows_version the keys are exact for. */
+  version: number;
+  /** keys[j]: the order columns of the last row of page j + 1. */
+  keys: PageKey[];
+}
+
+/** The output name of a column of orderColumns ('elements.code' → 'code'). */
+const nameOf = (column: string) => column.slice(column.indexOf('.') + 1);
+
+/** The key of the last row of every page of `size`, and the plant's element_rows_version, in one statement (modules/elements/page-keys.ts). */
+export async function findPageKeys(db: Db, scope: ElementScope, filters: ElementFilters, size: number): Promise<PageKeysRead> {
+  const columns = orderColumns(filters.ordering, scope);
+  const direction = filters.ordering.startsWith('-') ? sql`desc` : sql`asc`;
+  const order = sql.join(columns.map((c) => sql`${sql.ref(c)} ${direction}`));
+  const numbered = filtered(db, scope, filters).select([...columns, sql<number>`row_number() over (order by ${order})`.as('rn')]);
+  const rows = await db
+    .selectFrom(db.selectFrom('plants').select('element_rows_version as version').where('id', '=', scope.plantId).as('v'))
+    .leftJoin(
+      db
+        .selectFrom(numbered.as('n'))
+        .selectAll()
+        .where(sql<boolean>`${sql.ref('n.rn')} % ${size} = 0`)
+        .as('t'),
+      (join) => join.onTrue(),
+    )
+    .selectAll()
+    .orderBy('t.rn')
+    .execute();
+  const names = columns.map(nameOf);
+  const version = Number(rows[0]?.version ?? -1);
+  const keys = rows.filter((r) => r.rn !== null).map((r) => names.map((name) => (r as Record<string, string | number>)[name]));
+  return { version, keys };
+}
+
+/** The page after `after` (the last row of the page before), in the list's order, through its index. */
+export function listElementsAfter(db: Db, scope: ElementScope, filters: ElementFilters, after: PageKey, size: number) {
+  const columns = orderColumns(filters.ordering, scope);
+  const descending = filters.ordering.startsWith('-');
+  const direction = descending ? 'desc' : 'asc';
+  // A row value comparison (both databases), which the planners read as a start in the index.
+  const past = sql<boolean>`(${sql.join(columns.map((c) => sql.ref(c)))}) ${descending ? sql`<` : sql`>`} (${sql.join(after)})`;
+  let query = filtered(db, scope, filters).select(LIST_COLUMNS).where(past);
+  for (const column of columns) query = query.orderBy(column, direction);
+  return query.limit(size).execute();
 }

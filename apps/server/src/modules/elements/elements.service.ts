@@ -14,13 +14,14 @@ import {
 import type { Db } from '../../db/database';
 import { fromFlag } from '../../db/dialect';
 import type { ElementTypesTable, PlantRow } from '../../db/schema';
-import { offsetOf, pageOf } from '../../lib/pagination';
+import { pageOf } from '../../lib/pagination';
 import { detailError, fieldError, notFound } from '../../lib/errors';
 import { findElementTypeInClient } from '../catalogues/catalogues.repository';
 import { type CurrentUser, requirePlant } from '../access/access.service';
 import { toElementDto } from '../../lib/element-dto';
 import * as repo from './elements.repository';
 import { ListCounts } from './list-counts';
+import { PageKeys } from './page-keys';
 
 /** The path segment of the element types that are not one of the seven standard ones. */
 export const EXTRA_ELEMENTS = 'extra-elements';
@@ -74,9 +75,11 @@ function toElementDetailDto(row: NonNullable<Awaited<ReturnType<typeof repo.find
 
 export class ElementsService {
   private readonly counts: ListCounts;
+  private readonly pages: PageKeys;
 
   constructor(private readonly db: Db) {
     this.counts = new ListCounts(db);
+    this.pages = new PageKeys(db);
   }
 
   /** `GET plants/{id}/{hincas|masts|…}/` */
@@ -152,7 +155,7 @@ export class ElementsService {
     const scope = { plantId: plant.id, typeId };
     const [count, rows] = await Promise.all([
       this.counts.of(plant, scope, filters),
-      repo.listElements(this.db, scope, { ...filters, ordering }, { limit: page_size, offset: offsetOf({ page, page_size }) }),
+      this.pages.page(plant, scope, { ...filters, ordering }, page, page_size),
     ]);
     return pageOf(rows.map(toElementDto), count, { page, page_size }, url);
   }

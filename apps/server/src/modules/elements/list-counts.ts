@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { countElementsAt, type ElementScope, stateChangesSince } from './elements.repository';
 
 interface KnownCount {
-  /** The plants.elements_version the count is exact for. */
+  /** The plants.element_rows_version the count is exact for (PPI writes do not move it). */
   version: number;
   /** The plant's newest history row at that version. */
   lastStateChangeId: number;
@@ -20,7 +20,7 @@ const CAPACITY = 5000;
  * most of a list page's 20 ms budget, paid on the first page after every change of the plant.
  *
  * A state change writes one history row, with each element's state before, and moves the plant's
- * version by exactly one (PlantLayouts relies on the same). So when the version moved by as many
+ * element_rows_version by exactly one (PlantLayouts relies on the same). So when the version moved by as many
  * steps as there are new history rows, only states changed, and a count filtered by state alone is
  * the old count plus the elements that entered those states minus those that left them. Any other
  * write (layout import, serial edit, deletion) or any other filter (a state change also sets the
@@ -31,12 +31,12 @@ export class ListCounts {
 
   constructor(private readonly db: Db) {}
 
-  /** The list's count at the plant's version `elements_version` (or a little later). */
-  async of(plant: { id: number; elements_version: number }, scope: ElementScope, filters: ElementListFilters): Promise<number> {
+  /** The list's count at the plant's version `element_rows_version` (or a little later). */
+  async of(plant: { id: number; element_rows_version: number }, scope: ElementScope, filters: ElementListFilters): Promise<number> {
     const key = JSON.stringify([plant.id, scope.typeId ?? null, filters]);
     const pending = this.known.get(key);
     const last = pending ? await pending.catch(() => undefined) : undefined;
-    if (pending && last && last.version >= plant.elements_version) {
+    if (pending && last && last.version >= plant.element_rows_version) {
       this.remember(key, pending); // most recently used: last out
       return last.count;
     }

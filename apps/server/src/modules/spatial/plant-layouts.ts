@@ -17,8 +17,9 @@ import {
  * largest element, which closes the index range of tile queries) and the overview layer of low
  * zooms (every element but modules and piles, about 20,000 on the largest plants).
  *
- * Both change only when the layout does, but the only version at hand, plants.elements_version,
- * is bumped by every state change too. A state change also writes exactly one history row
+ * Both change only when the layout does, but the only version at hand, plants.element_rows_version,
+ * is bumped by every state change too (not by PPI results and links, which move elements_version
+ * only: migration 0021). A state change also writes exactly one history row
  * (state_changes, with its elements in state_change_elements) and bumps the version by one. So
  * when the version moved by as many steps as there are new history rows, only states changed:
  * layout and extent are kept, and the overview's states are brought up to date from those history
@@ -40,7 +41,7 @@ export type DrawnElement = TileRow & { geometry: Geometry };
 export type GeometryResolver = (rows: TileRow[]) => Promise<(Geometry | null)[]>;
 
 interface Snapshot {
-  /** The plants.elements_version this snapshot is current for. */
+  /** The plants.element_rows_version this snapshot is current for. */
   version: number;
   /** The newest history row of the plant it has accounted for. */
   lastStateChangeId: number;

@@ -116,7 +116,7 @@ export async function findTileRowsAfter(db: Db, plantId: number, typeId: number,
 }
 
 export async function findPlantToWarm(db: Db, plantId: number) {
-  return db.selectFrom('plants').select(['id', 'client_id', 'elements_version']).where('id', '=', plantId).executeTakeFirst();
+  return db.selectFrom('plants').select(['id', 'client_id', 'element_rows_version']).where('id', '=', plantId).executeTakeFirst();
 }
 
 /** The bbox and geometry text length of every element of the plant, for PlantBoxes. */
@@ -138,11 +138,11 @@ export async function listPlantsToWarm(db: Db) {
   const rows = await db
     .selectFrom('plants')
     .innerJoin('elements', 'elements.plant_id', 'plants.id')
-    .select(['plants.id', 'plants.client_id', 'plants.elements_version', (eb) => eb.fn.countAll<number>().as('elements')])
-    .groupBy(['plants.id', 'plants.client_id', 'plants.elements_version'])
+    .select(['plants.id', 'plants.client_id', 'plants.element_rows_version', (eb) => eb.fn.countAll<number>().as('elements')])
+    .groupBy(['plants.id', 'plants.client_id', 'plants.element_rows_version'])
     .orderBy('elements', 'desc')
     .execute();
-  return rows.map((row) => ({ id: row.id, clientId: row.client_id, version: Number(row.elements_version), elements: Number(row.elements) }));
+  return rows.map((row) => ({ id: row.id, clientId: row.client_id, version: Number(row.element_rows_version), elements: Number(row.elements) }));
 }
 
 /** Current states of the given types, read from the (plant_id, type_id, state_id, code) index alone. */

@@ -171,8 +171,8 @@ export class SpatialService {
    * The same selection when only ids are wanted, without reading rows: candidates from the plant's
    * bboxes in memory (PlantBoxes), geometries from the cache, the text read only for those it lacks.
    */
-  private async idsInside(plant: Pick<PlantRow, 'id' | 'elements_version'>, typeId: number, ring: Position[], log: FastifyBaseLogger) {
-    const candidates = (await this.layouts.boxes(plant.id, plant.elements_version)).within(typeId, ringBbox(ring));
+  private async idsInside(plant: Pick<PlantRow, 'id' | 'element_rows_version'>, typeId: number, ring: Position[], log: FastifyBaseLogger) {
+    const candidates = (await this.layouts.boxes(plant.id, plant.element_rows_version)).within(typeId, ringBbox(ring));
     const cache = this.geometries.plant(plant.id);
     const checks = candidates.map((c) => geometryCheck(c.minX, c.minY, c.maxX, c.maxY, c.geomLength));
     const missing = candidates.filter((c, i) => !cache.has(c.id, checks[i]));
@@ -240,7 +240,7 @@ export class SpatialService {
   /**
    * The Mapbox vector tile z/x/y of a plant: one layer `elements`, a feature per element with its
    * type code, code, state id (0 for none), state colour and is_ok. The ETag changes with every
-   * state change and layout import (the plant's elements_version) and with the organisation's
+   * state change and layout import (the plant's element_rows_version) and with the organisation's
    * state colours; a matching If-None-Match answers 304.
    */
   async tile(user: CurrentUser, plantId: number, request: TileRequest, ifNoneMatch: string | undefined, log: FastifyBaseLogger): Promise<TileAnswer> {
@@ -252,17 +252,17 @@ export class SpatialService {
   }
 
   /** The ETag of a plant tile and how to encode it (the tile cache calls that when it lacks the tag). */
-  private async plantTile(plant: Pick<PlantRow, 'id' | 'client_id' | 'elements_version'>, { z, x, y }: TileRequest, log: FastifyBaseLogger) {
+  private async plantTile(plant: Pick<PlantRow, 'id' | 'client_id' | 'element_rows_version'>, { z, x, y }: TileRequest, log: FastifyBaseLogger) {
     const types = await listElementTypes(this.db, plant.client_id);
     const states = await listStateStyles(this.db, plant.client_id);
     // Colours and type codes are the organisation's to edit: they are part of the tag too.
     const styling = `${types.map((t) => `${t.id}:${t.code}`).join(',')}|${states.map((s) => `${s.id}:${s.color}:${s.is_ok}`).join(',')}`;
-    const etag = `"${plant.id}-${plant.elements_version}-${z}-${x}-${y}-${hashText(`${TILE_FORMAT}|${styling}`)}"`;
+    const etag = `"${plant.id}-${plant.element_rows_version}-${z}-${x}-${y}-${hashText(`${TILE_FORMAT}|${styling}`)}"`;
     const encode = async () => {
       const box = bufferedTileBbox(z, x, y);
       const drawn = isDetailZoom(z)
-        ? await this.detailElements(plant.id, plant.elements_version, box, log)
-        : (await this.layouts.overview(plant.id, plant.elements_version, overviewTypeIds(types), (rows) => this.tileGeometries(plant.id, rows, log))).filter(
+        ? await this.detailElements(plant.id, plant.element_rows_version, box, log)
+        : (await this.layouts.overview(plant.id, plant.element_rows_version, overviewTypeIds(types), (rows) => this.tileGeometries(plant.id, rows, log))).filter(
             (e) => e.min_x! <= box[2] && e.max_x! >= box[0] && e.min_y! <= box[3] && e.max_y! >= box[1],
           );
       const styles = { types, states: states.map((s) => ({ id: s.id, color: s.color, is_ok: fromFlag(s.is_ok) })) };
@@ -291,7 +291,7 @@ export class SpatialService {
     checkTileRange({ z, x, y });
     const types = await listElementTypes(this.db, plant.client_id);
     const styling = types.map((t) => `${t.id}:${t.code}`).join(',');
-    const etag = `"${version}-${plant.elements_version}-${typeId}-${z}-${x}-${y}-${hashText(`${TILE_FORMAT}|${styling}`)}"`;
+    const etag = `"${version}-${plant.element_rows_version}-${typeId}-${z}-${x}-${y}-${hashText(`${TILE_FORMAT}|${styling}`)}"`;
     if (matchesEtag(ifNoneMatch, etag)) return { status: 304, etag };
 
     const box = bufferedTileBbox(z, x, y);
@@ -299,9 +299,9 @@ export class SpatialService {
     let drawn: DrawnElement[] = [];
     let context: DrawnElement[] = [];
     if (isDetailZoom(z)) {
-      drawn = (await this.detailElements(plant.id, plant.elements_version, box, log)).filter((e) => e.type_id === typeId);
+      drawn = (await this.detailElements(plant.id, plant.element_rows_version, box, log)).filter((e) => e.type_id === typeId);
     } else {
-      const inBox = (await this.layouts.overview(plant.id, plant.elements_version, overview, (rows) => this.tileGeometries(plant.id, rows, log))).filter(
+      const inBox = (await this.layouts.overview(plant.id, plant.element_rows_version, overview, (rows) => this.tileGeometries(plant.id, rows, log))).filter(
         (e) => e.min_x! <= box[2] && e.max_x! >= box[0] && e.min_y! <= box[3] && e.max_y! >= box[1],
       );
       if (overview.includes(typeId)) drawn = inBox.filter((e) => e.type_id === typeId);
@@ -339,7 +339,7 @@ export class SpatialService {
   /** [minX, minY, maxX, maxY] of the plant's elements, null when it has none: the map fits to it. */
   async bounds(user: CurrentUser, plantId: number) {
     const plant = await requirePlant(this.db, user, plantId);
-    return { bbox: (await this.layouts.extent(plant.id, plant.elements_version)).bounds };
+    return { bbox: (await this.layouts.extent(plant.id, plant.element_rows_version)).bounds };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -381,7 +381,7 @@ export class SpatialService {
     }
     // Then the tiles, low zooms first: those a map opening on the whole plant asks first, and the
     // largest to encode. Encoded tiles take at most three quarters of the tile cache.
-    const plant = { id: plantId, client_id: clientId, elements_version: version };
+    const plant = { id: plantId, client_id: clientId, element_rows_version: version };
     for (const z of bounds ? PRERENDERED_ZOOMS : []) {
       for (const tile of tilesCoveringBbox(bounds!, z)) {
         if (this.tiles.size > this.tiles.maxBytes * 0.75) return;
@@ -404,7 +404,7 @@ export class SpatialService {
     if (!log) return;
     void (async () => {
       const plant = await findPlantToWarm(this.db, plantId);
-      if (plant) await this.warmPlant(plant.id, plant.client_id, plant.elements_version, log);
+      if (plant) await this.warmPlant(plant.id, plant.client_id, plant.element_rows_version, log);
     })().catch((error: unknown) => log.warn({ err: error, plantId }, 'map warm-up after a layout import failed'));
   }
 }

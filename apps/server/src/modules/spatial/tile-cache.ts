@@ -1,6 +1,6 @@
 /*
  * Encoded vector tiles, keyed by their ETag. The ETag names everything a tile depends on (plant,
- * elements_version, z/x/y, tile format, the organisation's types and colours), so a kept body is
+ * element_rows_version, z/x/y, tile format, the organisation's types and colours), so a kept body is
  * never stale: any change is a new key and the old one ages out. Encoding the overview tiles of a
  * 250 MWp plant (300–700 KB at z14–z15) takes longer than the 50 ms a tile may take, and every map
  * opening asks for them; detail tiles are kept too, so panning back costs nothing.

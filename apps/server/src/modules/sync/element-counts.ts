@@ -12,16 +12,21 @@ import { countChangesSince, countElementsNow } from './sync.repository';
  * counted again.
  */
 export class ElementCounts {
-  private readonly known = new Map<number, { version: number; count: number; maxId: number }>();
+  /** version: elements_version (the rows' row_version space); rowsVersion: element_rows_version then. */
+  private readonly known = new Map<number, { version: number; rowsVersion: number; count: number; maxId: number }>();
 
-  /** The plant's element count now (at its version `elements_version`, or a little later). */
-  async of(db: Db, plant: { id: number; elements_version: number }): Promise<number> {
+  /**
+   * The plant's element count now (at its `element_rows_version`, or a little later). A write that
+   * moved elements_version alone (PPI results and links, migration 0021) wrote no element row: the
+   * count kept stands.
+   */
+  async of(db: Db, plant: { id: number; element_rows_version: number }): Promise<number> {
     const last = this.known.get(plant.id);
-    if (last?.version === plant.elements_version) return last.count;
+    if (last?.rowsVersion === plant.element_rows_version) return last.count;
     const changes = last ? await countChangesSince(db, plant.id, last.version, last.maxId) : null;
     const current =
       last && changes && changes.version >= last.version
-        ? { version: changes.version, count: last.count + changes.added - changes.deleted, maxId: changes.maxId }
+        ? { version: changes.version, rowsVersion: changes.rowsVersion, count: last.count + changes.added - changes.deleted, maxId: changes.maxId }
         : await countElementsNow(db, plant.id);
     this.known.set(plant.id, current);
     return current.count;

@@ -143,12 +143,13 @@ export async function countElementsNow(db: Db, plantId: number) {
     .selectFrom('elements')
     .select((eb) => [
       eb.selectFrom('plants').select('elements_version').where('id', '=', plantId).as('version'),
+      eb.selectFrom('plants').select('element_rows_version').where('id', '=', plantId).as('rows_version'),
       eb.fn.countAll<number>().as('count'),
       eb.fn.max('id').as('max_id'),
     ])
     .where('plant_id', '=', plantId)
     .executeTakeFirstOrThrow();
-  return { version: Number(row.version), count: Number(row.count), maxId: Number(row.max_id ?? 0) };
+  return { version: Number(row.version), rowsVersion: Number(row.rows_version), count: Number(row.count), maxId: Number(row.max_id ?? 0) };
 }
 
 /**
@@ -160,6 +161,7 @@ export async function countChangesSince(db: Db, plantId: number, version: number
   const row = await db
     .selectNoFrom((eb) => [
       eb.selectFrom('plants').select('elements_version').where('id', '=', plantId).as('version'),
+      eb.selectFrom('plants').select('element_rows_version').where('id', '=', plantId).as('rows_version'),
       eb
         .selectFrom('elements')
         .select((e) => e.fn.countAll<number>().as('n'))
@@ -182,7 +184,7 @@ export async function countChangesSince(db: Db, plantId: number, version: number
         .as('deleted'),
     ])
     .executeTakeFirstOrThrow();
-  return { version: Number(row.version), added: Number(row.added), deleted: Number(row.deleted), maxId: Math.max(maxId, Number(row.max_id ?? 0)) };
+  return { version: Number(row.version), rowsVersion: Number(row.rows_version), added: Number(row.added), deleted: Number(row.deleted), maxId: Math.max(maxId, Number(row.max_id ?? 0)) };
 }
 
 // ---------------------------------------------------------------------------------------------

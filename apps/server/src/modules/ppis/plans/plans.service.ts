@@ -211,7 +211,7 @@ export class PpisService {
         throw fieldError('code', 'ppis.duplicateCode', { code: body.code });
       await repo.updatePpi(trx, ppi.id, { code: body.code, name: body.name, updated_at: nowIso() });
       await repo.replacePpiUsers(trx, ppi.id, users);
-      await repo.setSyncVersion(trx, ppi.id, await takeElementsVersion(trx, ppi.plant_id));
+      await repo.setSyncVersion(trx, ppi.id, await takeElementsVersion(trx, ppi.plant_id, { elementRows: false }));
     });
     return this.get(user, ppi.id);
   }
@@ -509,7 +509,7 @@ export class PpisService {
             : await repo.unlinkElementIds(trx, ppi.id, ids);
       }
       const linksVersion = changed > 0 ? await repo.bumpLinksVersion(trx, ppi.id, now) : ppi.links_version;
-      if (changed > 0) await repo.setSyncVersion(trx, ppi.id, await takeElementsVersion(trx, ppi.plant_id));
+      if (changed > 0) await repo.setSyncVersion(trx, ppi.id, await takeElementsVersion(trx, ppi.plant_id, { elementRows: false }));
       return {
         changed,
         selected,

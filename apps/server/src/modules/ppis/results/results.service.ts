@@ -431,7 +431,7 @@ export class PpiResultsService implements RegisterReads {
       );
       decided.push({ entry, currents, decisions });
     }
-    const version = await takeElementsVersion(trx, caller.ppi.plant_id);
+    const version = await takeElementsVersion(trx, caller.ppi.plant_id, { elementRows: false });
     const reviews: NewSyncReview[] = [];
     for (const { entry, currents, decisions } of decided) {
       const history = await repo.writeResults(

@@ -1,0 +1,359 @@
+/**
+ * Issue 32, "writers of one plant do not queue behind one row": concurrent writers of one plant,
+ * over HTTP against one real API process (src/main.ts), beside a raw-driver baseline doing the same
+ * transactional work in the same run, on SQLite (better-sqlite3) and PostgreSQL (pg, a pool of 10
+ * connections as the API's). Used by `npm run bench -- --only writers` and `npm run bench:writers`.
+ *
+ * Each database gets a database of its own, made for the run and dropped after it, seeded with the
+ * demo by the server (plant CAR-01). Loads, alternated for `rounds` rounds:
+ * - `API single+massive`: every writer records `writes` changes of its own modules, every tenth a
+ *   massive change of 300 modules (shared by all writers: they overlap);
+ * - `raw single+massive`: the same changes by the bare driver: lock the elements (PostgreSQL: FOR
+ *   UPDATE in id order; SQLite: BEGIN IMMEDIATE), the history record and its rows, the plant's
+ *   version, the elements stamped, commit;
+ * - `API resend ×3`: the API load with each change sent three times at once with one client uuid (a
+ *   retrying outbox); a change counts once. The raw driver has no idempotency of its own: its
+ *   baseline is the raw single+massive load.
+ * Answers changes/s (median of the rounds), p50/p95 of a change (every change of every round, from
+ * the first request sent to the last answer) and the ratio to the raw driver. Nothing asserts a time.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { createDb } from '@heliotrack/server/src/db/database';
+import { login, type ServerProcess, startServer } from './server-process';
+import { type Figure, median, percentile } from './stats';
+
+const MASSIVE = 300;
+const ADMIN = { email: 'admin@heliotrack.demo', password: 'heliotrack' };
+
+export interface WriterOptions {
+  kind: 'sqlite' | 'postgres';
+  writers: number;
+  writes: number;
+  rounds: number;
+  log: (msg: string) => void;
+}
+
+/** One change a writer records: its elements (one, or the massive slice) and state. */
+interface Change {
+  elements: number[];
+  state: number;
+}
+
+interface Round {
+  setup: string;
+  ms: number;
+  changes: number;
+  latencies: number[];
+  failed: number;
+}
+
+export interface WriterSummary {
+  setup: string;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  failed: number;
+  latencies: number[];
+}
+
+/** Where the PostgreSQL server is: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local one. */
+function postgresAdminUrl() {
+  return process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+}
+
+async function postgresAdmin(sql: string) {
+  const client = new pg.Client({ connectionString: postgresAdminUrl() });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Whether a PostgreSQL server answers (the writers figure on PostgreSQL is skipped otherwise). */
+export async function postgresAnswers() {
+  const client = new pg.Client({ connectionString: postgresAdminUrl(), connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The same transactional work as a state change, by the bare driver of the database. */
+interface RawWriter {
+  write(change: Change, uuid: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+interface Ids {
+  plantId: number;
+  clientId: number;
+  typeId: number;
+  userId: number;
+}
+
+function rawPostgres(url: string, ids: Ids, failures: Map<string, string>): RawWriter {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  return {
+    async write(change, uuid) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const elements = [...change.elements].sort((a, b) => a - b);
+        await client.query('select id, state_id, state_change_id from elements where id = any($1) order by id for update', [elements]);
+        const now = new Date().toISOString();
+        const { rows } = await client.query(
+          `insert into state_changes (client_id, plant_id, client_uuid, element_type_id, state_id, user_id, observations, element_count, created_at, observed_at, elements_version)
+           values ($1, $2, $3, $4, $5, $6, '', $7, $8, $8, 0) returning id`,
+          [ids.clientId, ids.plantId, uuid, ids.typeId, change.state, ids.userId, elements.length, now],
+        );
+        const id = rows[0].id as number;
+        await client.query(
+          'insert into state_change_elements (state_change_id, element_id, previous_state_id, late, conflict) select $1, id, state_id, 0, 0 from elements where id = any($2)',
+          [id, elements],
+        );
+        const version = (await client.query('update plants set elements_version = elements_version + 1 where id = $1 returning elements_version', [ids.plantId]))
+          .rows[0].elements_version;
+        await client.query('update elements set state_id = $1, state_change_id = $2, updated_at = $3, row_version = $4 where id = any($5)', [
+          change.state,
+          id,
+          now,
+          version,
+          elements,
+        ]);
+        await client.query('update state_changes set elements_version = $1 where id = $2', [version, id]);
+        await client.query('commit');
+        return true;
+      } catch (error) {
+        await client.query('rollback');
+        failures.set('raw', String(error).slice(0, 300));
+        return false;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+function rawSqlite(file: string, ids: Ids, failures: Map<string, string>): RawWriter {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('foreign_keys = ON');
+  db.pragma('synchronous = NORMAL');
+  const lock = db.prepare('select id, state_id, state_change_id from elements where id in (select value from json_each(?)) order by id');
+  const record = db.prepare(
+    `insert into state_changes (client_id, plant_id, client_uuid, element_type_id, state_id, user_id, observations, element_count, created_at, observed_at, elements_version)
+     values (?, ?, ?, ?, ?, ?, '', ?, ?, ?, 0) returning id`,
+  );
+  const rows = db.prepare(
+    'insert into state_change_elements (state_change_id, element_id, previous_state_id, late, conflict) select ?, id, state_id, 0, 0 from elements where id in (select value from json_each(?))',
+  );
+  const bump = db.prepare('update plants set elements_version = elements_version + 1 where id = ? returning elements_version');
+  const stamp = db.prepare('update elements set state_id = ?, state_change_id = ?, updated_at = ?, row_version = ? where id in (select value from json_each(?))');
+  const versioned = db.prepare('update state_changes set elements_version = ? where id = ?');
+  // BEGIN IMMEDIATE: the writing transaction the API's driver runs.
+  const work = db.transaction((change: Change, uuid: string) => {
+      const elements = JSON.stringify([...change.elements].sort((a, b) => a - b));
+      lock.all(elements);
+      const now = new Date().toISOString();
+      const { id } = record.get(ids.clientId, ids.plantId, uuid, ids.typeId, change.state, ids.userId, change.elements.length, now, now) as { id: number };
+      rows.run(id, elements);
+      const { elements_version: version } = bump.get(ids.plantId) as { elements_version: number };
+      stamp.run(change.state, id, now, version, elements);
+      versioned.run(version, id);
+  });
+  return {
+    async write(change, uuid) {
+      try {
+        work.immediate(change, uuid);
+        return true;
+      } catch (error) {
+        failures.set('raw', String(error).slice(0, 300));
+        return false;
+      }
+    },
+    close: async () => void db.close(),
+  };
+}
+
+export async function writerFigures(opts: WriterOptions): Promise<{ figures: Figure[]; summaries: WriterSummary[] }> {
+  const { kind, writers: WRITERS, writes: WRITES, rounds: ROUNDS, log } = opts;
+  const label = kind === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'heliotrack-bench-writers-'));
+  const name = process.env.BENCH_WRITERS_DATABASE_NAME ?? `heliotrack_bench_writers_${process.pid}`;
+  let databaseUrl: string;
+  if (kind === 'postgres') {
+    const url = new URL(postgresAdminUrl());
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    await postgresAdmin(`drop database if exists ${name} with (force)`);
+    await postgresAdmin(`create database ${name}`);
+  } else {
+    databaseUrl = path.join(dir, 'writers.db');
+  }
+  const env = {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: path.join(dir, 'a'),
+    JWT_SECRET: 'bench-writers-secret-bench-writers-secret-01234',
+    STORAGE: 'database',
+    RATE_LIMIT_LOGIN: '100000',
+    RATE_LIMIT_ACCOUNT: '100000',
+    SEED_DEMO: 'true',
+    DEMO_LARGE_PLANT_MWP: '0',
+    HISTORIC_REPORTS: 'off',
+    LOG_LEVEL: 'warn',
+    WEB_DIST: path.join(dir, 'no-web'),
+  };
+  let server: ServerProcess | undefined;
+  let raw: RawWriter | undefined;
+  let db: ReturnType<typeof createDb> | undefined;
+  try {
+    // The server migrates and seeds the demo before it listens.
+    server = await startServer(env, log);
+    db = createDb({ url: databaseUrl });
+    const { origin } = server;
+    const plant = await db.selectFrom('plants').select(['id', 'client_id']).where('code', '=', 'CAR-01').executeTakeFirstOrThrow();
+    const moduleType = await db
+      .selectFrom('element_types')
+      .select('id')
+      .where('client_id', '=', plant.client_id)
+      .where('code', '=', 'MOD')
+      .executeTakeFirstOrThrow();
+    const states = await db
+      .selectFrom('states')
+      .select('id')
+      .where('element_type_id', '=', moduleType.id)
+      .where('depends_on', 'is', null)
+      .where('is_active', '=', 1)
+      .where('restringed', '=', 0)
+      .orderBy('id')
+      .execute();
+    const adminUser = await db.selectFrom('users').select('id').where('email', '=', ADMIN.email).executeTakeFirstOrThrow();
+    const modules = (
+      await db.selectFrom('elements').select('id').where('plant_id', '=', plant.id).where('type_id', '=', moduleType.id).orderBy('id').execute()
+    ).map((m) => m.id);
+    if (modules.length < MASSIVE + WRITERS * WRITES) throw new Error(`CAR-01 has ${modules.length} modules, fewer than ${MASSIVE + WRITERS * WRITES}`);
+    const massive = modules.slice(0, MASSIVE);
+    const own = (writer: number, k: number) => modules[MASSIVE + writer * WRITES + k];
+    const headers = { ...(await login(origin, ADMIN)), 'content-type': 'application/json' };
+    const failures = new Map<string, string>();
+    const ids: Ids = { plantId: plant.id, clientId: plant.client_id, typeId: moduleType.id, userId: adminUser.id };
+    raw = kind === 'postgres' ? rawPostgres(databaseUrl, ids, failures) : rawSqlite(databaseUrl, ids, failures);
+    const rawWriter = raw;
+
+    const changeOf = (writer: number, k: number, n: number): Change => ({
+      elements: k % 10 === 9 ? massive : [own(writer, k)],
+      // A different state each round and write, so that every change is a change.
+      state: states[(n + k + writer) % states.length].id,
+    });
+
+    const overHttp = async (change: Change, uuid: string) => {
+      const url =
+        change.elements.length === 1
+          ? `/api/plants/${plant.id}/modules/${change.elements[0]}/state-change/`
+          : `/api/plants/${plant.id}/modules/massive-state-change/`;
+      const res = await fetch(`${origin}${url}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ state: change.state, element_type: moduleType.id, element_ids: change.elements, client_uuid: uuid }),
+      });
+      const body = await res.text();
+      if (res.status !== 200) failures.set(`${res.status}`, body.slice(0, 300));
+      return res.status === 200;
+    };
+
+    const round = async (setup: string, send: (change: Change, uuid: string) => Promise<boolean>, copies: number, n: number): Promise<Round> => {
+      const prefix = `bench-${n}-${randomUUID()}`;
+      const latencies: number[] = [];
+      let changes = 0;
+      let failed = 0;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: WRITERS }, async (_, writer) => {
+          for (let k = 0; k < WRITES; k++) {
+            const change = changeOf(writer, k, n);
+            const uuid = `${prefix}-${writer}-${k}`;
+            const t0 = performance.now();
+            const ok = await Promise.all(Array.from({ length: copies }, () => send(change, uuid)));
+            latencies.push(performance.now() - t0);
+            if (ok.some(Boolean)) changes++;
+            else failed++;
+          }
+        }),
+      );
+      return { setup, ms: performance.now() - started, changes, latencies, failed };
+    };
+
+    const rounds: Round[] = [];
+    let n = 0;
+    for (let r = 0; r < ROUNDS; r++) {
+      rounds.push(await round('API single+massive', overHttp, 1, n++));
+      rounds.push(await round('raw single+massive', (change, uuid) => rawWriter.write(change, uuid), 1, n++));
+      rounds.push(await round('API resend ×3', overHttp, 3, n++));
+    }
+    const summary = (setup: string): WriterSummary => {
+      const mine = rounds.filter((x) => x.setup === setup);
+      const latencies = mine.flatMap((x) => x.latencies);
+      return {
+        setup,
+        perSecond: median(mine.map((x) => (x.changes / x.ms) * 1000)),
+        p50: percentile(latencies, 50),
+        p95: percentile(latencies, 95),
+        failed: mine.reduce((s, x) => s + x.failed, 0),
+        latencies,
+      };
+    };
+    const api = summary('API single+massive');
+    const rawPlain = summary('raw single+massive');
+    const resend = summary('API resend ×3');
+    const summaries = [api, rawPlain, resend];
+    log(`\n${label}: ${WRITERS} concurrent writers × ${WRITES} changes (every tenth a massive change of ${MASSIVE} modules), one plant, ${ROUNDS} rounds each`);
+    log('load                | changes/s | p50 ms | p95 ms | failed | changes/s × raw');
+    for (const s of summaries) {
+      log(
+        `${s.setup.padEnd(19)} | ${s.perSecond.toFixed(0).padStart(9)} | ${s.p50.toFixed(1).padStart(6)} | ${s.p95.toFixed(1).padStart(6)} | ${String(s.failed).padStart(6)} | ${(s.perSecond / rawPlain.perSecond).toFixed(2)}`,
+      );
+    }
+    log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} cores`);
+    for (const [status, body] of failures) log(`${label} writers: failed with ${status}, e.g. ${body}`);
+    const ratio = (s: WriterSummary) => `${s.perSecond.toFixed(0)} changes/s against the raw driver's ${rawPlain.perSecond.toFixed(0)} (${(s.perSecond / rawPlain.perSecond).toFixed(2)}×)`;
+    const rawWhat =
+      kind === 'postgres'
+        ? 'pg, a pool of 10, FOR UPDATE of the elements in id order, history record and rows, plant version bump, elements stamped, commit'
+        : 'better-sqlite3 in the bench process, BEGIN IMMEDIATE, history record and rows, plant version bump, elements stamped, commit';
+    const figures: Figure[] = [
+      {
+        database: label,
+        name: `${WRITERS} writers, one plant, single+massive: a change`,
+        api: api.latencies,
+        raw: rawPlain.latencies,
+        note: `${ratio(api)}${api.failed ? `, ${api.failed} failed` : ''}; every tenth change a massive change of ${MASSIVE} modules shared by all writers, over HTTP; raw = the same changes at the same concurrency by the bare driver (${rawWhat})`,
+      },
+      {
+        database: label,
+        name: `${WRITERS} writers, one plant, each change sent 3× with one uuid`,
+        api: resend.latencies,
+        raw: rawPlain.latencies,
+        note: `${ratio(resend)}${resend.failed ? `, ${resend.failed} failed` : ''}; the API load with every change sent three times at once with one client uuid (counted once, latency until the last of the three answers); raw = the plain load (the driver has no idempotency to compare with)`,
+      },
+    ];
+    return { figures, summaries };
+  } finally {
+    await raw?.close();
+    await server?.stop();
+    await db?.destroy();
+    if (kind === 'postgres') await postgresAdmin(`drop database if exists ${name} with (force)`);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
