@@ -1,5 +1,6 @@
 import { BULK_CHUNK_SIZE } from '@heliotrack/domain/constants';
 import type { Paged } from '@heliotrack/domain/pagination';
+import { ppiResultOf, type PpiResultRow } from '@heliotrack/domain/ppi-result-dto';
 import type { ElementResults, ListElementsQuery, PpiResult, PpiResultValue, PpiResultsQuery } from '@heliotrack/domain/ppi-results';
 import type { LinkedPpi, PpiListQuery, UserPpiPermissions } from '@heliotrack/domain/ppis';
 import { SYNC_PPI_RESULT_COLUMNS, type SyncPpi } from '@heliotrack/domain/sync';
@@ -182,28 +183,7 @@ export async function listEquipment(db: LocalDatabase, today = new Date().toISOS
   });
 }
 
-interface ResultRow {
-  id: number;
-  ppi_id: number;
-  activity_id: number;
-  element_id: number;
-  result: PpiResultValue;
-  observations: string;
-  equipment_id: number | null;
-  result_date: string;
-  user_id: number | null;
-  author_name: string | null;
-  role: string;
-  observed_at: string;
-  created_at: string;
-  updated_at: string;
-  element_code: string | null;
-  element_type: string | null;
-  equipment_name: string | null;
-  equipment_certificate: string | null;
-  equipment_calibration_date: string | null;
-  equipment_expiry_date: string | null;
-}
+type ResultRow = PpiResultRow & { result: PpiResultValue };
 
 const RESULT_SELECT = `SELECT r.*, e.code AS element_code, t.code AS element_type, q.name AS equipment_name,
          q.certificate_number AS equipment_certificate, q.calibration_date AS equipment_calibration_date,
@@ -212,39 +192,13 @@ const RESULT_SELECT = `SELECT r.*, e.code AS element_code, t.code AS element_typ
     LEFT JOIN calibration_equipment AS q ON q.id = r.equipment_id`;
 
 function toResult(ppi: LocalPpi, row: ResultRow): PpiResult {
-  const activity = ppi.activities.find((a) => a.id === row.activity_id);
-  return {
-    id: row.id,
-    ppi: row.ppi_id,
-    activity: {
-      id: row.activity_id,
-      position: activity?.position ?? 0,
-      name: activity?.name ?? '',
-      roles: activity?.roles ?? [],
-    },
-    element: { id: row.element_id, code: row.element_code ?? '', type: row.element_type ?? '' },
-    result: row.result,
-    observations: row.observations,
-    equipment:
-      row.equipment_id === null
-        ? null
-        : {
-            id: row.equipment_id,
-            name: row.equipment_name ?? '',
-            certificate_number: row.equipment_certificate ?? '',
-            calibration_date: row.equipment_calibration_date ?? '',
-            expiry_date: row.equipment_expiry_date ?? '',
-          },
-    result_date: row.result_date,
-    author: row.user_id === null ? null : { id: row.user_id, name: row.author_name ?? '' },
-    role: row.role,
+  return ppiResultOf(
+    row,
+    ppi.activities.find((a) => a.id === row.activity_id),
     // Photos and documents stay on the server; a download brings none.
-    documents: [],
-    editable: ppi.status === 'open' && ppi.permissions.recordable_activities.includes(row.activity_id),
-    observed_at: row.observed_at,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
+    [],
+    ppi.status === 'open' && ppi.permissions.recordable_activities.includes(row.activity_id),
+  );
 }
 
 /** `GET ppis/{id}/ppi-results` (paged, newest first, the server's filters), or null when the PPI is not held here. */
