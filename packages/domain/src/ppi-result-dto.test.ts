@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ppiResultOf, type PpiResultRow } from './ppi-result-dto';
+import { activityCountsOf, ppiResultOf, type PpiResultRow } from './ppi-result-dto';
 
 const row: PpiResultRow = {
   id: 7,
@@ -59,5 +59,24 @@ describe('a PPI result in the API shape', () => {
     expect(dto.equipment).toBeNull();
     expect(dto.author).toBeNull();
     expect(dto.editable).toBe(false);
+  });
+});
+
+describe("an activity's counts over the linked elements", () => {
+  it('counts each result of the activity and leaves the rest of the linked elements pending', () => {
+    const activities = [
+      { id: 1, position: 1, name: 'Par', roles: ['CA'], is_required: true },
+      { id: 2, position: 2, name: 'Limpieza', roles: ['TC'], is_required: false },
+    ];
+    const rows = [
+      { activity_id: 1, result: 'ok', n: 3 },
+      { activity_id: 1, result: 'not_ok', n: 1 },
+      { activity_id: 2, result: 'na', n: 2 },
+      { activity_id: 9, result: 'ok', n: 5 },
+    ];
+    expect(activityCountsOf(activities, rows, 5)).toEqual([
+      { activity: activities[0], ok: 3, not_ok: 1, na: 0, pending: 1, expected: 5 },
+      { activity: activities[1], ok: 0, not_ok: 0, na: 2, pending: 3, expected: 5 },
+    ]);
   });
 });

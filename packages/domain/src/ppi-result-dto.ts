@@ -1,4 +1,4 @@
-import type { PpiResult, PpiResultValue } from './ppi-results';
+import type { ActivityCounts, PpiResult, PpiResultValue } from './ppi-results';
 
 /*
  * One PPI result in the API's shape, from its row: the server (results.service.ts) and the offline
@@ -75,4 +75,32 @@ export function ppiResultOf(
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
+}
+
+/** An activity of the plan, as the counts name it. */
+export interface CountedActivity extends PpiResultActivity {
+  id: number;
+  is_required: boolean;
+}
+
+/**
+ * Each activity's counts over the plan's linked elements (`GET ppis/{id}/activity-summary` and its
+ * two halves, the dossier): ok, not ok, not applicable from the results of linked elements, and
+ * pending, the linked elements without a result.
+ */
+export function activityCountsOf(
+  activities: CountedActivity[],
+  rows: { activity_id: number; result: string; n: number }[],
+  linked: number,
+): ActivityCounts[] {
+  return activities.map((a) => {
+    const counts = { ok: 0, not_ok: 0, na: 0 };
+    for (const row of rows) if (row.activity_id === a.id && row.result in counts) counts[row.result as PpiResultValue] += row.n;
+    return {
+      activity: { id: a.id, position: a.position, name: a.name, roles: a.roles, is_required: a.is_required },
+      ...counts,
+      pending: linked - counts.ok - counts.not_ok - counts.na,
+      expected: linked,
+    };
+  });
 }

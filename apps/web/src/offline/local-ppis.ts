@@ -1,8 +1,15 @@
 import { BULK_CHUNK_SIZE } from '@heliotrack/domain/constants';
 import type { Paged } from '@heliotrack/domain/pagination';
-import { ppiResultOf, type PpiResultRow } from '@heliotrack/domain/ppi-result-dto';
-import type { ElementResults, ListElementsQuery, PpiResult, PpiResultValue, PpiResultsQuery } from '@heliotrack/domain/ppi-results';
-import type { LinkedPpi, PpiListQuery, UserPpiPermissions } from '@heliotrack/domain/ppis';
+import { activityCountsOf, ppiResultOf, type PpiResultRow } from '@heliotrack/domain/ppi-result-dto';
+import type {
+  ActivityCounts,
+  ElementResults,
+  ListElementsQuery,
+  PpiResult,
+  PpiResultValue,
+  PpiResultsQuery,
+} from '@heliotrack/domain/ppi-results';
+import type { LinkedPpi, PpiDetail, PpiListQuery, UserPpiPermissions } from '@heliotrack/domain/ppis';
 import { SYNC_PPI_RESULT_COLUMNS, type SyncPpi } from '@heliotrack/domain/sync';
 import type { LocalDatabase, SqlValue, Statement } from './local-database';
 import { ELEMENT_COLUMNS, elementWhere, orderBy, pageLink, toElement } from './local-queries';
@@ -288,16 +295,20 @@ export async function getPpiResult(db: LocalDatabase, ppiId: number, resultId: n
 
 /** What the offline `update-result` checks against: the result, its PPI, and the equipment named. */
 export async function resultWriteFacts(db: LocalDatabase, ppiId: number, resultId: number, equipmentId: number | null) {
-  const ppi = await findPpi(db, ppiId);
-  const [result] = ppi
+  const facts = await writeFacts(db, ppiId, equipmentId);
+  const [result] = facts.ppi
     ? await db.select<{ id: number; activity_id: number; element_id: number }>(
         'SELECT id, activity_id, element_id FROM ppi_result WHERE ppi_id = ? AND id = ?',
         [ppiId, resultId],
       )
     : [];
-  const [linked] = result
-    ? await db.select('SELECT 1 AS yes FROM ppi_element WHERE ppi_id = ? AND element_id = ?', [ppiId, result.element_id])
-    : [];
+  const linked = result ? await linkedAmong(db, ppiId, [result.element_id]) : [];
+  return { ...facts, result, linked: linked.length > 0 };
+}
+
+/** What an offline result write checks against: its PPI, the equipment named and the download's version. */
+export async function writeFacts(db: LocalDatabase, ppiId: number, equipmentId: number | null) {
+  const ppi = await findPpi(db, ppiId);
   const [equipment] =
     equipmentId === null
       ? []
@@ -307,13 +318,79 @@ export async function resultWriteFacts(db: LocalDatabase, ppiId: number, resultI
   const [download] = ppi
     ? await db.select<{ elements_version: number | null }>('SELECT elements_version FROM plant_download WHERE plant_id = ?', [ppi.plant_id])
     : [];
+  return { ppi, equipment, elementsVersion: download ? Number(download.elements_version ?? 0) : null };
+}
+
+/** Of these element ids, those linked to the PPI. */
+export async function linkedAmong(db: LocalDatabase, ppiId: number, elementIds: number[]): Promise<number[]> {
+  const linked: number[] = [];
+  for (let i = 0; i < elementIds.length; i += BULK_CHUNK_SIZE) {
+    const rows = await db.select<{ element_id: number }>(
+      'SELECT element_id FROM ppi_element WHERE ppi_id = ? AND element_id IN (SELECT value FROM json_each(?))',
+      [ppiId, JSON.stringify(elementIds.slice(i, i + BULK_CHUNK_SIZE))],
+    );
+    linked.push(...rows.map((r) => r.element_id));
+  }
+  return linked;
+}
+
+/**
+ * After the push of an offline write that made results here (read-back.ts): when the server refused
+ * it, the results it made leave the device (the server has none for them); answers the ids of the
+ * server's results it changed, to read back.
+ */
+export async function settleResultWrite(db: LocalDatabase, clientUuid: string): Promise<number[]> {
+  const [entry] = await db.select<{ status: string }>('SELECT status FROM outbox WHERE client_uuid = ?', [clientUuid]);
+  if (entry?.status === 'refused') await db.exec('DELETE FROM ppi_result WHERE pending_uuid = ? AND id < 0', [clientUuid]);
+  const rows = await db.select<{ id: number }>('SELECT id FROM ppi_result WHERE pending_uuid = ? AND id > 0 ORDER BY id', [clientUuid]);
+  return rows.map((r) => r.id);
+}
+
+/** `GET ppis/{id}`: the plan as the download holds it (no template, logo or users: the register needs none), or undefined. */
+export async function getPpiDetail(db: LocalDatabase, ppiId: number): Promise<PpiDetail | undefined> {
+  const ppi = await findPpi(db, ppiId);
+  if (!ppi) return undefined;
+  const [names] = await db.select<{ plant_code: string | null; plant_name: string | null; type_code: string | null; type_name: string | null; n: number }>(
+    `SELECT pl.code AS plant_code, pl.name AS plant_name, t.code AS type_code, t.name AS type_name,
+            (SELECT count(*) FROM ppi_element WHERE ppi_id = p.id) AS n
+       FROM ppi AS p LEFT JOIN plant AS pl ON pl.id = p.plant_id LEFT JOIN element_type AS t ON t.id = p.element_type_id
+      WHERE p.id = ?`,
+    [ppiId],
+  );
   return {
-    ppi,
-    result,
-    linked: Boolean(linked),
-    equipment,
-    elementsVersion: download ? Number(download.elements_version ?? 0) : null,
+    id: ppi.id,
+    plant: { id: ppi.plant_id, code: names?.plant_code ?? '', name: names?.plant_name ?? '' },
+    code: ppi.code,
+    name: ppi.name,
+    template: null,
+    element_type: { id: ppi.element_type_id, code: names?.type_code ?? '', name: names?.type_name ?? '' },
+    status: ppi.status,
+    closed_by: null,
+    closed_at: ppi.closed_at,
+    logo: null,
+    activity_count: ppi.activities.length,
+    required_activity_count: ppi.activities.filter((a) => a.is_required).length,
+    element_count: Number(names?.n ?? 0),
+    links_version: ppi.links_version,
+    users: [],
+    created_at: '',
+    updated_at: '',
+    activities: ppi.activities,
   };
+}
+
+/** `GET ppis/{id}/activity-summary`: every activity's counts over the linked elements, or null when the PPI is not held here. */
+export async function ppiActivityCounts(db: LocalDatabase, ppiId: number): Promise<ActivityCounts[] | null> {
+  const ppi = await findPpi(db, ppiId);
+  if (!ppi) return null;
+  const [{ n }] = await db.select<{ n: number }>('SELECT count(*) AS n FROM ppi_element WHERE ppi_id = ?', [ppiId]);
+  const rows = await db.select<{ activity_id: number; result: string; n: number }>(
+    `SELECT r.activity_id, r.result, count(*) AS n FROM ppi_result AS r
+       JOIN ppi_element AS l ON l.ppi_id = r.ppi_id AND l.element_id = r.element_id
+      WHERE r.ppi_id = ? GROUP BY r.activity_id, r.result`,
+    [ppiId],
+  );
+  return activityCountsOf(ppi.activities, rows, n);
 }
 
 /**

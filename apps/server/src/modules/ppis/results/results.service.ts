@@ -34,7 +34,7 @@ import type {
   ResultWriteAnswer,
   RoleCounts,
 } from '@heliotrack/domain/ppi-results';
-import { ppiResultOf } from '@heliotrack/domain/ppi-result-dto';
+import { activityCountsOf, ppiResultOf } from '@heliotrack/domain/ppi-result-dto';
 import { ROLE_CODES } from '@heliotrack/domain/roles';
 import type { Db } from '../../../db/database';
 import { fromFlag } from '../../../db/dialect';
@@ -162,22 +162,8 @@ export function activityCounts(
   rows: { activity_id: number; result: string; n: number }[],
   linked: number,
 ): ActivityCounts[] {
-  return activities.map((a) => {
-    const counts = emptyCounts();
-    for (const row of rows) if (row.activity_id === a.id) counts[row.result as PpiResultValue] += row.n;
-    return {
-      activity: {
-        id: a.id,
-        position: a.position,
-        name: a.name,
-        roles: parseRoles(a.roles),
-        is_required: a.is_required === 1,
-      },
-      ...counts,
-      pending: linked - counts.ok - counts.not_ok - counts.na,
-      expected: linked,
-    };
-  });
+  const counted = activities.map((a) => ({ ...a, roles: parseRoles(a.roles), is_required: a.is_required === 1 }));
+  return activityCountsOf(counted, rows, linked);
 }
 
 export class PpiResultsService implements RegisterReads {
