@@ -520,4 +520,51 @@ describe('the PPI paths offline', () => {
     expect(await store.call('listOutbox', 7)).toEqual([]);
     expect(await select('SELECT count(*) AS n FROM ppi_result WHERE id < 0')).toEqual([{ n: 0 }]);
   });
+
+  it('records several activities on several elements at once (massive-activities-updates), one entry, refused as the server would', async () => {
+    // An administrator of the plan records every activity (the download's permissions say so).
+    serve([header(false, 'c2'), { ppis: [{ ...ppi(40, 'PPI-40'), permissions: { ppi: 40, can_view: true, can_manage: true, role: null, recordable_activities: [401, 402] } }] }]);
+    await download();
+    const massive = (body: unknown): OfflineRequest => ({ ...post(40, body), path: 'ppis/40/massive-activities-updates/' });
+    const refused = (await ppiHandlers.massiveResults(
+      massive({ activities: [{ activity: 401, result: 'ok' }, { activity: 402, result: 'na', equipment: 71 }], element_ids: [11, 12] }),
+    ).catch((e: unknown) => e)) as ApiError;
+    expect(refused).toMatchObject({ status: 400, body: { code: 'equipment_expired', 'activities.1.equipment': [expect.any(String)] } });
+
+    const answer = await ppiHandlers.massiveResults(
+      massive({
+        activities: [{ activity: 401, result: 'ok', equipment: 70 }, { activity: 402, result: 'not_ok', observations: 'Sucio' }],
+        element_ids: [11, 12],
+        client_uuid: 'massive-uuid-1',
+      }),
+    );
+    expect(answer).toMatchObject({ written: 4, element_count: 2, activity_count: 2, applied_count: 4 });
+    expect(await select('SELECT activity_id, element_id, result, observations, id > 0 AS server FROM ppi_result WHERE ppi_id = 40 ORDER BY activity_id, element_id')).toEqual([
+      { activity_id: 401, element_id: 11, result: 'ok', observations: '', server: 1 },
+      { activity_id: 401, element_id: 12, result: 'ok', observations: '', server: 0 },
+      { activity_id: 402, element_id: 11, result: 'not_ok', observations: 'Sucio', server: 0 },
+      { activity_id: 402, element_id: 12, result: 'not_ok', observations: 'Sucio', server: 1 },
+    ]);
+    expect(await select('SELECT count(DISTINCT id) AS n FROM ppi_result WHERE pending_uuid = ?', ['massive-uuid-1'])).toEqual([{ n: 4 }]);
+    const [entry] = (await store.call('listOutbox', 7)) as OutboxEntry[];
+    expect(entry.payload).toMatchObject({
+      method: 'POST',
+      path: 'ppis/40/massive-activities-updates/',
+      element_ids: [11, 12],
+      body: { activities: [{ activity: 401, result: 'ok', equipment: 70 }, { activity: 402, result: 'not_ok' }], client_uuid: 'massive-uuid-1' },
+    });
+
+    // Refused at sync: the results it made leave, those of the server are read back.
+    const send: PushDeps['send'] = async ({ method, path }) => {
+      if (method === 'POST') throw new ApiError(400, 'Bad Request', { non_field_errors: ['El PPI está cerrado.'], code: 'ppi_closed' });
+      const resultId = Number(/ppi-results\/(\d+)\//.exec(path)![1]);
+      return { ...(await ppiHandlers.result(get('', { ppiId: '40', resultId: String(resultId) }))), result: 'na' };
+    };
+    const outcome = await pushOutbox(localPushDeps(store, 7, send));
+    expect(await readBackSettled(store, outcome.settled, send)).toBe(true);
+    expect(await select('SELECT id, result, pending_uuid FROM ppi_result WHERE ppi_id = 40 ORDER BY id')).toEqual([
+      { id: 900, result: 'na', pending_uuid: null },
+      { id: 901, result: 'na', pending_uuid: null },
+    ]);
+  });
 });

@@ -295,7 +295,7 @@ export async function getPpiResult(db: LocalDatabase, ppiId: number, resultId: n
 
 /** What the offline `update-result` checks against: the result, its PPI, and the equipment named. */
 export async function resultWriteFacts(db: LocalDatabase, ppiId: number, resultId: number, equipmentId: number | null) {
-  const facts = await writeFacts(db, ppiId, equipmentId);
+  const facts = await writeFacts(db, ppiId, equipmentId === null ? [] : [equipmentId]);
   const [result] = facts.ppi
     ? await db.select<{ id: number; activity_id: number; element_id: number }>(
         'SELECT id, activity_id, element_id FROM ppi_result WHERE ppi_id = ? AND id = ?',
@@ -306,15 +306,13 @@ export async function resultWriteFacts(db: LocalDatabase, ppiId: number, resultI
   return { ...facts, result, linked: linked.length > 0 };
 }
 
-/** What an offline result write checks against: its PPI, the equipment named and the download's version. */
-export async function writeFacts(db: LocalDatabase, ppiId: number, equipmentId: number | null) {
+/** What an offline result write checks against: its PPI, the equipment it names and the download's version. */
+export async function writeFacts(db: LocalDatabase, ppiId: number, equipmentIds: number[]) {
   const ppi = await findPpi(db, ppiId);
-  const [equipment] =
-    equipmentId === null
-      ? []
-      : await db.select<{ name: string; expiry_date: string }>('SELECT name, expiry_date FROM calibration_equipment WHERE id = ?', [
-          equipmentId,
-        ]);
+  const equipment = await db.select<{ id: number; name: string; expiry_date: string }>(
+    'SELECT id, name, expiry_date FROM calibration_equipment WHERE id IN (SELECT value FROM json_each(?))',
+    [JSON.stringify(equipmentIds)],
+  );
   const [download] = ppi
     ? await db.select<{ elements_version: number | null }>('SELECT elements_version FROM plant_download WHERE plant_id = ?', [ppi.plant_id])
     : [];

@@ -40,7 +40,7 @@ export async function readBackResults(store: LocalStore, settled: OutboxEntry[],
   for (const entry of settled) {
     if (entry.kind !== 'ppi_result') continue;
     const single = /^\/?ppis\/(\d+)\/ppi-results\/(\d+)\/update-result\/?$/.exec(entry.payload.path);
-    const bulk = /^\/?ppis\/(\d+)\/bulk-update-results\/?$/.exec(entry.payload.path);
+    const bulk = /^\/?ppis\/(\d+)\/(?:bulk-update-results|massive-activities-updates)\/?$/.exec(entry.payload.path);
     if (!single && !bulk) continue;
     const ppiId = Number((single ?? bulk)![1]);
     const resultIds = single ? [Number(single[2])] : await store.call('settleResultWrite', entry.client_uuid);

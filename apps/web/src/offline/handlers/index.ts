@@ -71,6 +71,7 @@ export function registerOfflineHandlers(): void {
     lazy('GET', PATHS.otherRolesResult, ppis, 'otherRolesResult'),
     lazy('PATCH', PATHS.updateResult, ppis, 'updateResult'),
     lazy('POST', PATHS.bulkResults, ppis, 'bulkResults'),
+    lazy('POST', PATHS.massiveResults, ppis, 'massiveResults'),
     lazy('GET', PATHS.plants, catalogues, 'plants'),
     lazy('GET', PATHS.plant, catalogues, 'plant'),
     lazy('GET', PATHS.contractors, catalogues, 'contractors'),

@@ -39,6 +39,7 @@ export const PATHS = {
   userActivitiesSummary: 'ppis/:ppiId/user-activities-summary',
   otherRolesSummary: 'ppis/:ppiId/other-roles-activity-summary',
   bulkResults: 'ppis/:ppiId/bulk-update-results/',
+  massiveResults: 'ppis/:ppiId/massive-activities-updates/',
 } as const;
 
 /** The path's groups (plant id, type segment, element id…), or null. */

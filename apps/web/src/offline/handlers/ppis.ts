@@ -11,8 +11,10 @@ import {
 import {
   BulkResultRequest,
   ListElementsQuery,
+  MassiveResultRequest,
   type PpiResultWriteAnswer,
   PpiResultsQuery,
+  type PpiResultValue,
   ResultUpdate,
   type ResultWriteAnswer,
 } from '@heliotrack/domain/ppi-results';
@@ -57,18 +59,31 @@ function resultIdParam(text: string | undefined): number {
   return idParam(text);
 }
 
-type WriteFacts = { ppi: LocalPpi; equipment: { name: string; expiry_date: string } | undefined; elementsVersion: number | null };
+type WriteFacts = { ppi: LocalPpi; equipment: { id: number; name: string; expiry_date: string }[]; elementsVersion: number | null };
 
-/** What one offline write records: one activity's result on some elements. */
-interface ResultWrite {
+/** One activity's result in a write, with the fields a refusal names. */
+interface ActivityEntry {
   activityId: number;
+  values: { result: PpiResultValue; observations: string; equipment: number | null };
+  activityField: string;
+  equipmentField: string;
+}
+
+/** What one offline write records: one or several activities' results on some elements. */
+interface ResultWrite {
+  entries: ActivityEntry[];
   elementIds: number[];
-  body: ResultUpdate | BulkResultRequest;
+  body: { client_uuid?: string | undefined; result_date?: string | undefined; documents?: number[] | undefined };
   /** The elements among elementIds linked to the PPI, when they must be checked. */
   linked?: () => Promise<number[]>;
 }
 
-type SentBody = Omit<ResultUpdate, 'result_date'> & { result_date: string; client_uuid: string; recorded_at: string };
+type SentBody = Record<string, unknown> & { result_date: string; client_uuid: string; recorded_at: string };
+
+/** The one activity of `update-result` and `bulk-update-results`, as the server names its fields. */
+const oneActivity = (activityId: number, values: ActivityEntry['values']): ActivityEntry[] => [
+  { activityId, values, activityField: 'activity', equipmentField: 'equipment' },
+];
 
 /**
  * Checks a write as the server does where the device can (a closed PPI, a future day, another
@@ -104,17 +119,20 @@ async function recordResults(
   const day = resultDateOf(body.result_date, now, now);
   if ('code' in day) refuse(day);
   const resultDate = 'date' in day ? day.date : dayOf(now);
-  const activity = ppi.activities.find((a) => a.id === write.activityId);
-  refuse(
-    activityRefusal(activity, {
-      activityId: write.activityId,
-      field: 'activity',
-      isAdmin: ppi.permissions.can_manage,
-      role: ppi.permissions.role,
-    }),
-  );
+  for (const entry of write.entries) {
+    refuse(
+      activityRefusal(
+        ppi.activities.find((a) => a.id === entry.activityId),
+        { activityId: entry.activityId, field: entry.activityField, isAdmin: ppi.permissions.can_manage, role: ppi.permissions.role },
+      ),
+    );
+  }
   if (write.linked) refuse(unlinkedRefusal(write.elementIds, await write.linked()));
-  if (body.equipment !== null) refuse(equipmentRefusal(facts.equipment, { id: body.equipment, field: 'equipment', resultDate }));
+  for (const { values, equipmentField } of write.entries) {
+    if (values.equipment === null) continue;
+    const equipment = facts.equipment.find((e) => e.id === values.equipment);
+    refuse(equipmentRefusal(equipment, { id: values.equipment, field: equipmentField, resultDate }));
+  }
 
   const sent: SentBody = {
     ...body,
@@ -125,22 +143,23 @@ async function recordResults(
     recorded_at: now,
     ...(facts.elementsVersion === null ? {} : { known_elements_version: facts.elementsVersion }),
   };
-  await local.call(
-    'enqueueOutbox',
-    { clientUuid, userId: user.id, kind: 'ppi_result', request: outboxRequest(sent), elementIds: write.elementIds, recordedAt: now },
+  const shown = write.entries.flatMap(({ activityId, values }) =>
     resultWriteStatements({
       ppiId: ppi.id,
-      activityId: write.activityId,
+      activityId,
       elementIds: write.elementIds,
-      result: body.result,
-      observations: body.observations,
-      equipment: body.equipment,
+      ...values,
       resultDate,
       user: { id: user.id, name: user.name ?? '' },
       role: ppi.permissions.role ?? '',
       at: now,
       clientUuid,
     }),
+  );
+  await local.call(
+    'enqueueOutbox',
+    { clientUuid, userId: user.id, kind: 'ppi_result', request: outboxRequest(sent), elementIds: write.elementIds, recordedAt: now },
+    shown,
   );
   markLocalDatabaseUsed();
   void refreshOutboxCounts().catch(() => undefined);
@@ -219,7 +238,7 @@ export const ppiHandlers = {
       resultId < 0 ? `ppis/${ppiId}/bulk-update-results/` : request.path.replace(/^\/+/, '');
     const { elementsVersion } = await recordResults(
       { ...facts, ppi: facts.ppi },
-      { activityId: result.activity_id, elementIds: [result.element_id], body },
+      { entries: oneActivity(result.activity_id, body), elementIds: [result.element_id], body },
       (sent) =>
         resultId < 0
           ? { method: 'POST', path, body: { ...sent, activity: result.activity_id, element_ids: [result.element_id] } }
@@ -235,12 +254,12 @@ export const ppiHandlers = {
     const ppiId = idParam(request.params.ppiId);
     const body = parse(BulkResultRequest, request.body);
     const local = await store();
-    const facts = await local.call('writeFacts', ppiId, body.equipment);
+    const facts = await local.call('writeFacts', ppiId, body.equipment === null ? [] : [body.equipment]);
     if (!facts.ppi) throw notFound();
     const ids = [...new Set(body.element_ids)];
     const { resultDate, elementsVersion } = await recordResults(
       { ...facts, ppi: facts.ppi },
-      { activityId: body.activity, elementIds: ids, body, linked: () => local.call('linkedAmong', ppiId, ids) },
+      { entries: oneActivity(body.activity, body), elementIds: ids, body, linked: () => local.call('linkedAmong', ppiId, ids) },
       (sent) => ({ method: 'POST', path: request.path.replace(/^\/+/, ''), body: { ...sent, activity: body.activity, element_ids: ids } }),
     );
     return {
@@ -250,6 +269,38 @@ export const ppiHandlers = {
       result_date: resultDate,
       // On the device the write is the results' latest; the server merges it at sync.
       applied_count: ids.length,
+      late_count: 0,
+      conflict_count: 0,
+      elements_version: elementsVersion,
+    };
+  },
+  /** `POST ppis/{id}/massive-activities-updates/`: several activities, each with its result, on several linked elements, all or nothing. */
+  massiveResults: async (request: OfflineRequest): Promise<ResultWriteAnswer> => {
+    const ppiId = idParam(request.params.ppiId);
+    const body = parse(MassiveResultRequest, request.body);
+    const local = await store();
+    const equipmentIds = body.activities.flatMap((a) => (a.equipment === null ? [] : [a.equipment]));
+    const facts = await local.call('writeFacts', ppiId, equipmentIds);
+    if (!facts.ppi) throw notFound();
+    const ids = [...new Set(body.element_ids)];
+    const entries = body.activities.map((a, index) => ({
+      activityId: a.activity,
+      values: a,
+      activityField: `activities.${index}.activity`,
+      equipmentField: `activities.${index}.equipment`,
+    }));
+    const { resultDate, elementsVersion } = await recordResults(
+      { ...facts, ppi: facts.ppi },
+      { entries, elementIds: ids, body, linked: () => local.call('linkedAmong', ppiId, ids) },
+      (sent) => ({ method: 'POST', path: request.path.replace(/^\/+/, ''), body: { ...sent, element_ids: ids } }),
+    );
+    const written = ids.length * entries.length;
+    return {
+      written,
+      element_count: ids.length,
+      activity_count: entries.length,
+      result_date: resultDate,
+      applied_count: written,
       late_count: 0,
       conflict_count: 0,
       elements_version: elementsVersion,
