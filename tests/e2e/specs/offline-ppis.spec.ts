@@ -108,8 +108,9 @@ test.describe('PPIs in the plant download (issue 36)', () => {
     await card.getByRole('button', { name: `Descargar para uso sin conexión: ${plant.name}`, exact: true }).click();
     await expect(card.getByText('Disponible sin conexión')).toBeVisible({ timeout: 30_000 });
     // The register's pages once online: without the service worker their code cannot load offline.
+    // (The server answers the register slowly while the machine is loaded: its first page gets more time.)
     await page.goto(`/ppis/${plan.id}/ppi-results`);
-    await expect(page.getByRole('button', { name: `resultado de ${depth.name} en ${elements[2].code}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `resultado de ${depth.name} en ${elements[2].code}` })).toBeVisible({ timeout: 30_000 });
     await page.goto('/ppis/register');
     await expect(page.getByRole('link', { name: `Registrar en ${plan.code}` })).toBeVisible();
 
