@@ -1,13 +1,41 @@
-import type { Page } from '@playwright/test';
-import { apiGet, expect, localCall, localLoadPlant, obtainTokens, test } from '../fixtures';
+import type { BrowserContext, Page } from '@playwright/test';
+import { ADMIN, apiGet, expect, getProfile, localCall, localLoadPlant, mainMenu, obtainTokens, signInViaApi, test } from '../fixtures';
 import { apiPost, INSPECTOR, makePpiPlan } from '../fixtures/ppi';
 
 /**
  * Issue 36 on the device, against the real server: the inspector's plant download (sync stream with
  * its PPI sections) into the browser's local database (sqlite-wasm, OPFS), whose PPI reads answer as
  * the server does: the linked PPIs, the user's permissions, the register's table and its results.
- * Recording offline and the push are covered on a real SQLite by local-ppis.local.test.ts.
+ * Then the register itself offline: the inspector opens a downloaded PPI's register from the menu,
+ * records results one by one and on a selection, and the sync brings them to the server once each
+ * with the inspector's time, an office result observed later staying current and going to the sync
+ * review. The push's details (resends, refusals taken back) are in local-ppis.local.test.ts.
  */
+
+interface ServerResult {
+  id: number;
+  activity: { id: number };
+  element: { id: number; code: string };
+  result: string;
+  observations: string;
+  author: { id: number; name: string } | null;
+}
+interface HistoryItem {
+  result: string;
+  author: { id: number } | null;
+  recorded_at: string | null;
+  late: boolean;
+  conflict: boolean;
+  current: boolean;
+}
+interface Review {
+  kind: string;
+  subject?: string;
+  element_ids: number[];
+  incoming: { user: { id: number } | null; result?: string | null };
+  met: { user: { id: number } | null; result?: string | null } | null;
+  ppi?: { id: number; activity: { id: number } | null } | null;
+}
 
 async function openApp(page: Page) {
   await page.goto('/login');
@@ -55,4 +83,160 @@ test.describe('PPIs in the plant download (issue 36)', () => {
     expect(second.result.full).toBe(false);
     expect(await localCall(page, 'listPpiResults', plan.id, { page: 1, page_size: 50 }, path)).toEqual(await online(path));
   });
+
+  test('the inspector records results in the register offline, one and on a selection, and the sync brings them once each', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    const { plan, elements } = await makePpiPlan(request);
+    const [depth, torque] = plan.activities;
+    const inspector = await obtainTokens(request, INSPECTOR);
+    const me = await getProfile(request, inspector.access);
+    // A result the server has before the download: the inspector changes it offline.
+    await apiPost(request, `/api/ppis/${plan.id}/bulk-update-results/`, inspector.access, {
+      activity: depth.id,
+      element_ids: [elements[1].id],
+      result: 'ok',
+    });
+    const plants = await apiGet<{ id: number; code: string; name: string }[]>(request, '/api/plants/', inspector.access);
+    const plant = plants.find((p) => p.code === 'CAR-01')!;
+
+    await signInViaApi(page, request, INSPECTOR, '/plants');
+    const card = page.getByRole('article', { name: plant.name, exact: true });
+    await card.getByRole('button', { name: `Descargar para uso sin conexión: ${plant.name}`, exact: true }).click();
+    await expect(card.getByText('Disponible sin conexión')).toBeVisible({ timeout: 30_000 });
+    // The register's pages once online: without the service worker their code cannot load offline.
+    // (The server answers the register slowly while the machine is loaded: its first page gets more time.)
+    await page.goto(`/ppis/${plan.id}/ppi-results`);
+    await expect(page.getByRole('button', { name: `resultado de ${depth.name} en ${elements[2].code}` })).toBeVisible({ timeout: 30_000 });
+    await page.goto('/ppis/register');
+    await expect(page.getByRole('link', { name: `Registrar en ${plan.code}` })).toBeVisible();
+
+    const started = Date.now();
+    await goOffline(page, context);
+    await mainMenu(page).getByRole('link', { name: /PPIs/ }).click();
+    await expect(page).toHaveURL(/\/ppis\/register$/);
+    await page.getByRole('link', { name: `Registrar en ${plan.code}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/ppis/${plan.id}/ppi-results$`));
+    const cell = (activity: { name: string }, code: string) =>
+      page.getByRole('button', { name: `resultado de ${activity.name} en ${code}` });
+
+    // One result on a pending cell.
+    await cell(depth, elements[2].code).click();
+    const single = page.getByRole('dialog', { name: 'Registrar resultado en 1 elemento' });
+    await single.getByText('No OK', { exact: true }).click();
+    await single.getByRole('textbox', { name: 'Observaciones' }).fill('Profundidad insuficiente');
+    await single.getByRole('button', { name: 'Guardar' }).click();
+    await expect(single).toBeHidden();
+    await expect(cell(depth, elements[2].code)).toHaveAccessibleName(/^No OK:/);
+
+    // The server's result, recorded again.
+    await cell(depth, elements[1].code).click();
+    const detail = page.getByRole('dialog', { name: 'Resultado de la inspección' });
+    await detail.getByRole('button', { name: 'Modificar' }).click();
+    const edit = page.getByRole('dialog', { name: 'Modificar resultado' });
+    await edit.getByText('No aplica', { exact: true }).click();
+    await edit.getByRole('button', { name: 'Guardar' }).click();
+    await expect(edit).toBeHidden();
+    await expect(cell(depth, elements[1].code)).toHaveAccessibleName(/^No aplica:/);
+
+    // The same result on three selected elements.
+    for (const element of elements.slice(3, 6)) await page.getByRole('checkbox', { name: `Seleccionar ${element.code}` }).check();
+    await page.getByRole('button', { name: 'Registrar resultado en 3 elementos' }).click();
+    const bulk = page.getByRole('dialog', { name: 'Registrar resultado en 3 elementos' });
+    await bulk.getByRole('combobox', { name: 'Actividad' }).click();
+    await page.getByRole('option', { name: `2. ${torque.name}` }).click();
+    await bulk.getByRole('button', { name: 'Guardar' }).click();
+    await expect(bulk).toBeHidden();
+    for (const element of elements.slice(3, 6)) await expect(cell(torque, element.code)).toHaveAccessibleName(/^OK:/);
+    // The activity's counts follow on the device.
+    await expect(page.getByTestId(`activity-counts-${torque.id}`)).toContainText('3');
+    await expect(page.getByRole('button', { name: 'Cambios pendientes: 3', exact: true })).toBeVisible();
+    const ended = Date.now();
+
+    // Meanwhile the office records the last element's torque, later than the inspector: it stays current.
+    const admin = await obtainTokens(request, ADMIN);
+    const adminProfile = await getProfile(request, admin.access);
+    await apiPost(request, `/api/ppis/${plan.id}/bulk-update-results/`, admin.access, {
+      activity: torque.id,
+      element_ids: [elements[5].id],
+      result: 'not_ok',
+      observations: 'Revisado en oficina',
+    });
+
+    // The network is back: the device syncs by itself.
+    await context.setOffline(false);
+    await expect(page.getByRole('button', { name: 'Cambios pendientes: 0', exact: true })).toBeVisible({ timeout: 60_000 });
+
+    const all = await apiGet<{ results: ServerResult[] }>(request, `/api/ppis/${plan.id}/ppi-results?page_size=100`, inspector.access);
+    const on = (activity: { id: number }, element: { id: number }) =>
+      all.results.find((r) => r.activity.id === activity.id && r.element.id === element.id)!;
+    const mine = [
+      { activity: depth, element: elements[2], result: 'not_ok', observations: 'Profundidad insuficiente' },
+      { activity: depth, element: elements[1], result: 'na', observations: '' },
+      { activity: torque, element: elements[3], result: 'ok', observations: '' },
+      { activity: torque, element: elements[4], result: 'ok', observations: '' },
+    ];
+    for (const expected of mine) {
+      const found = on(expected.activity, expected.element);
+      expect(found, `${expected.element.code}`).toMatchObject({ result: expected.result, observations: expected.observations, author: { id: me.id } });
+      const history = await apiGet<{ results: HistoryItem[] }>(
+        request,
+        `/api/ppis/${plan.id}/ppi-results/${found.id}/history/?page_size=100`,
+        inspector.access,
+      );
+      const offline = history.results.filter((h) => h.recorded_at !== null && Date.parse(h.recorded_at) >= started);
+      expect(offline, `${expected.element.code}: the offline write, once`).toHaveLength(1);
+      expect(Date.parse(offline[0].recorded_at!)).toBeLessThanOrEqual(ended);
+      expect(offline[0]).toMatchObject({ author: { id: me.id }, current: true, late: false });
+    }
+
+    // The office's result stays current; the inspector's is kept late, and the sync review lists both.
+    const office = on(torque, elements[5]);
+    expect(office).toMatchObject({ result: 'not_ok', observations: 'Revisado en oficina', author: { id: adminProfile.id } });
+    const history = await apiGet<{ results: HistoryItem[] }>(
+      request,
+      `/api/ppis/${plan.id}/ppi-results/${office.id}/history/?page_size=100`,
+      inspector.access,
+    );
+    expect(history.results.filter((h) => h.author?.id === me.id)).toMatchObject([{ result: 'ok', late: true, current: false }]);
+    const reviews = await apiGet<{ results: Review[] }>(
+      request,
+      `/api/plants/${plant.id}/sync-reviews/?subject=ppi_result&ppi=${plan.id}&resolved=all`,
+      admin.access,
+    );
+    expect(reviews.results).toEqual([
+      expect.objectContaining({
+        subject: 'ppi_result',
+        element_ids: [elements[5].id],
+        incoming: expect.objectContaining({ user: expect.objectContaining({ id: me.id }), result: 'ok' }),
+        met: expect.objectContaining({ user: expect.objectContaining({ id: adminProfile.id }), result: 'not_ok' }),
+        ppi: expect.objectContaining({ id: plan.id, activity: expect.objectContaining({ id: torque.id }) }),
+      }),
+    ]);
+
+    // On the device, the download after the push brought the server's results in place of the temporary ones.
+    await expect
+      .poll(() => localCall(page, 'select', 'SELECT count(*) AS n FROM ppi_result WHERE id < 0 OR pending_uuid IS NOT NULL'))
+      .toEqual([{ n: 0 }]);
+    expect(
+      await localCall(page, 'select', 'SELECT result FROM ppi_result WHERE activity_id = ? AND element_id = ?', [torque.id, elements[5].id]),
+    ).toEqual([{ result: 'not_ok' }]);
+  });
 });
+
+/**
+ * The browser loses the network and the user menu's switch turns offline mode on, once the page's
+ * local database is open (a test goes offline faster than a person would).
+ */
+async function goOffline(page: Page, context: BrowserContext) {
+  await expect.poll(() => localCall(page, 'countOutbox').then(() => true, () => false), { timeout: 20_000 }).toBe(true);
+  await context.setOffline(true);
+  await expect(page.getByText('Se ha perdido la conexión', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: 'Menú de usuario' }).click();
+  await page.getByRole('switch', { name: 'Modo sin conexión' }).check();
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('Modo sin conexion: Algunas caracteristicas estan desactivadas')).toBeVisible();
+}

@@ -309,13 +309,14 @@ export const routes: RouteObject[] = [
               })),
             ),
           },
+          // The register works offline on a downloaded plant's PPIs (issue 36): the list of the user's
+          // PPIs and a PPI's register table answer from the device (offline/handlers/ppis.ts).
           {
             path: 'ppis/register',
-            lazy: needsConnection(() =>
+            lazy: () =>
               import('../features/ppis/routes/ppi-register-page').then((m) => ({
                 Component: m.PpiRegisterPage,
               })),
-            ),
           },
           {
             path: 'ppis/close-ppi',
@@ -327,30 +328,27 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'ppis/:ppiId/ppi-results',
-            lazy: needsConnection(() =>
+            lazy: () =>
               import('../features/ppis/routes/ppi-results-page').then((m) => ({
                 Component: m.PpiResultsPage,
                 loader: m.ppiResultsLoader,
               })),
-            ),
           },
           {
             path: 'ppis/:ppiId/ppi-results-by-elements-activities',
-            lazy: needsConnection(() =>
+            lazy: () =>
               import('../features/ppis/routes/ppi-results-page').then((m) => ({
                 Component: m.PpiResultsPage,
                 loader: m.ppiResultsLoader,
               })),
-            ),
           },
           {
             path: 'ppis/:ppiId/ppi-results/select-elements',
-            lazy: needsConnection(() =>
+            lazy: () =>
               import('../features/ppis/routes/ppi-results-page').then((m) => ({
                 Component: m.PpiResultsPage,
                 loader: m.ppiResultsLoader,
               })),
-            ),
           },
           {
             path: 'ppis/:ppiId/register-map',

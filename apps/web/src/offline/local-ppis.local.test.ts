@@ -156,6 +156,14 @@ const patch = (ppiId: number, resultId: number, body: unknown): OfflineRequest =
   body,
 });
 
+const post = (ppiId: number, body: unknown): OfflineRequest => ({
+  method: 'POST',
+  path: `ppis/${ppiId}/bulk-update-results/`,
+  params: { ppiId: String(ppiId) },
+  query: new URLSearchParams(),
+  body,
+});
+
 describe('PPI sections of the plant download', () => {
   it('stores them from a full answer and applies an incremental one', async () => {
     serve(FULL);
@@ -371,5 +379,192 @@ describe('the PPI paths offline', () => {
     expect(closed.body).toMatchObject({ code: 'ppi_closed' });
     expect(await store.call('listOutbox', 7)).toEqual([]);
     expect(await select('SELECT result FROM ppi_result WHERE id = 900')).toEqual([{ result: 'ok' }]);
+  });
+
+  it('answers the plan and its activities\' counts for the register', async () => {
+    expect(await ppiHandlers.detail(get('ppis/40', { ppiId: '40' }))).toMatchObject({
+      id: 40,
+      code: 'PPI-40',
+      plant: { id: 3, code: 'CAR-01', name: 'Carmona' },
+      element_type: { id: 5, code: 'MOD', name: 'Módulo' },
+      status: 'open',
+      activity_count: 2,
+      required_activity_count: 1,
+      element_count: 2,
+      activities: [expect.objectContaining({ id: 401, criteria: '', is_required: true }), expect.objectContaining({ id: 402 })],
+    });
+    await expect(ppiHandlers.detail(get('ppis/99', { ppiId: '99' }))).rejects.toMatchObject({ status: 404 });
+    const counts = (path: string) => ppiHandlers.counts(get(path, { ppiId: '40' }));
+    const mine = {
+      activity: { id: 401, position: 1, name: 'Par de apriete', roles: ['CA'], is_required: true },
+      ok: 1, not_ok: 0, na: 0, pending: 1, expected: 2,
+    };
+    const others = {
+      activity: { id: 402, position: 2, name: 'Limpieza', roles: ['TC'], is_required: false },
+      ok: 0, not_ok: 0, na: 1, pending: 1, expected: 2,
+    };
+    expect(await counts('ppis/40/user-activities-summary')).toEqual([mine]);
+    expect(await counts('ppis/40/other-roles-activity-summary')).toEqual([others]);
+    expect(await counts('ppis/40/activity-summary')).toEqual([mine, others]);
+    // Another role's result, read-only.
+    expect(await ppiHandlers.otherRolesResult(get('ppis/40/ppi-results/901/other-roles-result', { ppiId: '40', resultId: '901' }))).toMatchObject({
+      id: 901, result: 'na', editable: false,
+    });
+  });
+
+  it('records one activity on several elements: results made with temporary ids, shown at once, sent once, then the server\'s', async () => {
+    const answer = await ppiHandlers.bulkResults(
+      post(40, { activity: 401, element_ids: [11, 12, 12], result: 'not_ok', observations: 'Flojo', equipment: 70, client_uuid: 'bulk-uuid-1' }),
+    );
+    expect(answer).toMatchObject({ written: 2, element_count: 2, activity_count: 1, applied_count: 2, late_count: 0, elements_version: 10 });
+    const rows = await select<{ id: number; element_id: number; result: string; user_id: number; pending_uuid: string }>(
+      'SELECT id, element_id, result, user_id, pending_uuid FROM ppi_result WHERE activity_id = 401 ORDER BY element_id',
+    );
+    expect(rows).toEqual([
+      { id: 900, element_id: 11, result: 'not_ok', user_id: 7, pending_uuid: 'bulk-uuid-1' },
+      { id: expect.any(Number), element_id: 12, result: 'not_ok', user_id: 7, pending_uuid: 'bulk-uuid-1' },
+    ]);
+    const temporary = rows[1].id;
+    expect(temporary).toBeLessThan(0);
+    // The register shows both, and the new one opens.
+    const register = (await ppiHandlers.elements(get('ppis/40/list-elements', { ppiId: '40' }))) as {
+      results: { id: number; results: Record<string, unknown> }[];
+    };
+    expect(register.results.map((e) => e.results['401'])).toEqual([
+      { id: 900, result: 'not_ok' },
+      { id: temporary, result: 'not_ok' },
+    ]);
+    expect(await ppiHandlers.result(get(`ppis/40/ppi-results/${temporary}/`, { ppiId: '40', resultId: String(temporary) }))).toMatchObject({
+      id: temporary, element: { id: 12, code: 'M-12' }, observations: 'Flojo', equipment: { id: 70 }, author: { id: 7 }, editable: true,
+    });
+    expect(await ppiHandlers.counts(get('ppis/40/user-activities-summary', { ppiId: '40' }))).toEqual([
+      expect.objectContaining({ ok: 0, not_ok: 2, pending: 0 }),
+    ]);
+    // A resend makes nothing new.
+    await ppiHandlers.bulkResults(post(40, { activity: 401, element_ids: [11, 12], result: 'not_ok', client_uuid: 'bulk-uuid-1' }));
+    expect(await store.call('listOutbox', 7)).toHaveLength(1);
+
+    // Recording the new result again: the server does not know its id, so it travels as a write of its activity on its element.
+    await ppiHandlers.updateResult(patch(40, temporary, { result: 'ok', observations: 'Apretado', client_uuid: 'bulk-uuid-2' }));
+    const [first, second] = (await store.call('listOutbox', 7)) as OutboxEntry[];
+    expect(first.payload).toMatchObject({
+      method: 'POST',
+      path: 'ppis/40/bulk-update-results/',
+      element_ids: [11, 12],
+      body: { activity: 401, element_ids: [11, 12], result: 'not_ok', observations: 'Flojo', equipment: 70, client_uuid: 'bulk-uuid-1', known_elements_version: 10 },
+    });
+    expect((first.payload.body as { recorded_at: string }).recorded_at).toBe(first.recorded_at);
+    expect(second.payload).toMatchObject({
+      method: 'POST',
+      path: 'ppis/40/bulk-update-results/',
+      element_ids: [12],
+      body: { activity: 401, element_ids: [12], result: 'ok', observations: 'Apretado', client_uuid: 'bulk-uuid-2' },
+    });
+    expect(await select('SELECT id, result, pending_uuid FROM ppi_result WHERE activity_id = 401 AND element_id = 12')).toEqual([
+      { id: temporary, result: 'ok', pending_uuid: 'bulk-uuid-2' },
+    ]);
+
+    const sent: { method: string; path: string }[] = [];
+    const send: PushDeps['send'] = async (request) => {
+      sent.push({ method: request.method, path: request.path });
+      if (request.method === 'GET') return { ...(await ppiHandlers.result(get('', { ppiId: '40', resultId: '900' }))), result: 'not_ok', observations: 'Del servidor' };
+      return {};
+    };
+    const outcome = await pushOutbox(localPushDeps(store, 7, send));
+    expect(outcome).toMatchObject({ sent: 2, refused: 0 });
+    expect(await readBackSettled(store, outcome.settled, send)).toBe(true);
+    // Result 900 (the server's id) is read back; the temporary one waits for the download.
+    expect(sent).toEqual([
+      { method: 'POST', path: 'ppis/40/bulk-update-results/' },
+      { method: 'POST', path: 'ppis/40/bulk-update-results/' },
+      { method: 'GET', path: 'ppis/40/ppi-results/900/' },
+    ]);
+    expect(await select('SELECT observations, pending_uuid FROM ppi_result WHERE id = 900')).toEqual([{ observations: 'Del servidor', pending_uuid: null }]);
+
+    serve([
+      header(false, 'c2'),
+      { ppis: [ppi(40, 'PPI-40')] },
+      results(40, [resultRow({ id: 950, activity_id: 401, element_id: 12, result: 'ok', user_id: 7, observations: 'Apretado' })]),
+    ]);
+    await download();
+    expect(await select('SELECT id, result, observations, pending_uuid FROM ppi_result WHERE activity_id = 401 AND element_id = 12')).toEqual([
+      { id: 950, result: 'ok', observations: 'Apretado', pending_uuid: null },
+    ]);
+  });
+
+  it('takes back the results of a refused bulk write: the temporary ones leave, the server\'s are read back', async () => {
+    await ppiHandlers.bulkResults(post(40, { activity: 401, element_ids: [11, 12], result: 'na', client_uuid: 'bulk-uuid-3' }));
+    const server = await ppiHandlers.result(get('', { ppiId: '40', resultId: '900' }));
+    const asked: string[] = [];
+    const send: PushDeps['send'] = async ({ method, path }) => {
+      asked.push(`${method} ${path}`);
+      if (method === 'POST') throw new ApiError(400, 'Bad Request', { non_field_errors: ['El PPI está cerrado.'], code: 'ppi_closed' });
+      return { ...server, result: 'ok', observations: 'De oficina', author: { id: 9, name: 'Otro' } };
+    };
+    const outcome = await pushOutbox(localPushDeps(store, 7, send));
+    expect(outcome).toMatchObject({ refused: 1 });
+    expect(await readBackSettled(store, outcome.settled, send)).toBe(true);
+    expect(asked).toEqual(['POST ppis/40/bulk-update-results/', 'GET ppis/40/ppi-results/900/']);
+    expect(await select('SELECT id, result, observations, pending_uuid FROM ppi_result WHERE activity_id = 401 ORDER BY id')).toEqual([
+      { id: 900, result: 'ok', observations: 'De oficina', pending_uuid: null },
+    ]);
+  });
+
+  it('refuses a bulk write on the device as the server would: unlinked elements, another role\'s activity, expired equipment', async () => {
+    const refused = async (body: unknown) => (await ppiHandlers.bulkResults(post(40, body)).catch((e: unknown) => e)) as ApiError;
+    const unlinked = await refused({ activity: 401, element_ids: [11, 13], result: 'ok' });
+    expect(unlinked).toMatchObject({ status: 400, body: { code: 'elements_not_linked', element_ids: [translate('es', 'ppis.results.elementsNotLinked', { ids: '13' })] } });
+    expect(await refused({ activity: 402, element_ids: [11], result: 'ok' })).toMatchObject({ status: 403, body: { refusal: 'activity_not_yours' } });
+    expect(await refused({ activity: 401, element_ids: [11], result: 'ok', equipment: 71 })).toMatchObject({ status: 400, body: { code: 'equipment_expired' } });
+    expect(await refused({ activity: 401, element_ids: [], result: 'ok' })).toMatchObject({ status: 400 });
+    expect(await store.call('listOutbox', 7)).toEqual([]);
+    expect(await select('SELECT count(*) AS n FROM ppi_result WHERE id < 0')).toEqual([{ n: 0 }]);
+  });
+
+  it('records several activities on several elements at once (massive-activities-updates), one entry, refused as the server would', async () => {
+    // An administrator of the plan records every activity (the download's permissions say so).
+    serve([header(false, 'c2'), { ppis: [{ ...ppi(40, 'PPI-40'), permissions: { ppi: 40, can_view: true, can_manage: true, role: null, recordable_activities: [401, 402] } }] }]);
+    await download();
+    const massive = (body: unknown): OfflineRequest => ({ ...post(40, body), path: 'ppis/40/massive-activities-updates/' });
+    const refused = (await ppiHandlers.massiveResults(
+      massive({ activities: [{ activity: 401, result: 'ok' }, { activity: 402, result: 'na', equipment: 71 }], element_ids: [11, 12] }),
+    ).catch((e: unknown) => e)) as ApiError;
+    expect(refused).toMatchObject({ status: 400, body: { code: 'equipment_expired', 'activities.1.equipment': [expect.any(String)] } });
+
+    const answer = await ppiHandlers.massiveResults(
+      massive({
+        activities: [{ activity: 401, result: 'ok', equipment: 70 }, { activity: 402, result: 'not_ok', observations: 'Sucio' }],
+        element_ids: [11, 12],
+        client_uuid: 'massive-uuid-1',
+      }),
+    );
+    expect(answer).toMatchObject({ written: 4, element_count: 2, activity_count: 2, applied_count: 4 });
+    expect(await select('SELECT activity_id, element_id, result, observations, id > 0 AS server FROM ppi_result WHERE ppi_id = 40 ORDER BY activity_id, element_id')).toEqual([
+      { activity_id: 401, element_id: 11, result: 'ok', observations: '', server: 1 },
+      { activity_id: 401, element_id: 12, result: 'ok', observations: '', server: 0 },
+      { activity_id: 402, element_id: 11, result: 'not_ok', observations: 'Sucio', server: 0 },
+      { activity_id: 402, element_id: 12, result: 'not_ok', observations: 'Sucio', server: 1 },
+    ]);
+    expect(await select('SELECT count(DISTINCT id) AS n FROM ppi_result WHERE pending_uuid = ?', ['massive-uuid-1'])).toEqual([{ n: 4 }]);
+    const [entry] = (await store.call('listOutbox', 7)) as OutboxEntry[];
+    expect(entry.payload).toMatchObject({
+      method: 'POST',
+      path: 'ppis/40/massive-activities-updates/',
+      element_ids: [11, 12],
+      body: { activities: [{ activity: 401, result: 'ok', equipment: 70 }, { activity: 402, result: 'not_ok' }], client_uuid: 'massive-uuid-1' },
+    });
+
+    // Refused at sync: the results it made leave, those of the server are read back.
+    const send: PushDeps['send'] = async ({ method, path }) => {
+      if (method === 'POST') throw new ApiError(400, 'Bad Request', { non_field_errors: ['El PPI está cerrado.'], code: 'ppi_closed' });
+      const resultId = Number(/ppi-results\/(\d+)\//.exec(path)![1]);
+      return { ...(await ppiHandlers.result(get('', { ppiId: '40', resultId: String(resultId) }))), result: 'na' };
+    };
+    const outcome = await pushOutbox(localPushDeps(store, 7, send));
+    expect(await readBackSettled(store, outcome.settled, send)).toBe(true);
+    expect(await select('SELECT id, result, pending_uuid FROM ppi_result WHERE ppi_id = 40 ORDER BY id')).toEqual([
+      { id: 900, result: 'na', pending_uuid: null },
+      { id: 901, result: 'na', pending_uuid: null },
+    ]);
   });
 });

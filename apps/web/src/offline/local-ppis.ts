@@ -1,7 +1,15 @@
 import { BULK_CHUNK_SIZE } from '@heliotrack/domain/constants';
 import type { Paged } from '@heliotrack/domain/pagination';
-import type { ElementResults, ListElementsQuery, PpiResult, PpiResultValue, PpiResultsQuery } from '@heliotrack/domain/ppi-results';
-import type { LinkedPpi, PpiListQuery, UserPpiPermissions } from '@heliotrack/domain/ppis';
+import { activityCountsOf, ppiResultOf, type PpiResultRow } from '@heliotrack/domain/ppi-result-dto';
+import type {
+  ActivityCounts,
+  ElementResults,
+  ListElementsQuery,
+  PpiResult,
+  PpiResultValue,
+  PpiResultsQuery,
+} from '@heliotrack/domain/ppi-results';
+import type { LinkedPpi, PpiDetail, PpiListQuery, UserPpiPermissions } from '@heliotrack/domain/ppis';
 import { SYNC_PPI_RESULT_COLUMNS, type SyncPpi } from '@heliotrack/domain/sync';
 import type { LocalDatabase, SqlValue, Statement } from './local-database';
 import { ELEMENT_COLUMNS, elementWhere, orderBy, pageLink, toElement } from './local-queries';
@@ -182,28 +190,7 @@ export async function listEquipment(db: LocalDatabase, today = new Date().toISOS
   });
 }
 
-interface ResultRow {
-  id: number;
-  ppi_id: number;
-  activity_id: number;
-  element_id: number;
-  result: PpiResultValue;
-  observations: string;
-  equipment_id: number | null;
-  result_date: string;
-  user_id: number | null;
-  author_name: string | null;
-  role: string;
-  observed_at: string;
-  created_at: string;
-  updated_at: string;
-  element_code: string | null;
-  element_type: string | null;
-  equipment_name: string | null;
-  equipment_certificate: string | null;
-  equipment_calibration_date: string | null;
-  equipment_expiry_date: string | null;
-}
+type ResultRow = PpiResultRow & { result: PpiResultValue };
 
 const RESULT_SELECT = `SELECT r.*, e.code AS element_code, t.code AS element_type, q.name AS equipment_name,
          q.certificate_number AS equipment_certificate, q.calibration_date AS equipment_calibration_date,
@@ -212,39 +199,13 @@ const RESULT_SELECT = `SELECT r.*, e.code AS element_code, t.code AS element_typ
     LEFT JOIN calibration_equipment AS q ON q.id = r.equipment_id`;
 
 function toResult(ppi: LocalPpi, row: ResultRow): PpiResult {
-  const activity = ppi.activities.find((a) => a.id === row.activity_id);
-  return {
-    id: row.id,
-    ppi: row.ppi_id,
-    activity: {
-      id: row.activity_id,
-      position: activity?.position ?? 0,
-      name: activity?.name ?? '',
-      roles: activity?.roles ?? [],
-    },
-    element: { id: row.element_id, code: row.element_code ?? '', type: row.element_type ?? '' },
-    result: row.result,
-    observations: row.observations,
-    equipment:
-      row.equipment_id === null
-        ? null
-        : {
-            id: row.equipment_id,
-            name: row.equipment_name ?? '',
-            certificate_number: row.equipment_certificate ?? '',
-            calibration_date: row.equipment_calibration_date ?? '',
-            expiry_date: row.equipment_expiry_date ?? '',
-          },
-    result_date: row.result_date,
-    author: row.user_id === null ? null : { id: row.user_id, name: row.author_name ?? '' },
-    role: row.role,
+  return ppiResultOf(
+    row,
+    ppi.activities.find((a) => a.id === row.activity_id),
     // Photos and documents stay on the server; a download brings none.
-    documents: [],
-    editable: ppi.status === 'open' && ppi.permissions.recordable_activities.includes(row.activity_id),
-    observed_at: row.observed_at,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
+    [],
+    ppi.status === 'open' && ppi.permissions.recordable_activities.includes(row.activity_id),
+  );
 }
 
 /** `GET ppis/{id}/ppi-results` (paged, newest first, the server's filters), or null when the PPI is not held here. */
@@ -334,32 +295,100 @@ export async function getPpiResult(db: LocalDatabase, ppiId: number, resultId: n
 
 /** What the offline `update-result` checks against: the result, its PPI, and the equipment named. */
 export async function resultWriteFacts(db: LocalDatabase, ppiId: number, resultId: number, equipmentId: number | null) {
-  const ppi = await findPpi(db, ppiId);
-  const [result] = ppi
+  const facts = await writeFacts(db, ppiId, equipmentId === null ? [] : [equipmentId]);
+  const [result] = facts.ppi
     ? await db.select<{ id: number; activity_id: number; element_id: number }>(
         'SELECT id, activity_id, element_id FROM ppi_result WHERE ppi_id = ? AND id = ?',
         [ppiId, resultId],
       )
     : [];
-  const [linked] = result
-    ? await db.select('SELECT 1 AS yes FROM ppi_element WHERE ppi_id = ? AND element_id = ?', [ppiId, result.element_id])
-    : [];
-  const [equipment] =
-    equipmentId === null
-      ? []
-      : await db.select<{ name: string; expiry_date: string }>('SELECT name, expiry_date FROM calibration_equipment WHERE id = ?', [
-          equipmentId,
-        ]);
+  const linked = result ? await linkedAmong(db, ppiId, [result.element_id]) : [];
+  return { ...facts, result, linked: linked.length > 0 };
+}
+
+/** What an offline result write checks against: its PPI, the equipment it names and the download's version. */
+export async function writeFacts(db: LocalDatabase, ppiId: number, equipmentIds: number[]) {
+  const ppi = await findPpi(db, ppiId);
+  const equipment = await db.select<{ id: number; name: string; expiry_date: string }>(
+    'SELECT id, name, expiry_date FROM calibration_equipment WHERE id IN (SELECT value FROM json_each(?))',
+    [JSON.stringify(equipmentIds)],
+  );
   const [download] = ppi
     ? await db.select<{ elements_version: number | null }>('SELECT elements_version FROM plant_download WHERE plant_id = ?', [ppi.plant_id])
     : [];
+  return { ppi, equipment, elementsVersion: download ? Number(download.elements_version ?? 0) : null };
+}
+
+/** Of these element ids, those linked to the PPI. */
+export async function linkedAmong(db: LocalDatabase, ppiId: number, elementIds: number[]): Promise<number[]> {
+  const linked: number[] = [];
+  for (let i = 0; i < elementIds.length; i += BULK_CHUNK_SIZE) {
+    const rows = await db.select<{ element_id: number }>(
+      'SELECT element_id FROM ppi_element WHERE ppi_id = ? AND element_id IN (SELECT value FROM json_each(?))',
+      [ppiId, JSON.stringify(elementIds.slice(i, i + BULK_CHUNK_SIZE))],
+    );
+    linked.push(...rows.map((r) => r.element_id));
+  }
+  return linked;
+}
+
+/**
+ * After the push of an offline write that made results here (read-back.ts): when the server refused
+ * it, the results it made leave the device (the server has none for them); answers the ids of the
+ * server's results it changed, to read back.
+ */
+export async function settleResultWrite(db: LocalDatabase, clientUuid: string): Promise<number[]> {
+  const [entry] = await db.select<{ status: string }>('SELECT status FROM outbox WHERE client_uuid = ?', [clientUuid]);
+  if (entry?.status === 'refused') await db.exec('DELETE FROM ppi_result WHERE pending_uuid = ? AND id < 0', [clientUuid]);
+  const rows = await db.select<{ id: number }>('SELECT id FROM ppi_result WHERE pending_uuid = ? AND id > 0 ORDER BY id', [clientUuid]);
+  return rows.map((r) => r.id);
+}
+
+/** `GET ppis/{id}`: the plan as the download holds it (no template, logo or users: the register needs none), or undefined. */
+export async function getPpiDetail(db: LocalDatabase, ppiId: number): Promise<PpiDetail | undefined> {
+  const ppi = await findPpi(db, ppiId);
+  if (!ppi) return undefined;
+  const [names] = await db.select<{ plant_code: string | null; plant_name: string | null; type_code: string | null; type_name: string | null; n: number }>(
+    `SELECT pl.code AS plant_code, pl.name AS plant_name, t.code AS type_code, t.name AS type_name,
+            (SELECT count(*) FROM ppi_element WHERE ppi_id = p.id) AS n
+       FROM ppi AS p LEFT JOIN plant AS pl ON pl.id = p.plant_id LEFT JOIN element_type AS t ON t.id = p.element_type_id
+      WHERE p.id = ?`,
+    [ppiId],
+  );
   return {
-    ppi,
-    result,
-    linked: Boolean(linked),
-    equipment,
-    elementsVersion: download ? Number(download.elements_version ?? 0) : null,
+    id: ppi.id,
+    plant: { id: ppi.plant_id, code: names?.plant_code ?? '', name: names?.plant_name ?? '' },
+    code: ppi.code,
+    name: ppi.name,
+    template: null,
+    element_type: { id: ppi.element_type_id, code: names?.type_code ?? '', name: names?.type_name ?? '' },
+    status: ppi.status,
+    closed_by: null,
+    closed_at: ppi.closed_at,
+    logo: null,
+    activity_count: ppi.activities.length,
+    required_activity_count: ppi.activities.filter((a) => a.is_required).length,
+    element_count: Number(names?.n ?? 0),
+    links_version: ppi.links_version,
+    users: [],
+    created_at: '',
+    updated_at: '',
+    activities: ppi.activities,
   };
+}
+
+/** `GET ppis/{id}/activity-summary`: every activity's counts over the linked elements, or null when the PPI is not held here. */
+export async function ppiActivityCounts(db: LocalDatabase, ppiId: number): Promise<ActivityCounts[] | null> {
+  const ppi = await findPpi(db, ppiId);
+  if (!ppi) return null;
+  const [{ n }] = await db.select<{ n: number }>('SELECT count(*) AS n FROM ppi_element WHERE ppi_id = ?', [ppiId]);
+  const rows = await db.select<{ activity_id: number; result: string; n: number }>(
+    `SELECT r.activity_id, r.result, count(*) AS n FROM ppi_result AS r
+       JOIN ppi_element AS l ON l.ppi_id = r.ppi_id AND l.element_id = r.element_id
+      WHERE r.ppi_id = ? GROUP BY r.activity_id, r.result`,
+    [ppiId],
+  );
+  return activityCountsOf(ppi.activities, rows, n);
 }
 
 /**

@@ -87,6 +87,11 @@ export const OPERATIONS = {
   getPpiResult: (db: LocalDatabase, ppiId: number, resultId: number) => ppis.getPpiResult(db, ppiId, resultId),
   resultWriteFacts: (db: LocalDatabase, ppiId: number, resultId: number, equipmentId: number | null) =>
     ppis.resultWriteFacts(db, ppiId, resultId, equipmentId),
+  writeFacts: (db: LocalDatabase, ppiId: number, equipmentIds: number[]) => ppis.writeFacts(db, ppiId, equipmentIds),
+  linkedAmong: (db: LocalDatabase, ppiId: number, elementIds: number[]) => ppis.linkedAmong(db, ppiId, elementIds),
+  settleResultWrite: (db: LocalDatabase, clientUuid: string) => ppis.settleResultWrite(db, clientUuid),
+  getPpiDetail: (db: LocalDatabase, ppiId: number) => ppis.getPpiDetail(db, ppiId),
+  ppiActivityCounts: (db: LocalDatabase, ppiId: number) => ppis.ppiActivityCounts(db, ppiId),
 
   enqueueOutbox: (db: LocalDatabase, entry: outbox.NewOutboxEntry, localWrites?: Statement[]) => outbox.enqueueOutbox(db, entry, localWrites),
   listOutbox: (db: LocalDatabase, userId?: number) => outbox.listOutbox(db, userId),

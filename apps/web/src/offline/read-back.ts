@@ -31,20 +31,27 @@ export function elementsByPlant(entries: OutboxEntry[]): Map<number, number[]> {
  * The PPI results the settled entries wrote offline (issue 36), read back one by one
  * (`GET ppis/{id}/ppi-results/{rid}/`) and stored as the server has them: a refused result shows
  * the server's value again, a late one the newer result. A result the user can no longer see (404)
- * leaves the device. False when some could not be read.
+ * leaves the device. The results a refused `bulk-update-results` made on the device (temporary ids)
+ * leave it; those of a sent one stay until the download that follows brings the server's. False
+ * when some could not be read.
  */
 export async function readBackResults(store: LocalStore, settled: OutboxEntry[], send: PushDeps['send']): Promise<boolean> {
   let ok = true;
   for (const entry of settled) {
-    const match = /^\/?ppis\/(\d+)\/ppi-results\/(\d+)\/update-result\/?$/.exec(entry.payload.path);
-    if (entry.kind !== 'ppi_result' || !match) continue;
-    const [ppiId, resultId] = [Number(match[1]), Number(match[2])];
-    try {
-      const result = (await send({ method: 'GET', path: `ppis/${ppiId}/ppi-results/${resultId}/`, body: undefined })) as PpiResult;
-      await store.call('applyServerResult', ppiId, resultId, result);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) await store.call('applyServerResult', ppiId, resultId, null);
-      else ok = false;
+    if (entry.kind !== 'ppi_result') continue;
+    const single = /^\/?ppis\/(\d+)\/ppi-results\/(\d+)\/update-result\/?$/.exec(entry.payload.path);
+    const bulk = /^\/?ppis\/(\d+)\/(?:bulk-update-results|massive-activities-updates)\/?$/.exec(entry.payload.path);
+    if (!single && !bulk) continue;
+    const ppiId = Number((single ?? bulk)![1]);
+    const resultIds = single ? [Number(single[2])] : await store.call('settleResultWrite', entry.client_uuid);
+    for (const resultId of resultIds) {
+      try {
+        const result = (await send({ method: 'GET', path: `ppis/${ppiId}/ppi-results/${resultId}/`, body: undefined })) as PpiResult;
+        await store.call('applyServerResult', ppiId, resultId, result);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) await store.call('applyServerResult', ppiId, resultId, null);
+        else ok = false;
+      }
     }
   }
   return ok;

@@ -45,7 +45,8 @@ export function MainLayout() {
   const entries: MenuEntry[] = [
     { to: '/dashboard', label: t('nav.dashboard'), icon: <IconLayoutDashboard size={20} stroke={1.6} /> },
     { to: '/plants', label: t('nav.plants'), icon: <IconBuildingFactory2 size={20} stroke={1.6} /> },
-    { to: '/ppis/main', label: t('nav.ppis'), icon: <IconClipboardCheck size={20} stroke={1.6} /> },
+    // Offline, the PPIs lead to the register, which answers from the device (issue 36); their list needs the server.
+    { to: isOffline ? '/ppis/register' : '/ppis/main', label: t('nav.ppis'), icon: <IconClipboardCheck size={20} stroke={1.6} /> },
     { to: '/itemInventory', label: t('nav.inventory'), icon: <IconBarcode size={20} stroke={1.6} /> },
     { to: '/equipment', label: t('nav.equipment'), icon: <IconRuler2 size={20} stroke={1.6} /> },
   ];

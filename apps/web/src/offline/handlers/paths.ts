@@ -33,6 +33,13 @@ export const PATHS = {
   ppiResults: 'ppis/:ppiId/ppi-results',
   ppiResult: 'ppis/:ppiId/ppi-results/:resultId/',
   updateResult: 'ppis/:ppiId/ppi-results/:resultId/update-result/',
+  otherRolesResult: 'ppis/:ppiId/ppi-results/:resultId/other-roles-result',
+  ppi: 'ppis/:ppiId',
+  activitySummary: 'ppis/:ppiId/activity-summary',
+  userActivitiesSummary: 'ppis/:ppiId/user-activities-summary',
+  otherRolesSummary: 'ppis/:ppiId/other-roles-activity-summary',
+  bulkResults: 'ppis/:ppiId/bulk-update-results/',
+  massiveResults: 'ppis/:ppiId/massive-activities-updates/',
 } as const;
 
 /** The path's groups (plant id, type segment, element id…), or null. */

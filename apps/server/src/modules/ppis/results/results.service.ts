@@ -34,6 +34,7 @@ import type {
   ResultWriteAnswer,
   RoleCounts,
 } from '@heliotrack/domain/ppi-results';
+import { activityCountsOf, ppiResultOf } from '@heliotrack/domain/ppi-result-dto';
 import { ROLE_CODES } from '@heliotrack/domain/roles';
 import type { Db } from '../../../db/database';
 import { fromFlag } from '../../../db/dialect';
@@ -161,22 +162,8 @@ export function activityCounts(
   rows: { activity_id: number; result: string; n: number }[],
   linked: number,
 ): ActivityCounts[] {
-  return activities.map((a) => {
-    const counts = emptyCounts();
-    for (const row of rows) if (row.activity_id === a.id) counts[row.result as PpiResultValue] += row.n;
-    return {
-      activity: {
-        id: a.id,
-        position: a.position,
-        name: a.name,
-        roles: parseRoles(a.roles),
-        is_required: a.is_required === 1,
-      },
-      ...counts,
-      pending: linked - counts.ok - counts.not_ok - counts.na,
-      expected: linked,
-    };
-  });
+  const counted = activities.map((a) => ({ ...a, roles: parseRoles(a.roles), is_required: a.is_required === 1 }));
+  return activityCountsOf(counted, rows, linked);
 }
 
 export class PpiResultsService implements RegisterReads {
@@ -746,39 +733,12 @@ export class PpiResultsService implements RegisterReads {
     );
     return rows.map((row) => {
       const activity = caller.activities.find((a) => a.id === row.activity_id);
-      return {
-        id: row.id,
-        ppi: row.ppi_id,
-        activity: {
-          id: row.activity_id,
-          position: row.activity_position,
-          name: row.activity_name,
-          roles: parseRoles(row.activity_roles),
-        },
-        element: { id: row.element_id, code: row.element_code, type: row.element_type },
-        result: row.result as PpiResultValue,
-        observations: row.observations,
-        equipment:
-          row.equipment_id === null
-            ? null
-            : {
-                id: row.equipment_id,
-                name: row.equipment_name ?? '',
-                certificate_number: row.equipment_certificate ?? '',
-                calibration_date: row.equipment_calibration_date ?? '',
-                expiry_date: row.equipment_expiry_date ?? '',
-              },
-        result_date: row.result_date,
-        author: row.user_id === null ? null : { id: row.user_id, name: row.author_name ?? '' },
-        role: row.role,
-        documents: documents
-          .filter((d) => d.ppi_result_id === row.id)
-          .map((d) => ({ ...toDocumentDto(d), is_photo: d.is_photo === 1 })),
-        editable: caller.ppi.status === 'open' && activity !== undefined && caller.canRecord(activity),
-        observed_at: row.observed_at,
-        created_at: row.created_at,
-        updated_at: row.updated_at,
-      };
+      return ppiResultOf(
+        row,
+        { position: row.activity_position, name: row.activity_name, roles: parseRoles(row.activity_roles) },
+        documents.filter((d) => d.ppi_result_id === row.id).map((d) => ({ ...toDocumentDto(d), is_photo: d.is_photo === 1 })),
+        caller.ppi.status === 'open' && activity !== undefined && caller.canRecord(activity),
+      );
     });
   }
 
