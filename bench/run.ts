@@ -492,7 +492,8 @@ async function benchDatabaseOnce(target: BenchTarget, opts: ReturnType<typeof op
   let app: FastifyInstance | undefined;
   try {
     const plantId = await ensureReferencePlant(db, target, opts.mwp, log);
-    raw = rawDriver(target);
+    const driver = rawDriver(target);
+    raw = driver;
     const plant = await db.selectFrom('plants').select(['client_id']).where('id', '=', plantId).executeTakeFirstOrThrow();
     const { n } = await db.selectFrom('elements').select((eb) => eb.fn.countAll<number>().as('n')).where('plant_id', '=', plantId).executeTakeFirstOrThrow();
     log(`\n${label}: plant REF-${opts.mwp} (id ${plantId}), ${Number(n)} elements`);
@@ -511,11 +512,12 @@ async function benchDatabaseOnce(target: BenchTarget, opts: ReturnType<typeof op
       log(`${label}: server listening after ${(server.startMs / 1000).toFixed(1)} s (maps warmed), its resident memory ${Math.round(server.rss() / 1048576)} MB`);
       return server;
     };
-    if (wanted('core')) {
+    // The core and list figures read the same plant through the same server, signed in as the administrator.
+    const contextFor = async (): Promise<Context> => {
       const ctx: Context = {
         label,
         db,
-        raw,
+        raw: driver,
         plantId,
         clientId: plant.client_id,
         adminId: admin.id,
@@ -526,6 +528,10 @@ async function benchDatabaseOnce(target: BenchTarget, opts: ReturnType<typeof op
         tilesPerZoom: opts.tilesPerZoom,
       };
       ctx.headers = await login(ctx.server.origin, ADMIN);
+      return ctx;
+    };
+    if (wanted('core')) {
+      const ctx = await contextFor();
       const bounds: BBox = (await inject(ctx, 'GET', `/api/plants/${plantId}/tiles/bounds/`)).json().bbox;
       figures.push(await elementListPage(ctx));
       // Tiles before anything else reads geometries, so that the first pass is really cold.
@@ -544,20 +550,7 @@ async function benchDatabaseOnce(target: BenchTarget, opts: ReturnType<typeof op
       else figures.push(...afterChange);
     }
     if (wanted('lists')) {
-      const ctx: Context = {
-        label,
-        db,
-        raw,
-        plantId,
-        clientId: plant.client_id,
-        adminId: admin.id,
-        typeIds,
-        headers: {},
-        server: await serverFor(),
-        runs: opts.runs,
-        tilesPerZoom: opts.tilesPerZoom,
-      };
-      ctx.headers = await login(ctx.server.origin, ADMIN);
+      const ctx = await contextFor();
       figures.push(await randomListPages(ctx));
     }
     // After the state changes above, so that the as-of-a-date and follow-up figures read some history.
