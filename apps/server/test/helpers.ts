@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
@@ -280,4 +281,17 @@ export function describeEachDatabase(name: string, suite: (get: () => TestContex
       suite(() => ctx);
     });
   }
+}
+
+/** A Kysely plugin that keeps every query it sees (its node as JSON), for tests of which SQL ran. */
+export function queryRecorder() {
+  const queries: string[] = [];
+  const plugin: KyselyPlugin = {
+    transformQuery: ({ node }) => {
+      queries.push(JSON.stringify(node as RootOperationNode));
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  return { queries, plugin };
 }

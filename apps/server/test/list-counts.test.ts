@@ -1,7 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import { ListCounts } from '../src/modules/elements/list-counts';
-import { describeEachDatabase, USERS } from './helpers';
+import { describeEachDatabase, USERS, queryRecorder } from './helpers';
 
 /*
  * The count of a list page is kept per filters and brought forward across state changes from the
@@ -100,14 +99,7 @@ describeEachDatabase('list counts brought forward', (get) => {
   });
 
   it('brings a state-filtered count forward from the history rows instead of counting the plant again', async () => {
-    const queries: string[] = [];
-    const recorder: KyselyPlugin = {
-      transformQuery: ({ node }) => {
-        queries.push(JSON.stringify(node as RootOperationNode));
-        return node;
-      },
-      transformResult: async ({ result }) => result,
-    };
+    const { queries, plugin: recorder } = queryRecorder();
     const counts = new ListCounts(get().db.withPlugin(recorder));
     const plant = () => get().db.selectFrom('plants').select(['id', 'element_rows_version']).where('id', '=', plantId).executeTakeFirstOrThrow();
     const scope = { plantId, typeId: moduleType };

@@ -1,9 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
-import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import type { ElementFilters } from '@heliotrack/domain/elements';
 import { listElements } from '../src/modules/elements/elements.repository';
 import { PageKeys } from '../src/modules/elements/page-keys';
-import { describeEachDatabase, USERS } from './helpers';
+import { describeEachDatabase, USERS, queryRecorder } from './helpers';
 
 /*
  * Issue 32: list pages read after the key of the page before (page-keys.ts) answer exactly the rows
@@ -14,14 +13,7 @@ describeEachDatabase('list pages by key', (get) => {
   let plantId: number;
   let moduleType: number;
   let states: number[];
-  const queries: string[] = [];
-  const recorder: KyselyPlugin = {
-    transformQuery: ({ node }) => {
-      queries.push(JSON.stringify(node as RootOperationNode));
-      return node;
-    },
-    transformResult: async ({ result }) => result,
-  };
+  const { queries, plugin: recorder } = queryRecorder();
 
   beforeAll(async () => {
     const { db } = get();
