@@ -1,5 +1,5 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { ADMIN, apiGet, bearer, expect, localCall, signInViaApi, test, waitForMapIdle } from '../fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { ADMIN, apiGet, bearer, expect, goOffline, localCall, signInViaApi, test, waitForMapIdle } from '../fixtures';
 import { type Bounds, pmtilesArchive, smallestPlant, tilesCovering } from '../fixtures/imagery';
 
 /*
@@ -33,14 +33,6 @@ async function uploadDefaultLayer(
   });
   expect(patched.status()).toBe(200);
   return layer.id;
-}
-
-async function goOffline(page: Page, context: BrowserContext, { cutNetwork = true } = {}) {
-  if (cutNetwork) await context.setOffline(true);
-  await page.getByRole('button', { name: 'Menú de usuario' }).click();
-  await page.getByRole('switch', { name: 'Modo sin conexión' }).check();
-  await page.keyboard.press('Escape');
-  await expect(page.getByText('Modo sin conexion: Algunas caracteristicas estan desactivadas')).toBeVisible();
 }
 
 test.describe('Orthophoto on the device (issue 37)', () => {
