@@ -1,5 +1,5 @@
-import type { BrowserContext, Page } from '@playwright/test';
-import { ADMIN, apiGet, expect, getProfile, localCall, localLoadPlant, mainMenu, obtainTokens, signInViaApi, test } from '../fixtures';
+import type { Page } from '@playwright/test';
+import { ADMIN, apiGet, expect, getProfile, goOffline, localCall, localLoadPlant, mainMenu, obtainTokens, signInViaApi, test } from '../fixtures';
 import { apiPost, INSPECTOR, makePpiPlan } from '../fixtures/ppi';
 
 /**
@@ -226,17 +226,3 @@ test.describe('PPIs in the plant download (issue 36)', () => {
     ).toEqual([{ result: 'not_ok' }]);
   });
 });
-
-/**
- * The browser loses the network and the user menu's switch turns offline mode on, once the page's
- * local database is open (a test goes offline faster than a person would).
- */
-async function goOffline(page: Page, context: BrowserContext) {
-  await expect.poll(() => localCall(page, 'countOutbox').then(() => true, () => false), { timeout: 20_000 }).toBe(true);
-  await context.setOffline(true);
-  await expect(page.getByText('Se ha perdido la conexión', { exact: false })).toBeVisible();
-  await page.getByRole('button', { name: 'Menú de usuario' }).click();
-  await page.getByRole('switch', { name: 'Modo sin conexión' }).check();
-  await page.keyboard.press('Escape');
-  await expect(page.getByText('Modo sin conexion: Algunas caracteristicas estan desactivadas')).toBeVisible();
-}
