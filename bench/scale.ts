@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createDb } from '@heliotrack/server/src/db/database';
 import { ApiInstance, freePort } from '@heliotrack/server/test/api-instance';
+import { demoServerEnv } from './server-process';
 import { median } from './stats';
 
 const { values } = parseArgs({
@@ -70,19 +71,9 @@ async function main() {
   await admin(`create database ${name}`);
   const db = createDb({ url: databaseUrl });
   const env = {
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: path.join(dir, 'a'),
-    JWT_SECRET: 'bench-scale-secret-bench-scale-secret-012345678',
+    ...demoServerEnv(dir, databaseUrl, 'bench-scale-secret-bench-scale-secret-012345678'),
     REDIS_URL: redisUrl,
     REDIS_PREFIX: `ht-bench-${process.pid}`,
-    STORAGE: 'database',
-    RATE_LIMIT_LOGIN: '100000',
-    RATE_LIMIT_ACCOUNT: '100000',
-    SEED_DEMO: 'true',
-    DEMO_LARGE_PLANT_MWP: '0',
-    HISTORIC_REPORTS: 'off',
-    LOG_LEVEL: 'warn',
-    WEB_DIST: path.join(dir, 'no-web'),
   };
   const a = new ApiInstance('A', await freePort(), env);
   const b = new ApiInstance('B', await freePort(), { ...env, DATA_DIR: path.join(dir, 'b') });

@@ -9,6 +9,26 @@ import path from 'node:path';
  * baselines) never shares its event loop, heap or garbage collector with the server it measures.
  * Its memory and CPU are read from /proc, apart from the client's.
  */
+/**
+ * The environment of a bench API on a database of its own: the demo seeded by the server itself
+ * (without the large plant), files in the database, no login limits, no historic reports, no web app.
+ */
+export function demoServerEnv(dir: string, databaseUrl: string, jwtSecret: string): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: path.join(dir, 'a'),
+    JWT_SECRET: jwtSecret,
+    STORAGE: 'database',
+    RATE_LIMIT_LOGIN: '100000',
+    RATE_LIMIT_ACCOUNT: '100000',
+    SEED_DEMO: 'true',
+    DEMO_LARGE_PLANT_MWP: '0',
+    HISTORIC_REPORTS: 'off',
+    LOG_LEVEL: 'warn',
+    WEB_DIST: path.join(dir, 'no-web'),
+  };
+}
+
 export interface ServerProcess {
   origin: string;
   pid: number;

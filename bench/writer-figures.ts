@@ -24,7 +24,7 @@ import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { createDb } from '@heliotrack/server/src/db/database';
-import { login, type ServerProcess, startServer } from './server-process';
+import { demoServerEnv, login, type ServerProcess, startServer } from './server-process';
 import { type Figure, median, percentile } from './stats';
 
 const MASSIVE = 300;
@@ -202,19 +202,7 @@ export async function writerFigures(opts: WriterOptions): Promise<{ figures: Fig
   } else {
     databaseUrl = path.join(dir, 'writers.db');
   }
-  const env = {
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: path.join(dir, 'a'),
-    JWT_SECRET: 'bench-writers-secret-bench-writers-secret-01234',
-    STORAGE: 'database',
-    RATE_LIMIT_LOGIN: '100000',
-    RATE_LIMIT_ACCOUNT: '100000',
-    SEED_DEMO: 'true',
-    DEMO_LARGE_PLANT_MWP: '0',
-    HISTORIC_REPORTS: 'off',
-    LOG_LEVEL: 'warn',
-    WEB_DIST: path.join(dir, 'no-web'),
-  };
+  const env = demoServerEnv(dir, databaseUrl, 'bench-writers-secret-bench-writers-secret-01234');
   let server: ServerProcess | undefined;
   let raw: RawWriter | undefined;
   let db: ReturnType<typeof createDb> | undefined;
