@@ -269,7 +269,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
       await api.register(syncRoutes, { sync: services.sync });
       await api.register(documentsRoutes, { documents: services.documents });
       await api.register(flashReportsRoutes, { flashReports: services.flashReports });
-      await api.register(equipmentRoutes, { equipment: services.equipment, documents: services.documents });
+      await api.register(equipmentRoutes, { equipment: services.equipment });
       await api.register(itemInventoryRoutes, { itemInventory: services.itemInventory });
       await api.register(milestonesRoutes, { milestones: services.milestones });
       await api.register(reportsRoutes, { reports: services.reports });

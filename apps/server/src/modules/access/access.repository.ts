@@ -11,6 +11,20 @@ export function visiblePlants(db: Db, user: CurrentUser) {
   return query;
 }
 
+/**
+ * The PPIs the user sees: every one of the organisation for administrators; for anybody else those
+ * they are linked to, on plants they are authorised on.
+ */
+export function visiblePpis(db: Db, user: CurrentUser) {
+  let query = db.selectFrom('ppis').where('ppis.client_id', '=', user.clientId);
+  if (!user.isAdmin) {
+    query = query
+      .where('ppis.plant_id', 'in', visiblePlants(db, user).select('plants.id'))
+      .where('ppis.id', 'in', db.selectFrom('ppi_users').select('ppi_id').where('user_id', '=', user.id));
+  }
+  return query;
+}
+
 export async function listVisiblePlants(db: Db, user: CurrentUser) {
   return visiblePlants(db, user).selectAll('plants').orderBy('plants.name').orderBy('plants.id').execute();
 }
@@ -88,4 +102,25 @@ export async function findRecordableStateIds(db: Db, userId: number, clientId: n
 export async function lockRucsAllowing(trx: Db, userId: number, clientId: number, plantId: number, stateId: number) {
   const rows = await forShare(trx, recordableRucStates(trx, userId, clientId, plantId).where('ruc_states.state_id', '=', stateId)).execute();
   return rows.length > 0;
+}
+
+/* A user's RUC rights on plants (user_rucs), as the users module keeps them in step with the user's plants. */
+
+/** A user who loses a plant loses their RUCs there too: a later authorisation starts from none. */
+export async function deleteUserRucsOutsidePlants(db: Db, userId: number, plantIds: number[]) {
+  let query = db.deleteFrom('user_rucs').where('user_id', '=', userId);
+  if (plantIds.length) query = query.where('plant_id', 'not in', plantIds);
+  await query.execute();
+}
+
+/** Active RUCs per plant of one user. */
+export async function countActiveRucsByPlant(db: Db, userId: number) {
+  const rows = await db
+    .selectFrom('user_rucs')
+    .select(['plant_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('user_id', '=', userId)
+    .where('is_active', '=', 1)
+    .groupBy('plant_id')
+    .execute();
+  return new Map(rows.map((r) => [r.plant_id, Number(r.count)]));
 }

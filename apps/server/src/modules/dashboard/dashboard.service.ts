@@ -21,7 +21,6 @@ import { type CurrentUser, requirePlant } from '../access/access.service';
 import { affectedModulesByPlant, anomalyEffects } from './anomalies';
 import { listElementTypes } from '../catalogues/catalogues.repository';
 import * as repo from './dashboard.repository';
-import { listRecentResults } from '../ppis/results/results.repository';
 import { countUnresolvedByPlant } from '../../lib/sync-review-counts.repository';
 
 type StateRow = Awaited<ReturnType<typeof repo.listStatesOfClient>>[number];
@@ -87,7 +86,7 @@ export class DashboardService {
       repo.listStatesOfClient(this.db, user.clientId),
       this.countByTypeAndState(plants),
       repo.findPlantBounds(this.db, unlocated),
-      listRecentResults(this.db, user, RECENT_INSPECTIONS),
+      repo.listRecentResults(this.db, user, RECENT_INSPECTIONS),
       countUnresolvedByPlant(this.db, plantIds),
     ]);
     const boundsByPlant = new Map(bounds.map((b) => [b.plant_id, b]));

@@ -7,6 +7,7 @@ import { sendDownload } from '../../lib/downloads';
 import type { DocumentsService } from './documents.service';
 
 const StateChangeDocumentParams = idParams('scId', 'docId');
+const EquipmentDocumentParams = idParams('docId');
 
 /** The parts of `POST documents/` (read as a stream by the service, in any order). */
 const DocumentUploadForm = z.object({
@@ -79,6 +80,22 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
     },
     async (req, reply) => {
       await documents.removeFromStateChange(req.user, req.params.id, req.params.scId, req.params.docId);
+      return reply.code(204).send(null);
+    },
+  );
+  // The equipment's certificates are documents: deleting one is the documents module's work.
+  app.post(
+    '/calibration-equipment/:id/delete-document/:docId/',
+    {
+      schema: {
+        tags: ['calibration equipment'],
+        summary: 'Delete a certificate of this equipment (its uploader or an administrator)',
+        params: EquipmentDocumentParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (req, reply) => {
+      await documents.removeFromEquipment(req.user, req.params.id, req.params.docId);
       return reply.code(204).send(null);
     },
   );

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import type { ElementListFilters } from '@heliotrack/domain/element-filters';
-import { type ElementScope, filtered } from '../elements/elements.repository';
+import { type ElementScope, filtered } from '../../lib/element-list-query';
 
 /** Where the previous chunk ended: the last row's sort key. */
 export interface ExportCursor {

@@ -1,6 +1,7 @@
 import type { ElementListFilters } from '@heliotrack/domain/element-filters';
 import type { Db } from '../../db/database';
-import { countElementsAt, type ElementScope, stateChangesSince } from './elements.repository';
+import type { ElementScope } from '../../lib/element-list-query';
+import { countElementsAt, stateChangesSince } from './elements.repository';
 
 interface KnownCount {
   /** The plants.element_rows_version the count is exact for (PPI writes do not move it). */

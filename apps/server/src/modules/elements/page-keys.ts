@@ -1,6 +1,7 @@
 import type { ElementFilters } from '@heliotrack/domain/elements';
 import type { Db } from '../../db/database';
-import { type ElementScope, findPageKeys, listElements, listElementsAfter, type PageKeysRead } from './elements.repository';
+import type { ElementScope } from '../../lib/element-list-query';
+import { findPageKeys, listElements, listElementsAfter, type PageKeysRead } from './elements.repository';
 
 /*
  * Any page of a long list without OFFSET (issue 32): a list page N of the 416,696 modules of the

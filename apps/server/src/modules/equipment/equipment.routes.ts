@@ -1,18 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Equipment, EquipmentInput } from '@heliotrack/domain/equipment';
-import { IdParam, idParams } from '../../lib/route-params';
-import type { DocumentsService } from '../documents/documents.service';
+import { IdParam } from '../../lib/route-params';
 import type { EquipmentService } from './equipment.service';
 
-const EquipmentDocumentParams = idParams('docId');
 const EXPIRY = 'Every answer carries is_expired and days_to_expiry, computed against today (UTC); on the expiry day it is not expired, with 0 days left.';
 
 /** Organisation-wide; any user of the organisation may read, create and edit (quality inspectors add their instruments). */
-export const equipmentRoutes: FastifyPluginAsyncZod<{ equipment: EquipmentService; documents: DocumentsService }> = async (
-  app,
-  { equipment, documents },
-) => {
+export const equipmentRoutes: FastifyPluginAsyncZod<{ equipment: EquipmentService }> = async (app, { equipment }) => {
   const tags = ['calibration equipment'];
   app.get(
     '/calibration-equipment/',
@@ -41,20 +36,5 @@ export const equipmentRoutes: FastifyPluginAsyncZod<{ equipment: EquipmentServic
     '/calibration-equipment/:id/',
     { schema: { tags, summary: 'Edit calibration equipment', description: EXPIRY, params: IdParam, body: EquipmentInput, response: { 200: Equipment } } },
     (req) => equipment.update(req.user, req.params.id, req.body),
-  );
-  app.post(
-    '/calibration-equipment/:id/delete-document/:docId/',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a certificate of this equipment (its uploader or an administrator)',
-        params: EquipmentDocumentParams,
-        response: { 204: z.null() },
-      },
-    },
-    async (req, reply) => {
-      await documents.removeFromEquipment(req.user, req.params.id, req.params.docId);
-      return reply.code(204).send(null);
-    },
   );
 };

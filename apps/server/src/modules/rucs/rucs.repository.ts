@@ -140,22 +140,3 @@ export async function replaceUserRucs(db: Db, userId: number, plantId: number, r
       .execute();
   }
 }
-
-/** A user who loses a plant loses their RUCs there too: a later authorisation starts from none. */
-export async function deleteUserRucsOutsidePlants(db: Db, userId: number, plantIds: number[]) {
-  let query = db.deleteFrom('user_rucs').where('user_id', '=', userId);
-  if (plantIds.length) query = query.where('plant_id', 'not in', plantIds);
-  await query.execute();
-}
-
-/** Active RUCs per plant of one user. */
-export async function countActiveRucsByPlant(db: Db, userId: number) {
-  const rows = await db
-    .selectFrom('user_rucs')
-    .select(['plant_id', (eb) => eb.fn.countAll<number>().as('count')])
-    .where('user_id', '=', userId)
-    .where('is_active', '=', 1)
-    .groupBy('plant_id')
-    .execute();
-  return new Map(rows.map((r) => [r.plant_id, Number(r.count)]));
-}

@@ -37,7 +37,7 @@ import { findElementTypeInClient, findStateInClient, listStatesOfType } from '..
 import { toDocumentDto } from '../../lib/document-dto';
 import { lockClientUuid, shareElementWrites, takeElementsVersion } from '../../lib/plant-writes.repository';
 import { findElementById } from '../../lib/element-reads.repository';
-import { type ElementTypeRow, matchesPath, requireExtraType, requirePathType } from '../elements/elements.service';
+import { type ElementTypeRow, matchesPath, requireExtraType, requirePathType } from '../catalogues/element-paths';
 import { insertRefusedReview, insertReviews, type NewSyncReview } from '../../lib/sync-review-writes.repository';
 import * as repo from './state-changes.repository';
 

@@ -8,10 +8,15 @@ import type { UserRow } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { offsetOf, pageOf } from '../../lib/pagination';
 import { fieldError, notFound } from '../../lib/errors';
-import { findPlantIdsOfUsers, findRolesByCode, findRolesOfUsers } from '../access/access.repository';
+import {
+  countActiveRucsByPlant,
+  deleteUserRucsOutsidePlants,
+  findPlantIdsOfUsers,
+  findRolesByCode,
+  findRolesOfUsers,
+} from '../access/access.repository';
 import { type CurrentUser, requireAdmin } from '../access/access.service';
 import { findPlantIdsInClient, listClientPlantSummaries } from '../../lib/plant-reads.repository';
-import { countActiveRucsByPlant, deleteUserRucsOutsidePlants } from '../rucs/rucs.repository';
 import { endSessions, findUserByEmail, updateUser, usePasswordResetsOf } from '../../lib/accounts.repository';
 import { findUserInClient } from '../catalogues/catalogues.repository';
 import * as repo from './users.repository';

@@ -5,8 +5,8 @@ import type { PpiElementFilters, PpiListQuery } from '@heliotrack/domain/ppis';
 import type { Db } from '../../../db/database';
 import { insertChunkSize } from '../../../db/dialect';
 import type { ActivityValues } from '../templates/templates.repository';
-import { filtered, LIST_COLUMNS, orderColumns } from '../../elements/elements.repository';
-import { visiblePlants } from '../../access/access.repository';
+import { filtered, LIST_COLUMNS, orderColumns } from '../../../lib/element-list-query';
+import { visiblePlants, visiblePpis } from '../../access/access.repository';
 import type { CurrentUser } from '../../access/access.service';
 
 /** Ids per `in (…)` list: well under SQLite's and PostgreSQL's bound-parameter limits. */
@@ -21,20 +21,6 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 // ---------------------------------------------------------------------------------------------
 // PPIs
 // ---------------------------------------------------------------------------------------------
-
-/**
- * The PPIs the user sees: every one of the organisation for administrators; for anybody else those
- * they are linked to, on plants they are authorised on.
- */
-export function visiblePpis(db: Db, user: CurrentUser) {
-  let query = db.selectFrom('ppis').where('ppis.client_id', '=', user.clientId);
-  if (!user.isAdmin) {
-    query = query
-      .where('ppis.plant_id', 'in', visiblePlants(db, user).select('plants.id'))
-      .where('ppis.id', 'in', db.selectFrom('ppi_users').select('ppi_id').where('user_id', '=', user.id));
-  }
-  return query;
-}
 
 /** What every PPI answer shows, joined once. */
 function ppiRows(db: Db, user: CurrentUser) {

@@ -2,8 +2,6 @@ import { sql } from 'kysely';
 import type { PpiResultsQuery } from '@heliotrack/domain/ppi-results';
 import type { Db } from '../../../db/database';
 import { forUpdate, insertChunkSize } from '../../../db/dialect';
-import type { CurrentUser } from '../../access/access.service';
-import { visiblePpis } from '../plans/plans.repository';
 
 /** Ids per `in (…)` list: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const ID_CHUNK = 1000;
@@ -511,34 +509,4 @@ export async function resultsVersion(db: Db, ppiId: number) {
     .where('ppi_id', '=', ppiId)
     .executeTakeFirstOrThrow();
   return `${Number(row.n)}.${row.latest ?? ''}`;
-}
-
-/** The latest results on the plans the user sees, newest first (the dashboard's recent inspections). */
-export async function listRecentResults(db: Db, user: CurrentUser, limit: number) {
-  return db
-    .selectFrom('ppi_results')
-    .innerJoin('ppis', 'ppis.id', 'ppi_results.ppi_id')
-    .innerJoin('plants', 'plants.id', 'ppis.plant_id')
-    .innerJoin('ppi_activities', 'ppi_activities.id', 'ppi_results.activity_id')
-    .innerJoin('elements', 'elements.id', 'ppi_results.element_id')
-    .leftJoin('users', 'users.id', 'ppi_results.user_id')
-    .select([
-      'ppi_results.id',
-      'ppis.id as ppi_id',
-      'ppis.code as ppi_code',
-      'plants.id as plant_id',
-      'plants.code as plant_code',
-      'plants.name as plant_name',
-      'ppi_activities.name as activity_name',
-      'elements.code as element_code',
-      'ppi_results.result',
-      'users.name as author_name',
-      'ppi_results.updated_at',
-    ])
-    .where('ppi_results.client_id', '=', user.clientId)
-    .where('ppi_results.ppi_id', 'in', visiblePpis(db, user).select('ppis.id'))
-    .orderBy('ppi_results.updated_at', 'desc')
-    .orderBy('ppi_results.id', 'desc')
-    .limit(limit)
-    .execute();
 }
