@@ -92,7 +92,9 @@ export const documentHandlers = {
     const local = await store();
     const [plant] = await local.call('select', 'SELECT plant_id FROM plant_download WHERE plant_id = ?', [plantId]);
     if (!plant) throw new ApiError(0, 'Offline', null);
-    const clientUuid = String(form.get('client_uuid') ?? '') || newClientUuid();
+    // The dialog's uuid for the chosen file (a retry answers the same document), checked as the server checks it.
+    const clientUuid = String(form.get('client_uuid') ?? '').trim() || newClientUuid();
+    if (!/^[A-Za-z0-9-]{8,64}$/.test(clientUuid)) throw fieldError('client_uuid', 'validation.invalid');
     const id = await local.call('savePendingDocument', {
       clientUuid,
       userId: user.id,
