@@ -220,15 +220,16 @@ const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 async function pendingResultDocuments(db: LocalDatabase, resultIds: number[], withData: boolean) {
   const byResult = new Map<number, PpiResult['documents']>();
   if (!resultIds.length) return byResult;
+  // From the few documents kept (CROSS JOIN keeps that order in SQLite), then the results by id (the
+  // unary + keeps SQLite from indexing ppi_result on the payload's element): no large payload is read.
   const rows = await db.select<{ result_id: number; provisional_id: number; name: string; size: number; content_type: string; data: string | null }>(
     `SELECT r.id AS result_id, d.provisional_id, d.name, d.size, d.content_type, ${withData ? 'd.data' : 'NULL AS data'}
-       FROM ppi_result AS r
-       JOIN outbox AS o ON o.kind = 'ppi_result' AND o.status IN ('pending', 'sending')
-        AND json_array_length(o.payload, '$.element_ids') = 1 AND o.payload ->> '$.element_ids[0]' = r.element_id
-        AND (o.payload ->> '$.body.activity' = r.activity_id
+       FROM pending_document AS d
+      CROSS JOIN outbox AS o ON o.client_uuid = d.outbox_uuid AND o.kind = 'ppi_result' AND o.status IN ('pending', 'sending')
+      CROSS JOIN ppi_result AS r ON r.id IN (SELECT value FROM json_each(?))
+        AND json_array_length(o.payload, '$.element_ids') = 1 AND o.payload ->> '$.element_ids[0]' = +r.element_id
+        AND (o.payload ->> '$.body.activity' = +r.activity_id
              OR o.payload ->> '$.path' = 'ppis/' || r.ppi_id || '/ppi-results/' || r.id || '/update-result/')
-       JOIN pending_document AS d ON d.outbox_uuid = o.client_uuid
-      WHERE r.id IN (SELECT value FROM json_each(?))
       ORDER BY d.provisional_id DESC`,
     [JSON.stringify(resultIds)],
   );
