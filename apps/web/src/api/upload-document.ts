@@ -12,7 +12,8 @@ export type DocumentOwner =
   /** A photo (`isPhoto`) or document of a PPI result. */
   | { ppiResultId: number; isPhoto?: boolean };
 
-export type UploadDocumentRequest = DocumentOwner & { file: File };
+/** `clientUuid`, made once for a chosen file, makes a resend answer the same document (offline too). */
+export type UploadDocumentRequest = DocumentOwner & { file: File; clientUuid?: string };
 
 /** Multipart upload (DESIGN section 12); its 400s (size, type) are shown by the form that sent it. */
 export function uploadDocument(request: UploadDocumentRequest): Promise<DocumentInfo> {
@@ -29,6 +30,7 @@ export function uploadDocument(request: UploadDocumentRequest): Promise<Document
   } else {
     body.append('equipment_id', String(request.equipmentId));
   }
+  if (request.clientUuid) body.append('client_uuid', request.clientUuid);
   // The file goes last: multipart parsers stream it and may not read fields after it.
   body.append('document', request.file, request.file.name);
   return http.post<DocumentInfo>('documents/', body, { handle400: false });

@@ -521,6 +521,90 @@ describe('the PPI paths offline', () => {
     expect(await select('SELECT count(*) AS n FROM ppi_result WHERE id < 0')).toEqual([{ n: 0 }]);
   });
 
+  it('keeps a photo of a result on the device, shows it, uploads it before its result once, and drops a refused one\'s with its entry', async () => {
+    // A photo chosen offline: the offline `POST documents/` keeps it with a provisional id (handlers/documents.ts).
+    const keep = (uuid: string, plantId = 3) =>
+      store.call('savePendingDocument', { clientUuid: uuid, userId: 7, plantId, name: `${uuid}.jpg`, contentType: 'image/jpeg', size: 3, data: 'SlBH' });
+    const photo = await keep('photo-1');
+    const other = await keep('photo-other', 4);
+    const second = await keep('photo-2');
+    const refused = async (promise: Promise<unknown>) => ((await promise.catch((e: unknown) => e)) as ApiError).body;
+
+    // Refused on the device as the server would: a photo of another plant, one unknown, a photo on several results.
+    expect(await refused(ppiHandlers.updateResult(patch(40, 900, { result: 'ok', documents: [other], client_uuid: 'photo-w0' })))).toMatchObject({
+      code: 'documents_unavailable',
+      documents: [translate('es', 'ppis.results.documentsUnavailable', { ids: String(other) })],
+    });
+    expect(await refused(ppiHandlers.updateResult(patch(40, 900, { result: 'ok', documents: [-99] })))).toMatchObject({ code: 'documents_unavailable' });
+    expect(await refused(ppiHandlers.bulkResults(post(40, { activity: 401, element_ids: [11, 12], result: 'ok', documents: [photo] })))).toMatchObject({
+      code: 'documents_need_one_result',
+    });
+    expect(await store.call('listOutbox', 7)).toEqual([]);
+
+    // update-result of a server's result, and bulk-update-results on an element without a result (a temporary one), each with a photo.
+    await ppiHandlers.updateResult(patch(40, 900, { result: 'not_ok', documents: [photo], client_uuid: 'photo-w1' }));
+    await ppiHandlers.updateResult(patch(40, 900, { result: 'not_ok', documents: [photo], client_uuid: 'photo-w1' }));
+    expect(await refused(ppiHandlers.updateResult(patch(40, 900, { result: 'ok', documents: [photo], client_uuid: 'photo-w9' })))).toMatchObject({
+      code: 'documents_unavailable',
+    });
+    await ppiHandlers.bulkResults(post(40, { activity: 401, element_ids: [12], result: 'ok', documents: [second], client_uuid: 'photo-w2' }));
+    const [{ id: temporary }] = await select<{ id: number }>('SELECT id FROM ppi_result WHERE activity_id = 401 AND element_id = 12');
+    expect(temporary).toBeLessThan(0);
+
+    // Shown in the result as the server shows its photos: the dialog gets the bytes, a list the names.
+    const shown = (resultId: number) => ppiHandlers.result(get('', { ppiId: '40', resultId: String(resultId) }));
+    expect((await shown(900)).documents).toEqual([
+      { id: photo, name: 'photo-1.jpg', size: 3, content_type: 'image/jpeg', url: 'data:image/jpeg;base64,SlBH', is_photo: true },
+    ]);
+    expect((await shown(temporary)).documents).toEqual([expect.objectContaining({ id: second, name: 'photo-2.jpg', is_photo: true })]);
+    const list = (await ppiHandlers.results(get('ppis/40/ppi-results', { ppiId: '40' }, 'activity=401'))) as { results: { id: number; documents: { url: string }[] }[] };
+    expect(list.results.map((r) => [r.id, r.documents.map((d) => d.url)])).toEqual([
+      [temporary, ['']],
+      [900, ['']],
+    ]);
+    // The other role's result (no photo) shows none.
+    expect((await shown(901)).documents).toEqual([]);
+
+    // The sync: each photo goes up before its result, with its client uuid, and the server's id takes its place.
+    // The network is cut once after the first upload: the resend gets the same document, not a second.
+    const documents = new Map<string, number>();
+    const sent: { method: string; path: string; body: unknown }[] = [];
+    let cut = true;
+    const send: PushDeps['send'] = async (request) => {
+      if (request.path === 'documents/') {
+        const uuid = String((request.body as FormData).get('client_uuid'));
+        if (!documents.has(uuid)) documents.set(uuid, 500 + documents.size);
+        sent.push({ ...request, body: uuid });
+        return { id: documents.get(uuid) };
+      }
+      if (cut) {
+        cut = false;
+        throw new ApiError(0, 'No connection', null);
+      }
+      sent.push(request);
+      if (request.path.includes('bulk')) throw new ApiError(400, 'Bad Request', { non_field_errors: ['El PPI está cerrado.'], code: 'ppi_closed' });
+      return {};
+    };
+    expect(await pushOutbox(localPushDeps(store, 7, send))).toMatchObject({ sent: 0, stopped: { status: 0 } });
+    expect(await pushOutbox(localPushDeps(store, 7, send))).toMatchObject({ sent: 1, refused: 1 });
+    expect(await pushOutbox(localPushDeps(store, 7, send))).toMatchObject({ sent: 0, refused: 0 });
+    expect(sent.map((r) => `${r.method} ${r.path} ${JSON.stringify(r.body)}`)).toEqual([
+      'POST documents/ "photo-1"',
+      'POST documents/ "photo-1"',
+      expect.stringMatching(/^PATCH ppis\/40\/ppi-results\/900\/update-result\/ .*"documents":\[500\]/),
+      'POST documents/ "photo-2"',
+      expect.stringMatching(/^POST ppis\/40\/bulk-update-results\/ .*"documents":\[501\]/),
+    ]);
+    expect(documents.size).toBe(2);
+    // The confirmed result's photo left the device; the refused one's waits with its entry until discarded.
+    expect(await select('SELECT client_uuid FROM pending_document ORDER BY client_uuid')).toEqual([
+      { client_uuid: 'photo-2' },
+      { client_uuid: 'photo-other' },
+    ]);
+    await store.call('removeOutbox', 'photo-w2');
+    expect(await select('SELECT client_uuid FROM pending_document')).toEqual([{ client_uuid: 'photo-other' }]);
+  });
+
   it('records several activities on several elements at once (massive-activities-updates), one entry, refused as the server would', async () => {
     // An administrator of the plan records every activity (the download's permissions say so).
     serve([header(false, 'c2'), { ppis: [{ ...ppi(40, 'PPI-40'), permissions: { ppi: 40, can_view: true, can_manage: true, role: null, recordable_activities: [401, 402] } }] }]);

@@ -198,14 +198,54 @@ const RESULT_SELECT = `SELECT r.*, e.code AS element_code, t.code AS element_typ
     FROM ppi_result AS r LEFT JOIN element AS e ON e.id = r.element_id LEFT JOIN element_type AS t ON t.id = e.type_id
     LEFT JOIN calibration_equipment AS q ON q.id = r.equipment_id`;
 
-function toResult(ppi: LocalPpi, row: ResultRow): PpiResult {
+function toResult(ppi: LocalPpi, row: ResultRow, documents: PpiResult['documents'] = []): PpiResult {
   return ppiResultOf(
     row,
     ppi.activities.find((a) => a.id === row.activity_id),
-    // Photos and documents stay on the server; a download brings none.
-    [],
+    // A download brings no photos or documents (they stay on the server): only those still waiting here.
+    documents,
     ppi.status === 'open' && ppi.permissions.recordable_activities.includes(row.activity_id),
   );
+}
+
+/** The server's photo kinds: an image attached to a result becomes one of its photos. */
+const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+
+/**
+ * The documents kept on the device (pending-documents.ts) for offline writes of these results that
+ * still wait: a write with documents is of one element, either `update-result` of the result's id or
+ * a write of its activity on its element. With `withData`, each one's url is its bytes as a data
+ * URL (the result's own dialog shows the photo); a list answers their names only.
+ */
+async function pendingResultDocuments(db: LocalDatabase, resultIds: number[], withData: boolean) {
+  const byResult = new Map<number, PpiResult['documents']>();
+  if (!resultIds.length) return byResult;
+  // From the few documents kept (CROSS JOIN keeps that order in SQLite), then the results by id (the
+  // unary + keeps SQLite from indexing ppi_result on the payload's element): no large payload is read.
+  const rows = await db.select<{ result_id: number; provisional_id: number; name: string; size: number; content_type: string; data: string | null }>(
+    `SELECT r.id AS result_id, d.provisional_id, d.name, d.size, d.content_type, ${withData ? 'd.data' : 'NULL AS data'}
+       FROM pending_document AS d
+      CROSS JOIN outbox AS o ON o.client_uuid = d.outbox_uuid AND o.kind = 'ppi_result' AND o.status IN ('pending', 'sending')
+      CROSS JOIN ppi_result AS r ON r.id IN (SELECT value FROM json_each(?))
+        AND json_array_length(o.payload, '$.element_ids') = 1 AND o.payload ->> '$.element_ids[0]' = +r.element_id
+        AND (o.payload ->> '$.body.activity' = +r.activity_id
+             OR o.payload ->> '$.path' = 'ppis/' || r.ppi_id || '/ppi-results/' || r.id || '/update-result/')
+      ORDER BY d.provisional_id DESC`,
+    [JSON.stringify(resultIds)],
+  );
+  for (const row of rows) {
+    const documents = byResult.get(row.result_id) ?? [];
+    documents.push({
+      id: row.provisional_id,
+      name: row.name,
+      size: row.size,
+      content_type: row.content_type,
+      url: row.data === null ? '' : `data:${row.content_type};base64,${row.data}`,
+      is_photo: PHOTO_TYPES.includes(row.content_type),
+    });
+    byResult.set(row.result_id, documents);
+  }
+  return byResult;
 }
 
 /** `GET ppis/{id}/ppi-results` (paged, newest first, the server's filters), or null when the PPI is not held here. */
@@ -238,11 +278,12 @@ export async function listPpiResults(
     `${RESULT_SELECT} WHERE ${condition} ORDER BY r.updated_at DESC, r.id DESC LIMIT ? OFFSET ?`,
     [...params, page_size, (page - 1) * page_size],
   );
+  const documents = await pendingResultDocuments(db, rows.map((r) => r.id), false);
   return {
     count: n,
     next: page * page_size < n ? pageLink(requestPath, page + 1, page_size) : null,
     previous: page > 1 ? pageLink(requestPath, page - 1, page_size) : null,
-    results: rows.map((row) => toResult(ppi, row)),
+    results: rows.map((row) => toResult(ppi, row, documents.get(row.id))),
   };
 }
 
@@ -290,7 +331,8 @@ export async function getPpiResult(db: LocalDatabase, ppiId: number, resultId: n
   const ppi = await findPpi(db, ppiId);
   if (!ppi) return undefined;
   const [row] = await db.select<ResultRow>(`${RESULT_SELECT} WHERE r.ppi_id = ? AND r.id = ?`, [ppiId, resultId]);
-  return row && toResult(ppi, row);
+  if (!row) return undefined;
+  return toResult(ppi, row, (await pendingResultDocuments(db, [row.id], true)).get(row.id));
 }
 
 /** What the offline `update-result` checks against: the result, its PPI, and the equipment named. */

@@ -1,5 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DOCUMENT_MAX_BYTES } from '@heliotrack/domain/elements';
+import { translate } from '@heliotrack/domain/i18n/translate';
 import { freshLocalStore, setUpJeepSqlite } from '../test-support/jeep-sqlite';
 import { ApiError } from '../../lib/api-error';
 import { localStore } from '../local-store';
@@ -57,6 +59,26 @@ describe('POST documents/ offline', () => {
     expect((await failure(upload({ plant_id: '3' })))?.status).toBe(400);
     expect((await failure(upload({ plant_id: '3' }, new File([], 'vacio.pdf'))))?.status).toBe(400);
     expect(await localStore().call('select', 'SELECT * FROM pending_document')).toEqual([]);
+  });
+
+  it("refuses with the server's messages: the kind, the size, an empty file, a malformed client uuid", async () => {
+    const body = async (promise: Promise<unknown>) => (await failure(promise))?.body;
+    expect(await body(upload({ plant_id: '3' }, png('plano.dwg')))).toEqual({ document: [translate('es', 'documents.typeNotAllowed')] });
+    expect(await body(upload({ plant_id: '3' }, new File([], 'vacia.png')))).toEqual({ document: [translate('es', 'documents.emptyFile')] });
+    const large = await failure(upload({ plant_id: '3' }, new File([new Uint8Array(DOCUMENT_MAX_BYTES + 1)], 'grande.jpg')));
+    expect(large).toMatchObject({
+      status: 413,
+      body: { detail: translate('es', 'documents.tooLarge', { max: DOCUMENT_MAX_BYTES / (1024 * 1024) }), code: 'too_large' },
+    });
+    expect(await body(upload({ plant_id: '3', client_uuid: 'no vale' }, png()))).toEqual({ client_uuid: [translate('es', 'validation.invalid')] });
+    expect(await localStore().call('select', 'SELECT * FROM pending_document')).toEqual([]);
+  });
+
+  it("keeps a file sent again with its client uuid once (a retry of the result's dialog)", async () => {
+    const first = await upload({ plant_id: '3', client_uuid: 'photo-uuid-1' }, png('tornillos.png'));
+    const again = await upload({ plant_id: '3', client_uuid: 'photo-uuid-1' }, png('tornillos.png'));
+    expect(again.id).toBe(first.id);
+    expect(await localStore().call('select', 'SELECT client_uuid FROM pending_document')).toEqual([{ client_uuid: 'photo-uuid-1' }]);
   });
 
   it('leaves other owners and plants not downloaded to a connection', async () => {

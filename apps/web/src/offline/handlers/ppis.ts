@@ -3,6 +3,8 @@ import {
   activityRefusal,
   closedRefusal,
   dayOf,
+  documentsRefusal,
+  documentsUnavailableRefusal,
   equipmentRefusal,
   type PpiResultRefusal,
   resultDateOf,
@@ -25,7 +27,9 @@ import type { OfflineRequest } from '../../lib/offline-resolver';
 import { getStoredUser } from '../../lib/session';
 import type { LocalPpi } from '../local-ppis';
 import { markLocalDatabaseUsed, refreshOutboxCounts } from '../outbox-status';
+import { linkPendingDocuments } from '../pending-documents';
 import { resultWriteStatements } from '../ppi-result-writes';
+import { parseWithProvisionalDocuments, unavailablePendingDocuments } from './documents';
 import { idParam, language, notFound, parse, queryObject, store } from './local';
 
 /*
@@ -35,6 +39,7 @@ import { idParam, language, notFound, parse, queryObject, store } from './local'
  * table, its results and one result; and recording results, one (`update-result`) or one activity's
  * on several elements (`bulk-update-results`), into the outbox with a client uuid, a time of
  * observation and the download's version, shown on the device at once (recordResults below).
+ * Photos chosen offline wait on the device (handlers/documents.ts) and go up before their result.
  */
 
 /** The rule's refusal as the server answers it: 400 on the field, or 403 with `refusal`. */
@@ -74,6 +79,8 @@ interface ResultWrite {
   entries: ActivityEntry[];
   elementIds: number[];
   body: { client_uuid?: string | undefined; result_date?: string | undefined; documents?: number[] | undefined };
+  /** The documents kept on the device (negative ids) the write names. */
+  provisional?: number[];
   /** The elements among elementIds linked to the PPI, when they must be checked. */
   linked?: () => Promise<number[]>;
 }
@@ -101,10 +108,6 @@ async function recordResults(
   if (!user)
     throw new ApiError(401, 'Unauthorized', { detail: translate(language(), 'auth.notAuthenticated'), code: 'not_authenticated' });
   const { body } = write;
-  if (body.documents?.length) {
-    // Documents kept on the device for a result are not offline yet: the server's own refusal would follow at sync.
-    throw new ApiError(0, 'No connection', null);
-  }
   const { ppi } = facts;
   const local = await store();
   const clientUuid = body.client_uuid ?? newClientUuid();
@@ -128,11 +131,17 @@ async function recordResults(
     );
   }
   if (write.linked) refuse(unlinkedRefusal(write.elementIds, await write.linked()));
+  refuse(documentsRefusal(body.documents, write.elementIds.length));
   for (const { values, equipmentField } of write.entries) {
     if (values.equipment === null) continue;
     const equipment = facts.equipment.find((e) => e.id === values.equipment);
     refuse(equipmentRefusal(equipment, { id: values.equipment, field: equipmentField, resultDate }));
   }
+  // Photos kept on the device: this user's, of the PPI's plant, not taken by another write. They
+  // leave it with the outbox entry (removeOutbox), once the server took or refused the result.
+  const provisional = write.provisional ?? [];
+  const unavailable = await unavailablePendingDocuments(provisional, { plantId: ppi.plant_id, userId: user.id, clientUuid });
+  refuse(documentsUnavailableRefusal(provisional, provisional.filter((id) => !unavailable.includes(id))));
 
   const sent: SentBody = {
     ...body,
@@ -156,6 +165,7 @@ async function recordResults(
       clientUuid,
     }),
   );
+  if (provisional.length) shown.push(linkPendingDocuments(clientUuid, provisional));
   await local.call(
     'enqueueOutbox',
     { clientUuid, userId: user.id, kind: 'ppi_result', request: outboxRequest(sent), elementIds: write.elementIds, recordedAt: now },
@@ -228,7 +238,7 @@ export const ppiHandlers = {
   updateResult: async (request: OfflineRequest): Promise<PpiResultWriteAnswer> => {
     const ppiId = idParam(request.params.ppiId);
     const resultId = resultIdParam(request.params.resultId);
-    const body = parse(ResultUpdate, request.body);
+    const { body, provisional } = parseWithProvisionalDocuments((value) => parse(ResultUpdate, value), request.body);
     const facts = await (await store()).call('resultWriteFacts', ppiId, resultId, body.equipment);
     if (!facts.ppi || !facts.result) throw notFound();
     const { result } = facts;
@@ -238,7 +248,7 @@ export const ppiHandlers = {
       resultId < 0 ? `ppis/${ppiId}/bulk-update-results/` : request.path.replace(/^\/+/, '');
     const { elementsVersion } = await recordResults(
       { ...facts, ppi: facts.ppi },
-      { entries: oneActivity(result.activity_id, body), elementIds: [result.element_id], body },
+      { entries: oneActivity(result.activity_id, body), elementIds: [result.element_id], body, provisional },
       (sent) =>
         resultId < 0
           ? { method: 'POST', path, body: { ...sent, activity: result.activity_id, element_ids: [result.element_id] } }
@@ -252,14 +262,14 @@ export const ppiHandlers = {
   /** `POST ppis/{id}/bulk-update-results/`: one activity's result on several linked elements, all or nothing. */
   bulkResults: async (request: OfflineRequest): Promise<ResultWriteAnswer> => {
     const ppiId = idParam(request.params.ppiId);
-    const body = parse(BulkResultRequest, request.body);
+    const { body, provisional } = parseWithProvisionalDocuments((value) => parse(BulkResultRequest, value), request.body);
     const local = await store();
     const facts = await local.call('writeFacts', ppiId, body.equipment === null ? [] : [body.equipment]);
     if (!facts.ppi) throw notFound();
     const ids = [...new Set(body.element_ids)];
     const { resultDate, elementsVersion } = await recordResults(
       { ...facts, ppi: facts.ppi },
-      { entries: oneActivity(body.activity, body), elementIds: ids, body, linked: () => local.call('linkedAmong', ppiId, ids) },
+      { entries: oneActivity(body.activity, body), elementIds: ids, body, provisional, linked: () => local.call('linkedAmong', ppiId, ids) },
       (sent) => ({ method: 'POST', path: request.path.replace(/^\/+/, ''), body: { ...sent, activity: body.activity, element_ids: ids } }),
     );
     return {

@@ -22,6 +22,7 @@ import type { Statement } from '../local-database';
 import type { OutboxKind } from '../local-outbox';
 import { markLocalDatabaseUsed, refreshOutboxCounts } from '../outbox-status';
 import { linkPendingDocuments } from '../pending-documents';
+import { parseWithProvisionalDocuments, unavailablePendingDocuments } from './documents';
 import { resolvePlantType } from './element-type';
 import { groupsOf, PATHS } from './paths';
 import { idParam, language, notFound, parse, refusal, store } from './local';
@@ -149,11 +150,7 @@ async function record(
   const writes: Statement[] = [];
   if (provisional.length) {
     // Documents kept on the device: this user's, of this plant, not taken by another change.
-    const kept = await local.call('findPendingDocuments', provisional);
-    const unavailable = provisional.filter((id) => {
-      const document = kept.find((k) => k.provisional_id === id);
-      return !document || document.plant_id !== plantId || document.user_id !== user.id || (document.outbox_uuid !== null && document.outbox_uuid !== clientUuid);
-    });
+    const unavailable = await unavailablePendingDocuments(provisional, { plantId, userId: user.id, clientUuid });
     if (unavailable.length) {
       throw refusal('documents_unavailable', 'documents', 'stateChanges.documentsUnavailable', { ids: unavailable.join(', ') });
     }
@@ -201,27 +198,13 @@ async function record(
   return answer(state.id);
 }
 
-/**
- * Parses a state change whose `documents` may hold provisional ids (negative: documents kept on the
- * device by the offline `POST documents/`, handlers/documents.ts). The schema checks their count and
- * that they are integers on their absolute values; the body keeps them negative, for the sync.
- */
-function parseChange<T extends { documents: number[] }>(parseBody: (value: unknown) => T, raw: unknown) {
-  const given = (raw as { documents?: unknown } | null)?.documents;
-  if (!Array.isArray(given)) return { body: parseBody(raw), provisional: [] as number[] };
-  const isProvisional = (d: unknown): d is number => Number.isInteger(d) && (d as number) < 0;
-  const provisional = [...new Set(given.filter(isProvisional))];
-  const body = parseBody({ ...(raw as object), documents: given.map((d) => (isProvisional(d) ? -d : d)) });
-  return { body: { ...body, documents: body.documents.map((d, i) => (isProvisional(given[i]) ? (given[i] as number) : d)) }, provisional };
-}
-
 export const stateChangeHandlers = {
   single: async (request: OfflineRequest) => {
     const match = groupsOf(PATHS.stateChange, request.path);
     if (!match) throw notFound();
     const [plantIdText, segment, elementIdText] = match;
     const elementId = idParam(elementIdText);
-    const { body, provisional } = parseChange((value) => parse(StateChangeSchema, value), request.body);
+    const { body, provisional } = parseWithProvisionalDocuments((value) => parse(StateChangeSchema, value), request.body);
     refuse(elementIdsRefusal(elementId, body.element_ids));
     return record(request, 'state_change', plantIdText, segment, body, [elementId], provisional, elementId);
   },
@@ -229,7 +212,7 @@ export const stateChangeHandlers = {
     const match = groupsOf(PATHS.massiveStateChange, request.path);
     if (!match) throw notFound();
     const [plantIdText, segment] = match;
-    const { body, provisional } = parseChange((value) => parse(MassiveStateChangeRequest, value), request.body);
+    const { body, provisional } = parseWithProvisionalDocuments((value) => parse(MassiveStateChangeRequest, value), request.body);
     return record(request, 'massive_state_change', plantIdText, segment, body, body.element_ids, provisional);
   },
 };

@@ -128,13 +128,14 @@ export function useUpdateResult(ppiId: number) {
   });
 }
 
-/** A photo of a result, through the documents module. */
-export function useUploadResultPhoto(ppiId: number) {
-  const invalidate = useInvalidatePlan(ppiId);
+/**
+ * A photo for a result, uploaded before it (`POST documents/` with the plan's plant only) so that the
+ * write attaches it (`documents`): offline the file waits on the device and goes up before its result.
+ */
+export function useUploadResultPhoto() {
   return useMutation({
-    mutationFn: ({ resultId, file }: { resultId: number; file: File }) =>
-      uploadDocument({ ppiResultId: resultId, isPhoto: true, file }),
-    onSuccess: invalidate,
+    mutationFn: ({ plantId, file, clientUuid }: { plantId: number; file: File; clientUuid: string }) =>
+      uploadDocument({ plantId, clientUuid, file }),
   });
 }
 

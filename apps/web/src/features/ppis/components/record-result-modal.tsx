@@ -1,5 +1,6 @@
 import { Alert, FileInput, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PPI_RESULTS, type PpiResultValue } from '@heliotrack/domain/ppi-results';
@@ -9,10 +10,9 @@ import { ResultDetailsFields, today } from './result-details-fields';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { newClientUuid } from '../../../lib/client-uuid';
 import { formatInteger } from '../../../lib/format';
-import { http } from '../../../lib/http-client';
 import { formErrorsOf, type FormErrors } from '../../../lib/validate-form';
-import type { Paged } from '@heliotrack/domain/pagination';
 import type { PpiResult } from '@heliotrack/domain/ppi-results';
+import { ppiQueryOptions } from '../api/get-ppi';
 import {
   useBulkResults,
   useUpdateResult,
@@ -33,8 +33,10 @@ export interface RecordTarget {
 /**
  * Records a result: OK / not OK / not applicable, observations, the calibration equipment measured
  * with (the server refuses equipment expired on the result's date, naming it) and the day checked.
- * On a single element a photo can go with it. The client uuid is made once per dialog, so pressing
- * Save again after a lost answer never records twice.
+ * On a single element a photo can go with it: uploaded first, then attached by the write (offline,
+ * both wait on the device and the photo goes up first at sync). The client uuid is made once per
+ * dialog, and the photo's once per chosen file, so pressing Save again after a lost answer never
+ * records either twice.
  */
 export function RecordResultModal({
   ppiId,
@@ -50,7 +52,8 @@ export function RecordResultModal({
   const { t } = useTranslation();
   const bulk = useBulkResults(ppiId);
   const update = useUpdateResult(ppiId);
-  const upload = useUploadResultPhoto(ppiId);
+  const upload = useUploadResultPhoto();
+  const queryClient = useQueryClient();
   const [clientUuid] = useState(newClientUuid);
   const existing = target.existing;
   const [activityId, setActivityId] = useState<string | null>(
@@ -63,7 +66,7 @@ export function RecordResultModal({
     existing?.equipment ? String(existing.equipment.id) : null,
   );
   const [resultDate, setResultDate] = useState(existing?.result_date ?? today());
-  const [photo, setPhoto] = useState<File | null>(null);
+  const [photo, setPhoto] = useState<{ file: File; clientUuid: string } | null>(null);
   const [errors, setErrors] = useState<FormErrors>({});
   const [saving, setSaving] = useState(false);
   const single = target.elementIds.length === 1;
@@ -75,15 +78,21 @@ export function RecordResultModal({
     }
     setSaving(true);
     setErrors({});
-    const values = {
-      result,
-      observations,
-      equipment: equipmentId ? Number(equipmentId) : null,
-      result_date: resultDate,
-      client_uuid: clientUuid,
-    };
     try {
-      let resultId = existing?.id;
+      let documents: number[] | undefined;
+      if (photo && single) {
+        // The plan's plant, which the photo belongs to until the write attaches it (the page has the plan).
+        const plan = await queryClient.ensureQueryData(ppiQueryOptions(ppiId));
+        documents = [(await upload.mutateAsync({ plantId: plan.plant.id, ...photo })).id];
+      }
+      const values = {
+        result,
+        observations,
+        equipment: equipmentId ? Number(equipmentId) : null,
+        result_date: resultDate,
+        client_uuid: clientUuid,
+        ...(documents ? { documents } : {}),
+      };
       if (existing) await update.mutateAsync({ resultId: existing.id, body: values });
       else {
         const answer = await bulk.mutateAsync({
@@ -94,14 +103,7 @@ export function RecordResultModal({
         notifySuccess(
           t('ppis.results.form.saved', { count: answer.written, formatted: formatInteger(answer.written) }),
         );
-        if (photo && single) {
-          const found = await http.get<Paged<PpiResult>>(`ppis/${ppiId}/ppi-results`, {
-            query: { activity: activityId, element: target.elementIds[0], page_size: 1 },
-          });
-          resultId = found.results[0]?.id;
-        }
       }
-      if (photo && resultId !== undefined) await upload.mutateAsync({ resultId, file: photo });
       if (existing) notifySuccess(t('ppis.results.form.saved', { count: 1, formatted: '1' }));
       onClose();
     } catch (error) {
@@ -178,8 +180,9 @@ export function RecordResultModal({
           <FileInput
             label={t('ppis.results.form.photo')}
             accept={PHOTO_ACCEPT}
-            value={photo}
-            onChange={setPhoto}
+            value={photo?.file ?? null}
+            onChange={(file) => setPhoto(file ? { file, clientUuid: newClientUuid() } : null)}
+            error={errors.document ?? errors.documents}
             clearable
             placeholder={t('ppis.results.form.photoPlaceholder')}
           />
