@@ -80,7 +80,7 @@ import { UsersService } from './modules/users/users.service';
 import { ppiExportRoutes } from './modules/ppis/exports/exports.routes';
 import { PpiExportGenerator, PpiExportsService, resumeUnfinishedExports } from './modules/ppis/exports/exports.service';
 import { ppiResultsRoutes } from './modules/ppis/results/results.routes';
-import { PpiResultsService } from './modules/ppis/results/results.service';
+import { PpiResultsService, resultForUpload } from './modules/ppis/results/results.service';
 import { ppisRoutes } from './modules/ppis/plans/plans.routes';
 import { PpisService } from './modules/ppis/plans/plans.service';
 import { templatesRoutes } from './modules/ppis/templates/templates.routes';
@@ -206,7 +206,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
     stateChanges: new StateChangesService(db, { maxUnresolved: config.syncReviewMaxUnresolved }),
     syncReviews: new SyncReviewsService(db, config.syncReviewRetentionDays),
     sync: new SyncService(db, config.jwtSecret),
-    documents: new DocumentsService(db, storage),
+    documents: new DocumentsService(db, storage, (user, resultId) => resultForUpload(db, user, resultId)),
     flashReports: new FlashReportsService(db, storage),
     equipment: new EquipmentService(db),
     itemInventory: new ItemInventoryService(db),

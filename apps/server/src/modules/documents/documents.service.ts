@@ -11,7 +11,6 @@ import { toDocumentDto } from '../../lib/document-dto';
 import { idempotentWrite } from '../../lib/idempotent-write';
 import { type CurrentUser, requirePlant } from '../access/access.service';
 import { findElementById } from '../../lib/element-reads.repository';
-import { resultForUpload } from '../ppis/results/results.service';
 import * as repo from './documents.repository';
 
 /**
@@ -60,10 +59,17 @@ const PHOTO_KINDS: DocumentKind[] = ['png', 'jpeg', 'webp'];
 
 const positiveInt = (value: string | undefined) => (value !== undefined && /^\d{1,9}$/.test(value.trim()) && Number(value) > 0 ? Number(value) : null);
 
+/**
+ * The plant a document of a PPI result belongs to, once the caller may add one there (the PPI results
+ * module answers: buildApp hands in its rule, so documents never import PPIs).
+ */
+export type PpiResultUploadCheck = (user: CurrentUser, resultId: number) => Promise<number>;
+
 export class DocumentsService {
   constructor(
     private readonly db: Db,
     private readonly storage: Storage,
+    private readonly plantOfPpiResult: PpiResultUploadCheck,
   ) {}
 
   /**
@@ -186,7 +192,7 @@ export class DocumentsService {
       // A photo or document of a PPI result: whoever may record that result, while the plan is open.
       const resultId = positiveInt(fields.ppi_result_id);
       if (resultId === null) throw fieldError('ppi_result_id', 'validation.notInteger');
-      const plantId = await resultForUpload(this.db, user, resultId);
+      const plantId = await this.plantOfPpiResult(user, resultId);
       if (given('plant_id') && positiveInt(fields.plant_id) !== plantId) throw fieldError('plant_id', 'validation.invalid');
       return { ...owner, plantId, ppiResultId: resultId };
     }

@@ -68,13 +68,7 @@ const WARM_BYTES_PER_ELEMENT = 160;
 /** Which elements a polygon selection looks at: a standard type by its path segment, or any type by id. */
 export type SelectionType = { plural: ElementTypePlural } | { typeId: number };
 
-export interface TileRequest {
-  z: number;
-  x: number;
-  y: number;
-}
-
-export type TileAnswer = { status: 304; etag: string } | { status: 200; etag: string; body: Buffer };
+import type { TileAnswer, TileRequest } from '../../lib/tile-answers';
 
 function checkTileRange({ z, x, y }: TileRequest) {
   const max = 2 ** z - 1;

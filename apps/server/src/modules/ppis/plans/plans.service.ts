@@ -20,12 +20,13 @@ import {
   type TemplateElementsQuery,
   type UserPpiPermissions,
 } from '@heliotrack/domain/ppis';
-import { encodePpiTile } from '@heliotrack/domain/tile-content';
+import { encodePpiTile, type PpiTileElement } from '@heliotrack/domain/tile-content';
 import { encodeResultTile } from '@heliotrack/domain/ppi-result-tiles';
 import type { PpiResultValue } from '@heliotrack/domain/ppi-results';
 import { issuesToFieldErrors } from '@heliotrack/domain/validation';
 import type { Language } from '@heliotrack/domain/constants';
 import type { Db } from '../../../db/database';
+import type { PlantRow } from '../../../db/schema';
 import { ApiError, fieldError, notFound } from '../../../lib/errors';
 import { offsetOf, pageOf } from '../../../lib/pagination';
 import { newStorageKey, type Storage } from '../../../lib/storage';
@@ -35,7 +36,7 @@ import { checkDocumentKind } from '../../../lib/document-kinds';
 import { toElementDto } from '../../../lib/element-dto';
 import { findElementTypeInClient, findUserInClient } from '../../catalogues/catalogues.repository';
 import { findRolesByCode, findRolesOfUsers } from '../../access/access.repository';
-import type { SpatialService, TileAnswer, TileRequest } from '../../spatial/spatial.service';
+import type { TileAnswer, TileRequest } from '../../../lib/tile-answers';
 import * as repo from './plans.repository';
 import { shareElementWrites, takeElementsVersion } from '../../../lib/plant-writes.repository';
 import * as templateRepo from '../templates/templates.repository';
@@ -94,6 +95,23 @@ function toLinkedPpiDto(row: Awaited<ReturnType<typeof repo.listLinkedPpis>>[num
 }
 
 /**
+ * What a plan's maps ask of the spatial module (buildApp hands in SpatialService): tiles of the plan's
+ * element type, drawn by the plan's own encoder, and the elements of that type inside a polygon.
+ */
+export interface PlanMaps {
+  typeTile(
+    plant: PlantRow,
+    typeId: number,
+    tile: TileRequest,
+    version: string,
+    ifNoneMatch: string | undefined,
+    encode: (elements: PpiTileElement[], types: { id: number; code: string }[], context: PpiTileElement[]) => Promise<Uint8Array>,
+    log: FastifyBaseLogger,
+  ): Promise<TileAnswer>;
+  idsInsidePolygon(plant: PlantRow, typeId: number, polygon: string, log: FastifyBaseLogger): Promise<number[]>;
+}
+
+/**
  * What the register map reads of a plan's results: what versions its tiles, and each element's result
  * of an activity. The results area answers it (buildApp hands in PpiResultsService), so plans never
  * import results, which build on plans.
@@ -112,7 +130,7 @@ export class PpisService {
   constructor(
     private readonly db: Db,
     private readonly storage: Storage,
-    private readonly spatial: SpatialService,
+    private readonly spatial: PlanMaps,
     private readonly register: RegisterReads,
   ) {}
 
