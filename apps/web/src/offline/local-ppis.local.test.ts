@@ -1,6 +1,11 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import Pbf from 'pbf';
+import { VectorTile } from '@mapbox/vector-tile';
 import { translate } from '@heliotrack/domain/i18n/translate';
+import { RESULT_COLORS } from '@heliotrack/domain/ppi-results';
+import { TILE_LAYER } from '@heliotrack/domain/tile-content';
+import { lonLatToTile } from '@heliotrack/domain/tiles';
 import { SYNC_ELEMENT_COLUMNS, SYNC_PPI_RESULT_COLUMNS, type SyncHeader, type SyncPpi } from '@heliotrack/domain/sync';
 import { ApiError } from '../lib/api-error';
 import type { OfflineRequest } from '../lib/offline-resolver';
@@ -566,5 +571,60 @@ describe('the PPI paths offline', () => {
       { id: 900, result: 'na', pending_uuid: null },
       { id: 901, result: 'na', pending_uuid: null },
     ]);
+  });
+});
+
+describe('the register map offline', () => {
+  // Three modules side by side, about 1 m wide, as the server sends them (WKT and bbox).
+  const placed = (id: number) => {
+    const x = -3.70379 + (id - 11) * 0.00002;
+    const [w, s, e, n] = [x, 40.416775, x + 0.00001, 40.416785];
+    const row = element(id);
+    const at = (c: string) => SYNC_ELEMENT_COLUMNS.indexOf(c as (typeof SYNC_ELEMENT_COLUMNS)[number]);
+    row[at('geom')] = `POLYGON((${w} ${s}, ${e} ${s}, ${e} ${n}, ${w} ${n}, ${w} ${s}))`;
+    [row[at('min_x')], row[at('min_y')], row[at('max_x')], row[at('max_y')]] = [w, s, e, n];
+    return row;
+  };
+  const { x, y } = lonLatToTile(-3.70379, 40.41678, 18);
+  /** The tile's features by element id: result and colour of the linked ones, `linked: false` for the others. */
+  const features = async (activityId: number, z = 18, tx = x, ty = y) => {
+    const bytes = (await store.call('ppiResultTile', 40, activityId, z, tx, ty)) as Uint8Array;
+    const layer = new VectorTile(new Pbf(bytes)).layers[TILE_LAYER];
+    const found: Record<number, { linked: unknown; result?: unknown; color: unknown }> = {};
+    for (let i = 0; i < (layer?.length ?? 0); i++) {
+      const { id, properties } = layer.feature(i);
+      found[Number(id)] = { linked: properties.linked, result: properties.result, color: properties.color };
+    }
+    return found;
+  };
+  const hex = (c: string) => c.replace('#', '');
+
+  beforeEach(async () => {
+    serve(FULL.map((line, i) => (i >= 1 && i <= 3 ? placed(11 + i - 1) : line)));
+    await download();
+  });
+
+  it("draws the plan's elements coloured by the device's results of the activity, offline writes included", async () => {
+    expect(await features(401)).toEqual({
+      11: { linked: true, result: 'ok', color: hex(RESULT_COLORS.ok) },
+      12: { linked: true, result: 'pending', color: hex(RESULT_COLORS.pending) },
+      13: { linked: false, result: undefined, color: expect.any(String) },
+    });
+    expect((await features(402))[12]).toMatchObject({ result: 'na' });
+
+    // Recorded offline on both linked elements: the next tile shows it.
+    await ppiHandlers.bulkResults(post(40, { activity: 401, element_ids: [11, 12], result: 'not_ok', client_uuid: 'map-uuid-1' }));
+    expect(await features(401)).toMatchObject({
+      11: { result: 'not_ok', color: hex(RESULT_COLORS.not_ok) },
+      12: { result: 'not_ok', color: hex(RESULT_COLORS.not_ok) },
+    });
+    // Modules are drawn from the detail zoom on; below it the plan's tile holds no module.
+    const below = lonLatToTile(-3.70379, 40.41678, 17);
+    expect(await features(401, 17, below.x, below.y)).toEqual({});
+  });
+
+  it('has no tile for a PPI or an activity the device does not hold', async () => {
+    expect(await store.call('ppiResultTile', 99, 401, 18, x, y)).toBeNull();
+    expect(await store.call('ppiResultTile', 40, 411, 18, x, y)).toBeNull();
   });
 });

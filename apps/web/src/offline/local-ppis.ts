@@ -10,9 +10,10 @@ import type {
   PpiResultsQuery,
 } from '@heliotrack/domain/ppi-results';
 import type { LinkedPpi, PpiDetail, PpiListQuery, UserPpiPermissions } from '@heliotrack/domain/ppis';
+import { encodeResultTile } from '@heliotrack/domain/ppi-result-tiles';
 import { SYNC_PPI_RESULT_COLUMNS, type SyncPpi } from '@heliotrack/domain/sync';
 import type { LocalDatabase, SqlValue, Statement } from './local-database';
-import { ELEMENT_COLUMNS, elementWhere, orderBy, pageLink, toElement } from './local-queries';
+import { cachedTile, ELEMENT_COLUMNS, elementWhere, orderBy, pageLink, toElement, typeTileElements } from './local-queries';
 
 /*
  * The PPIs of a downloaded plant on the device (issue 36, schema 26): the plant loader turns the
@@ -410,4 +411,42 @@ export async function applyServerResult(db: LocalDatabase, ppiId: number, result
       result.author?.name ?? null, result.role, result.observed_at, result.created_at, result.updated_at, resultId, ppiId,
     ],
   );
+}
+
+/**
+ * The register map's tile z/x/y of one activity (`GET ppis/{id}/map-results/{z}/{x}/{y}.pbf?activity=ID`
+ * as the server draws it): the plan's elements, the linked ones coloured by the device's result of
+ * the activity, offline writes included, with the domain's encoder. Null when the PPI or the
+ * activity is not held here.
+ */
+export async function ppiResultTile(
+  db: LocalDatabase,
+  ppiId: number,
+  activityId: number,
+  z: number,
+  x: number,
+  y: number,
+): Promise<Uint8Array | null> {
+  const ppi = await findPpi(db, ppiId);
+  if (!ppi || !ppi.activities.some((a) => a.id === activityId)) return null;
+  return cachedTile(db, `ppi${ppiId}/${activityId}/${z}/${x}/${y}`, async () => {
+    const { types, drawn, context } = await typeTileElements(db, ppi.plant_id, ppi.element_type_id, z, x, y);
+    const ids = JSON.stringify(drawn.map((e) => e.id));
+    const linked = await db.select<{ element_id: number }>(
+      'SELECT element_id FROM ppi_element WHERE ppi_id = ? AND element_id IN (SELECT value FROM json_each(?))',
+      [ppiId, ids],
+    );
+    const results = await db.select<{ element_id: number; result: PpiResultValue }>(
+      'SELECT element_id, result FROM ppi_result WHERE ppi_id = ? AND activity_id = ? AND element_id IN (SELECT value FROM json_each(?))',
+      [ppiId, activityId, ids],
+    );
+    return encodeResultTile(
+      drawn,
+      types,
+      new Set(linked.map((r) => r.element_id)),
+      new Map(results.map((r) => [r.element_id, r.result])),
+      { z, x, y },
+      context,
+    );
+  });
 }

@@ -92,6 +92,8 @@ export const OPERATIONS = {
   settleResultWrite: (db: LocalDatabase, clientUuid: string) => ppis.settleResultWrite(db, clientUuid),
   getPpiDetail: (db: LocalDatabase, ppiId: number) => ppis.getPpiDetail(db, ppiId),
   ppiActivityCounts: (db: LocalDatabase, ppiId: number) => ppis.ppiActivityCounts(db, ppiId),
+  ppiResultTile: (db: LocalDatabase, ppiId: number, activityId: number, z: number, x: number, y: number) =>
+    ppis.ppiResultTile(db, ppiId, activityId, z, x, y),
 
   enqueueOutbox: (db: LocalDatabase, entry: outbox.NewOutboxEntry, localWrites?: Statement[]) => outbox.enqueueOutbox(db, entry, localWrites),
   listOutbox: (db: LocalDatabase, userId?: number) => outbox.listOutbox(db, userId),
