@@ -77,6 +77,7 @@ export const OPERATIONS = {
   // The PPI sections of the downloads (issue 36).
   findPpi: (db: LocalDatabase, ppiId: number) => ppis.findPpi(db, ppiId),
   listLinkedPpis: (db: LocalDatabase, filters?: PpiListQuery) => ppis.listLinkedPpis(db, filters),
+  listHeldPpis: (db: LocalDatabase, filters?: PpiListQuery) => ppis.listHeldPpis(db, filters),
   listEquipment: (db: LocalDatabase) => ppis.listEquipment(db),
   listPpiResults: (db: LocalDatabase, ppiId: number, query: PpiResultsQuery, requestPath: string) =>
     ppis.listPpiResults(db, ppiId, query, requestPath),
