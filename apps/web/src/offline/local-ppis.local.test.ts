@@ -24,8 +24,9 @@ import { freshLocalStore, setUpJeepSqlite } from './test-support/jeep-sqlite';
  * recorded_at, known_elements_version), shows at once, survives a download and is sent once.
  */
 vi.mock('../lib/native-platform', () => ({ isOnDevice: () => true, onAppResume: () => () => undefined }));
+const session = vi.hoisted(() => ({ roles: [] as { code: string }[] }));
 vi.mock('../lib/session', () => ({
-  getStoredUser: () => ({ id: 7, name: 'Inés Inspectora' }),
+  getStoredUser: () => ({ id: 7, name: 'Inés Inspectora', roles: session.roles }),
   getAccessToken: () => 'token',
 }));
 
@@ -142,6 +143,9 @@ function serve(lines: unknown[]) {
   });
   return asked;
 }
+
+/** A server page of these results (the read-back's answer). */
+const pageOf = (results: unknown[]) => ({ count: results.length, next: null, previous: null, results });
 
 const download = () => store.loadPlant(3, { token: 'jwt', language: 'es', apiRoot: API }).done;
 const select = async <T,>(sql: string, params: (string | number)[] = []) => (await store.call('select', sql, params)) as T[];
@@ -293,6 +297,31 @@ describe('the PPI paths offline', () => {
     });
   });
 
+  it("answers an administrator's PPI list (ppis-admin-list) with the PPIs held here, in the server's shape and order", async () => {
+    const list = (request = get('ppis-admin-list', {})) => ppiHandlers.adminList(request);
+    // Not an administrator: the server's 403.
+    await expect(list()).rejects.toMatchObject({ status: 403, body: { code: 'permission_denied' } });
+    session.roles = [{ code: 'AD' }];
+    try {
+      expect(await list()).toEqual([
+        {
+          id: 40, code: 'PPI-40', name: 'Plan PPI-40', status: 'open', closed_at: null, closed_by: null, template: null, logo: null,
+          plant: { id: 3, code: 'CAR-01', name: 'Carmona' }, element_type: { id: 5, code: 'MOD', name: 'Módulo' },
+          activity_count: 2, required_activity_count: 1, element_count: 2, links_version: 1, users: [], created_at: '', updated_at: '',
+        },
+        expect.objectContaining({ id: 41, element_count: 1 }),
+      ]);
+      expect(await list(get('ppis-admin-list', {}, 'plant=4'))).toEqual([]);
+      expect(await list(get('ppis-admin-list', {}, 'status=closed'))).toEqual([]);
+      expect((await list(get('ppis-admin-list', {}, 'plant=3&status=open'))).map((p) => p.id)).toEqual([40, 41]);
+      // The device keeps no templates: that filter needs the server.
+      await expect(list(get('ppis-admin-list', {}, 'template=2'))).rejects.toMatchObject({ status: 0 });
+      await expect(list(get('ppis-admin-list', {}, 'status=lost'))).rejects.toMatchObject({ status: 400 });
+    } finally {
+      session.roles = [];
+    }
+  });
+
   it('records one result into the outbox, shows it at once, keeps it through a download and sends it once', async () => {
     const answer = await ppiHandlers.updateResult(
       patch(40, 900, { result: 'not_ok', observations: 'Par bajo', equipment: 70, client_uuid: 'result-uuid-1' }),
@@ -348,12 +377,12 @@ describe('the PPI paths offline', () => {
       asked.push(`${method} ${path}`);
       if (method === 'PATCH') throw new ApiError(400, 'Bad Request', { non_field_errors: ['El PPI está cerrado.'], code: 'ppi_closed' });
       // The server still has the office's value.
-      return { ...server, result: 'ok', observations: 'De oficina', author: { id: 9, name: 'Otro' } };
+      return pageOf([{ ...server, result: 'ok', observations: 'De oficina', author: { id: 9, name: 'Otro' } }]);
     };
     const outcome = await pushOutbox(localPushDeps(store, 7, send));
     expect(outcome).toMatchObject({ sent: 0, refused: 1 });
     expect(await readBackSettled(store, outcome.settled, send)).toBe(true);
-    expect(asked).toEqual(['PATCH ppis/40/ppi-results/900/update-result/', 'GET ppis/40/ppi-results/900/']);
+    expect(asked).toEqual(['PATCH ppis/40/ppi-results/900/update-result/', 'GET ppis/40/ppi-results?page_size=500&ids=900']);
     expect(await select('SELECT result, observations, user_id, pending_uuid FROM ppi_result WHERE id = 900')).toEqual([
       { result: 'ok', observations: 'De oficina', user_id: 9, pending_uuid: null },
     ]);
@@ -472,7 +501,7 @@ describe('the PPI paths offline', () => {
     const sent: { method: string; path: string }[] = [];
     const send: PushDeps['send'] = async (request) => {
       sent.push({ method: request.method, path: request.path });
-      if (request.method === 'GET') return { ...(await ppiHandlers.result(get('', { ppiId: '40', resultId: '900' }))), result: 'not_ok', observations: 'Del servidor' };
+      if (request.method === 'GET') return pageOf([{ ...(await ppiHandlers.result(get('', { ppiId: '40', resultId: '900' }))), result: 'not_ok', observations: 'Del servidor' }]);
       return {};
     };
     const outcome = await pushOutbox(localPushDeps(store, 7, send));
@@ -482,7 +511,7 @@ describe('the PPI paths offline', () => {
     expect(sent).toEqual([
       { method: 'POST', path: 'ppis/40/bulk-update-results/' },
       { method: 'POST', path: 'ppis/40/bulk-update-results/' },
-      { method: 'GET', path: 'ppis/40/ppi-results/900/' },
+      { method: 'GET', path: 'ppis/40/ppi-results?page_size=500&ids=900' },
     ]);
     expect(await select('SELECT observations, pending_uuid FROM ppi_result WHERE id = 900')).toEqual([{ observations: 'Del servidor', pending_uuid: null }]);
 
@@ -504,12 +533,12 @@ describe('the PPI paths offline', () => {
     const send: PushDeps['send'] = async ({ method, path }) => {
       asked.push(`${method} ${path}`);
       if (method === 'POST') throw new ApiError(400, 'Bad Request', { non_field_errors: ['El PPI está cerrado.'], code: 'ppi_closed' });
-      return { ...server, result: 'ok', observations: 'De oficina', author: { id: 9, name: 'Otro' } };
+      return pageOf([{ ...server, result: 'ok', observations: 'De oficina', author: { id: 9, name: 'Otro' } }]);
     };
     const outcome = await pushOutbox(localPushDeps(store, 7, send));
     expect(outcome).toMatchObject({ refused: 1 });
     expect(await readBackSettled(store, outcome.settled, send)).toBe(true);
-    expect(asked).toEqual(['POST ppis/40/bulk-update-results/', 'GET ppis/40/ppi-results/900/']);
+    expect(asked).toEqual(['POST ppis/40/bulk-update-results/', 'GET ppis/40/ppi-results?page_size=500&ids=900']);
     expect(await select('SELECT id, result, observations, pending_uuid FROM ppi_result WHERE activity_id = 401 ORDER BY id')).toEqual([
       { id: 900, result: 'ok', observations: 'De oficina', pending_uuid: null },
     ]);
@@ -559,14 +588,19 @@ describe('the PPI paths offline', () => {
       body: { activities: [{ activity: 401, result: 'ok', equipment: 70 }, { activity: 402, result: 'not_ok' }], client_uuid: 'massive-uuid-1' },
     });
 
-    // Refused at sync: the results it made leave, those of the server are read back.
+    // Refused at sync: the results it made leave, those of the server are read back, both in one request
+    // (answered here by the device's own list with the same ids filter, as the server would).
+    const asked: string[] = [];
     const send: PushDeps['send'] = async ({ method, path }) => {
+      asked.push(`${method} ${path}`);
       if (method === 'POST') throw new ApiError(400, 'Bad Request', { non_field_errors: ['El PPI está cerrado.'], code: 'ppi_closed' });
-      const resultId = Number(/ppi-results\/(\d+)\//.exec(path)![1]);
-      return { ...(await ppiHandlers.result(get('', { ppiId: '40', resultId: String(resultId) }))), result: 'na' };
+      const [route, query] = path.split('?');
+      const page = (await ppiHandlers.results(get(route, { ppiId: '40' }, query))) as { results: object[] };
+      return pageOf(page.results.map((r) => ({ ...r, result: 'na' })));
     };
     const outcome = await pushOutbox(localPushDeps(store, 7, send));
     expect(await readBackSettled(store, outcome.settled, send)).toBe(true);
+    expect(asked).toEqual(['POST ppis/40/massive-activities-updates/', 'GET ppis/40/ppi-results?page_size=500&ids=900,901']);
     expect(await select('SELECT id, result, pending_uuid FROM ppi_result WHERE ppi_id = 40 ORDER BY id')).toEqual([
       { id: 900, result: 'na', pending_uuid: null },
       { id: 901, result: 'na', pending_uuid: null },
