@@ -544,6 +544,39 @@ describe('the PPI paths offline', () => {
     ]);
   });
 
+  it('removes a result the read-back no longer finds: absent from the answer, or the PPI no longer the user\'s (404)', async () => {
+    // Two offline writes on results the server had (900 and 901 of PPI 40), then 910 of PPI 41.
+    await ppiHandlers.bulkResults(post(40, { activity: 401, element_ids: [11], result: 'na', client_uuid: 'gone-uuid-1' }));
+    await ppiHandlers.updateResult(patch(41, 910, { result: 'not_ok', client_uuid: 'gone-uuid-2' }));
+    const asked: string[] = [];
+    const send: PushDeps['send'] = async ({ method, path }) => {
+      asked.push(`${method} ${path}`);
+      if (method !== 'GET') throw new ApiError(400, 'Bad Request', { non_field_errors: ['No.'], code: 'refused' });
+      // The server has deleted 900; PPI 41 is no longer the user's.
+      if (path.startsWith('ppis/41/')) throw new ApiError(404, 'Not Found', { detail: 'No encontrado.', code: 'not_found' });
+      return pageOf([]);
+    };
+    const outcome = await pushOutbox(localPushDeps(store, 7, send));
+    expect(outcome).toMatchObject({ refused: 2 });
+    expect(await readBackSettled(store, outcome.settled, send)).toBe(true);
+    expect(asked.filter((a) => a.startsWith('GET'))).toEqual([
+      'GET ppis/40/ppi-results?page_size=500&ids=900',
+      'GET ppis/41/ppi-results?page_size=500&ids=910',
+    ]);
+    expect(await select('SELECT id FROM ppi_result ORDER BY id')).toEqual([{ id: 901 }]);
+  });
+
+  it('reads back nothing it could not read: a failed read keeps the device\'s rows and says so', async () => {
+    await ppiHandlers.bulkResults(post(40, { activity: 401, element_ids: [11], result: 'na', client_uuid: 'fail-uuid-1' }));
+    const send: PushDeps['send'] = async ({ method }) => {
+      if (method !== 'GET') return {};
+      throw new ApiError(503, 'Service Unavailable', null);
+    };
+    const outcome = await pushOutbox(localPushDeps(store, 7, send));
+    expect(await readBackSettled(store, outcome.settled, send)).toBe(false);
+    expect(await select('SELECT id, result FROM ppi_result WHERE id = 900')).toEqual([{ id: 900, result: 'na' }]);
+  });
+
   it('refuses a bulk write on the device as the server would: unlinked elements, another role\'s activity, expired equipment', async () => {
     const refused = async (body: unknown) => (await ppiHandlers.bulkResults(post(40, body)).catch((e: unknown) => e)) as ApiError;
     const unlinked = await refused({ activity: 401, element_ids: [11, 13], result: 'ok' });
