@@ -112,6 +112,41 @@ describeEachDatabase('PPI results: recording, rules, summaries, close and reopen
     expect((await get().call('GET', `/api/ppis/${plan.id}/ppi-results?result=maybe`)).status).toBe(400);
   });
 
+  it('reads several results by id in one request (the device reads back a sync with it), only those of the plan', async () => {
+    const plan = await newPlan();
+    const other = await newPlan();
+    const write = async (ppiId: number, activity: number, elementIds: number[]) => {
+      const res = await get().call('POST', `/api/ppis/${ppiId}/bulk-update-results/`, {
+        as: USERS.inspector,
+        payload: { activity, element_ids: elementIds, result: 'ok' },
+      });
+      expect(res.status).toBe(200);
+    };
+    await write(plan.id, plan.depth, plan.linked);
+    await write(other.id, other.depth, other.linked.slice(0, 1));
+    const ours = (await resultRows(plan.id)).map((r) => r.id);
+    const theirs = (await resultRows(other.id)).map((r) => r.id);
+    expect(ours).toHaveLength(4);
+
+    const read = (ppiId: number, ids: string, as: string = USERS.inspector) =>
+      get().call('GET', `/api/ppis/${ppiId}/ppi-results?page_size=500&ids=${ids}`, { as });
+    const asked = [ours[0], ours[2], ours[2], theirs[0], 999_999_999];
+    const found = await read(plan.id, asked.join(','));
+    expect(found.status).toBe(200);
+    expect(found.body.count).toBe(2);
+    expect(found.body.results.map((r: { id: number }) => r.id).sort((a: number, b: number) => a - b)).toEqual([ours[0], ours[2]]);
+    expect(found.body.results[0]).toMatchObject({ ppi: plan.id, result: 'ok', editable: true });
+    // With the other filters, as any list.
+    expect((await read(plan.id, `${ours.join(',')}&element=${plan.linked[1]}`)).body.count).toBe(1);
+
+    expect((await read(plan.id, 'abc')).status).toBe(400);
+    expect((await read(plan.id, '1,,2')).status).toBe(400);
+    expect((await read(plan.id, Array.from({ length: 501 }, (_, i) => i + 1).join(','))).status).toBe(400);
+    expect((await read(plan.id, Array.from({ length: 500 }, (_, i) => i + 1).join(','))).status).toBe(200);
+    // Another organisation's administrator does not see the plan: 404, whatever the ids.
+    expect((await read(plan.id, String(ours[0]), USERS.otherAdmin)).status).toBe(404);
+  });
+
   it('refuses another role\'s activity, an unlinked element or a user not linked, and writes nothing', async () => {
     const plan = await newPlan();
     const wrongRole = await get().call('POST', `/api/ppis/${plan.id}/bulk-update-results/`, {

@@ -218,33 +218,47 @@ describeEachDatabase('plant sync: PPI sections', (get) => {
     expect(afterLink.links.get(ppi.id)).toEqual(ppi.linked);
 
     // A user linked to the PPI after their download gets its links and results whole.
-    const adminStart = await download(USERS.admin);
-    expect(adminStart.ppis.map((p) => p.id)).not.toContain(ppi.id);
     const members = await get()
       .db.selectFrom('ppi_users')
       .innerJoin('roles', 'roles.id', 'ppi_users.role_id')
-      .select(['ppi_users.user_id as user', 'roles.code as role'])
+      .innerJoin('users', 'users.id', 'ppi_users.user_id')
+      .select(['ppi_users.user_id as user', 'roles.code as role', 'users.email'])
       .where('ppi_id', '=', ppi.id)
       .execute();
-    const admin = await get()
-      .db.selectFrom('users')
-      .select('id')
-      .where('email', '=', USERS.admin)
-      .executeTakeFirstOrThrow();
-    const updated = await get().call('PUT', `/api/plants/${ppi.plantId}/ppis/${ppi.id}/`, {
-      payload: { code: ppi.code, name: 'Demo', users: [...members, { user: admin.id, role: 'JO' }] },
-    });
-    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
-    const adminAfter = await download(USERS.admin, adminStart.cursor);
-    expect(adminAfter.ppis.find((p) => p.id === ppi.id)?.permissions).toMatchObject({
-      role: 'JO',
-      can_manage: true,
-    });
-    expect(adminAfter.links.get(ppi.id)).toEqual(ppi.linked);
-    expect(adminAfter.results.get(ppi.id)!.length).toBe(all.length);
+    const technician = members.find((m) => m.email === USERS.technician)!;
+    const others = members.filter((m) => m !== technician).map(({ user, role }) => ({ user, role }));
+    const setUsers = async (users: { user: number; role: string }[]) => {
+      const updated = await get().call('PUT', `/api/plants/${ppi.plantId}/ppis/${ppi.id}/`, {
+        payload: { code: ppi.code, name: 'Demo', users },
+      });
+      expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    };
+    await setUsers(others);
+    const technicianStart = await download(USERS.technician);
+    expect(technicianStart.ppis.map((p) => p.id)).not.toContain(ppi.id);
+    await setUsers([...others, { user: technician.user, role: 'JO' }]);
+    const technicianAfter = await download(USERS.technician, technicianStart.cursor);
+    expect(technicianAfter.ppis.find((p) => p.id === ppi.id)?.permissions).toMatchObject({ role: 'JO', can_manage: false });
+    expect(technicianAfter.links.get(ppi.id)).toEqual(ppi.linked);
+    expect(technicianAfter.results.get(ppi.id)!.length).toBe(all.length);
 
-    // An old cursor (format 1, before the PPI sections) is not one: the answer is full.
+    // An administrator downloads every PPI of the plant, linked or not (role null), as ppis-admin-list shows them.
+    const admin = await download(USERS.admin);
+    expect(admin.ppis.find((p) => p.id === ppi.id)?.permissions).toEqual({
+      ppi: ppi.id,
+      can_view: true,
+      can_manage: true,
+      role: null,
+      recordable_activities: ppi.activities.map((a) => a.id),
+    });
+    expect(admin.links.get(ppi.id)).toEqual(ppi.linked);
+    expect(admin.results.get(ppi.id)!.length).toBe(all.length);
+    const plantPpis = await get().db.selectFrom('ppis').select('id').where('plant_id', '=', ppi.plantId).execute();
+    expect(admin.ppis.map((p) => p.id).sort((x, y) => x - y)).toEqual(plantPpis.map((p) => p.id).sort((x, y) => x - y));
+
+    // An old cursor (format 1 before the PPI sections, 2 before administrators had every PPI) is not one: the answer is full.
     const [, plant, version, mac] = start.cursor.split('.');
     expect((await download(USERS.inspector, `1.${plant}.${version}.${mac}`)).full).toBe(true);
+    expect((await download(USERS.admin, `2.${plant}.${version}.${mac}`)).full).toBe(true);
   });
 });

@@ -167,8 +167,23 @@ export const PpiResultHistoryItem = z.object({
 });
 export type PpiResultHistoryItem = z.infer<typeof PpiResultHistoryItem>;
 
+/**
+ * Most result ids one `ids` filter takes. The device reads back in one request the results a sync
+ * wrote (issue 36: a bulk write of 300 elements was 300 reads), within a URL's usual limits.
+ */
+export const RESULT_IDS_MAX = 500;
+
+/** `ids=900,901`: exactly these results (repeated ids count once). */
+const resultIdList = z
+  .string()
+  .max(RESULT_IDS_MAX * 10)
+  .regex(/^\d{1,9}(,\d{1,9})*$/, 'validation.invalidFormat')
+  .transform((v) => [...new Set(v.split(',').map(Number))])
+  .pipe(z.array(z.number().int()).max(RESULT_IDS_MAX));
+
 /** `GET ppis/{id}/ppi-results` filters (paged). */
 export const PpiResultsQuery = PageQuery.extend({
+  ids: resultIdList.optional(),
   activity: queryId.optional(),
   element: queryId.optional(),
   role: z.string().trim().min(1).max(10).optional(),

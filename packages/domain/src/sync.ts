@@ -126,8 +126,8 @@ export type SyncElementsAnswer = z.infer<typeof SyncElementsAnswer>;
 
 /*
  * After the element lines and before `{"deleted": …}`, the same answer (same cursor) carries the
- * PPIs of the plant the user is linked to (`user-linked-ppis`), as object lines the element loader
- * of older devices skips:
+ * PPIs of the plant the user is linked to (`user-linked-ppis`; an administrator's: every PPI of the
+ * plant, role null where not linked), as object lines the element loader of older devices skips:
  *
  *   {"ppis": [SyncPpi…]}                           every answer, whole: the device replaces its PPIs of the
  *                                                  plant (a PPI no longer listed is dropped with its links

@@ -310,7 +310,7 @@ export const routes: RouteObject[] = [
             ),
           },
           // The register works offline on a downloaded plant's PPIs (issue 36): the list of the user's
-          // PPIs and a PPI's register table answer from the device (offline/handlers/ppis.ts).
+          // PPIs and a PPI's register, table and map, answer from the device (offline/handlers/ppis.ts).
           {
             path: 'ppis/register',
             lazy: () =>
@@ -352,21 +352,19 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'ppis/:ppiId/register-map',
-            lazy: needsConnection(() =>
+            lazy: () =>
               import('../features/ppis/routes/ppi-register-map-page').then((m) => ({
                 Component: m.PpiRegisterMapPage,
                 loader: m.ppiRegisterMapLoader,
               })),
-            ),
           },
           {
             path: 'ppis/:ppiId/ppi-results/select-elements-map',
-            lazy: needsConnection(() =>
+            lazy: () =>
               import('../features/ppis/routes/ppi-register-map-page').then((m) => ({
                 Component: m.PpiRegisterMapPage,
                 loader: m.ppiRegisterMapLoader,
               })),
-            ),
           },
           {
             path: 'ppis/:ppiId/ppi-results/details/by-elements-and-roles',

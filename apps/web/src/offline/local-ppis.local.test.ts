@@ -1,6 +1,11 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import Pbf from 'pbf';
+import { VectorTile } from '@mapbox/vector-tile';
 import { translate } from '@heliotrack/domain/i18n/translate';
+import { RESULT_COLORS } from '@heliotrack/domain/ppi-results';
+import { TILE_LAYER } from '@heliotrack/domain/tile-content';
+import { lonLatToTile } from '@heliotrack/domain/tiles';
 import { SYNC_ELEMENT_COLUMNS, SYNC_PPI_RESULT_COLUMNS, type SyncHeader, type SyncPpi } from '@heliotrack/domain/sync';
 import { ApiError } from '../lib/api-error';
 import type { OfflineRequest } from '../lib/offline-resolver';
@@ -19,8 +24,9 @@ import { freshLocalStore, setUpJeepSqlite } from './test-support/jeep-sqlite';
  * recorded_at, known_elements_version), shows at once, survives a download and is sent once.
  */
 vi.mock('../lib/native-platform', () => ({ isOnDevice: () => true, onAppResume: () => () => undefined }));
+const session = vi.hoisted(() => ({ roles: [] as { code: string }[] }));
 vi.mock('../lib/session', () => ({
-  getStoredUser: () => ({ id: 7, name: 'Inés Inspectora' }),
+  getStoredUser: () => ({ id: 7, name: 'Inés Inspectora', roles: session.roles }),
   getAccessToken: () => 'token',
 }));
 
@@ -137,6 +143,9 @@ function serve(lines: unknown[]) {
   });
   return asked;
 }
+
+/** A server page of these results (the read-back's answer). */
+const pageOf = (results: unknown[]) => ({ count: results.length, next: null, previous: null, results });
 
 const download = () => store.loadPlant(3, { token: 'jwt', language: 'es', apiRoot: API }).done;
 const select = async <T,>(sql: string, params: (string | number)[] = []) => (await store.call('select', sql, params)) as T[];
@@ -288,6 +297,31 @@ describe('the PPI paths offline', () => {
     });
   });
 
+  it("answers an administrator's PPI list (ppis-admin-list) with the PPIs held here, in the server's shape and order", async () => {
+    const list = (request = get('ppis-admin-list', {})) => ppiHandlers.adminList(request);
+    // Not an administrator: the server's 403.
+    await expect(list()).rejects.toMatchObject({ status: 403, body: { code: 'permission_denied' } });
+    session.roles = [{ code: 'AD' }];
+    try {
+      expect(await list()).toEqual([
+        {
+          id: 40, code: 'PPI-40', name: 'Plan PPI-40', status: 'open', closed_at: null, closed_by: null, template: null, logo: null,
+          plant: { id: 3, code: 'CAR-01', name: 'Carmona' }, element_type: { id: 5, code: 'MOD', name: 'Módulo' },
+          activity_count: 2, required_activity_count: 1, element_count: 2, links_version: 1, users: [], created_at: '', updated_at: '',
+        },
+        expect.objectContaining({ id: 41, element_count: 1 }),
+      ]);
+      expect(await list(get('ppis-admin-list', {}, 'plant=4'))).toEqual([]);
+      expect(await list(get('ppis-admin-list', {}, 'status=closed'))).toEqual([]);
+      expect((await list(get('ppis-admin-list', {}, 'plant=3&status=open'))).map((p) => p.id)).toEqual([40, 41]);
+      // The device keeps no templates: that filter needs the server.
+      await expect(list(get('ppis-admin-list', {}, 'template=2'))).rejects.toMatchObject({ status: 0 });
+      await expect(list(get('ppis-admin-list', {}, 'status=lost'))).rejects.toMatchObject({ status: 400 });
+    } finally {
+      session.roles = [];
+    }
+  });
+
   it('records one result into the outbox, shows it at once, keeps it through a download and sends it once', async () => {
     const answer = await ppiHandlers.updateResult(
       patch(40, 900, { result: 'not_ok', observations: 'Par bajo', equipment: 70, client_uuid: 'result-uuid-1' }),
@@ -343,12 +377,12 @@ describe('the PPI paths offline', () => {
       asked.push(`${method} ${path}`);
       if (method === 'PATCH') throw new ApiError(400, 'Bad Request', { non_field_errors: ['El PPI está cerrado.'], code: 'ppi_closed' });
       // The server still has the office's value.
-      return { ...server, result: 'ok', observations: 'De oficina', author: { id: 9, name: 'Otro' } };
+      return pageOf([{ ...server, result: 'ok', observations: 'De oficina', author: { id: 9, name: 'Otro' } }]);
     };
     const outcome = await pushOutbox(localPushDeps(store, 7, send));
     expect(outcome).toMatchObject({ sent: 0, refused: 1 });
     expect(await readBackSettled(store, outcome.settled, send)).toBe(true);
-    expect(asked).toEqual(['PATCH ppis/40/ppi-results/900/update-result/', 'GET ppis/40/ppi-results/900/']);
+    expect(asked).toEqual(['PATCH ppis/40/ppi-results/900/update-result/', 'GET ppis/40/ppi-results?page_size=500&ids=900']);
     expect(await select('SELECT result, observations, user_id, pending_uuid FROM ppi_result WHERE id = 900')).toEqual([
       { result: 'ok', observations: 'De oficina', user_id: 9, pending_uuid: null },
     ]);
@@ -467,7 +501,7 @@ describe('the PPI paths offline', () => {
     const sent: { method: string; path: string }[] = [];
     const send: PushDeps['send'] = async (request) => {
       sent.push({ method: request.method, path: request.path });
-      if (request.method === 'GET') return { ...(await ppiHandlers.result(get('', { ppiId: '40', resultId: '900' }))), result: 'not_ok', observations: 'Del servidor' };
+      if (request.method === 'GET') return pageOf([{ ...(await ppiHandlers.result(get('', { ppiId: '40', resultId: '900' }))), result: 'not_ok', observations: 'Del servidor' }]);
       return {};
     };
     const outcome = await pushOutbox(localPushDeps(store, 7, send));
@@ -477,7 +511,7 @@ describe('the PPI paths offline', () => {
     expect(sent).toEqual([
       { method: 'POST', path: 'ppis/40/bulk-update-results/' },
       { method: 'POST', path: 'ppis/40/bulk-update-results/' },
-      { method: 'GET', path: 'ppis/40/ppi-results/900/' },
+      { method: 'GET', path: 'ppis/40/ppi-results?page_size=500&ids=900' },
     ]);
     expect(await select('SELECT observations, pending_uuid FROM ppi_result WHERE id = 900')).toEqual([{ observations: 'Del servidor', pending_uuid: null }]);
 
@@ -499,15 +533,48 @@ describe('the PPI paths offline', () => {
     const send: PushDeps['send'] = async ({ method, path }) => {
       asked.push(`${method} ${path}`);
       if (method === 'POST') throw new ApiError(400, 'Bad Request', { non_field_errors: ['El PPI está cerrado.'], code: 'ppi_closed' });
-      return { ...server, result: 'ok', observations: 'De oficina', author: { id: 9, name: 'Otro' } };
+      return pageOf([{ ...server, result: 'ok', observations: 'De oficina', author: { id: 9, name: 'Otro' } }]);
     };
     const outcome = await pushOutbox(localPushDeps(store, 7, send));
     expect(outcome).toMatchObject({ refused: 1 });
     expect(await readBackSettled(store, outcome.settled, send)).toBe(true);
-    expect(asked).toEqual(['POST ppis/40/bulk-update-results/', 'GET ppis/40/ppi-results/900/']);
+    expect(asked).toEqual(['POST ppis/40/bulk-update-results/', 'GET ppis/40/ppi-results?page_size=500&ids=900']);
     expect(await select('SELECT id, result, observations, pending_uuid FROM ppi_result WHERE activity_id = 401 ORDER BY id')).toEqual([
       { id: 900, result: 'ok', observations: 'De oficina', pending_uuid: null },
     ]);
+  });
+
+  it('removes a result the read-back no longer finds: absent from the answer, or the PPI no longer the user\'s (404)', async () => {
+    // Two offline writes on results the server had (900 and 901 of PPI 40), then 910 of PPI 41.
+    await ppiHandlers.bulkResults(post(40, { activity: 401, element_ids: [11], result: 'na', client_uuid: 'gone-uuid-1' }));
+    await ppiHandlers.updateResult(patch(41, 910, { result: 'not_ok', client_uuid: 'gone-uuid-2' }));
+    const asked: string[] = [];
+    const send: PushDeps['send'] = async ({ method, path }) => {
+      asked.push(`${method} ${path}`);
+      if (method !== 'GET') throw new ApiError(400, 'Bad Request', { non_field_errors: ['No.'], code: 'refused' });
+      // The server has deleted 900; PPI 41 is no longer the user's.
+      if (path.startsWith('ppis/41/')) throw new ApiError(404, 'Not Found', { detail: 'No encontrado.', code: 'not_found' });
+      return pageOf([]);
+    };
+    const outcome = await pushOutbox(localPushDeps(store, 7, send));
+    expect(outcome).toMatchObject({ refused: 2 });
+    expect(await readBackSettled(store, outcome.settled, send)).toBe(true);
+    expect(asked.filter((a) => a.startsWith('GET'))).toEqual([
+      'GET ppis/40/ppi-results?page_size=500&ids=900',
+      'GET ppis/41/ppi-results?page_size=500&ids=910',
+    ]);
+    expect(await select('SELECT id FROM ppi_result ORDER BY id')).toEqual([{ id: 901 }]);
+  });
+
+  it('reads back nothing it could not read: a failed read keeps the device\'s rows and says so', async () => {
+    await ppiHandlers.bulkResults(post(40, { activity: 401, element_ids: [11], result: 'na', client_uuid: 'fail-uuid-1' }));
+    const send: PushDeps['send'] = async ({ method }) => {
+      if (method !== 'GET') return {};
+      throw new ApiError(503, 'Service Unavailable', null);
+    };
+    const outcome = await pushOutbox(localPushDeps(store, 7, send));
+    expect(await readBackSettled(store, outcome.settled, send)).toBe(false);
+    expect(await select('SELECT id, result FROM ppi_result WHERE id = 900')).toEqual([{ id: 900, result: 'na' }]);
   });
 
   it('refuses a bulk write on the device as the server would: unlinked elements, another role\'s activity, expired equipment', async () => {
@@ -638,17 +705,77 @@ describe('the PPI paths offline', () => {
       body: { activities: [{ activity: 401, result: 'ok', equipment: 70 }, { activity: 402, result: 'not_ok' }], client_uuid: 'massive-uuid-1' },
     });
 
-    // Refused at sync: the results it made leave, those of the server are read back.
+    // Refused at sync: the results it made leave, those of the server are read back, both in one request
+    // (answered here by the device's own list with the same ids filter, as the server would).
+    const asked: string[] = [];
     const send: PushDeps['send'] = async ({ method, path }) => {
+      asked.push(`${method} ${path}`);
       if (method === 'POST') throw new ApiError(400, 'Bad Request', { non_field_errors: ['El PPI está cerrado.'], code: 'ppi_closed' });
-      const resultId = Number(/ppi-results\/(\d+)\//.exec(path)![1]);
-      return { ...(await ppiHandlers.result(get('', { ppiId: '40', resultId: String(resultId) }))), result: 'na' };
+      const [route, query] = path.split('?');
+      const page = (await ppiHandlers.results(get(route, { ppiId: '40' }, query))) as { results: object[] };
+      return pageOf(page.results.map((r) => ({ ...r, result: 'na' })));
     };
     const outcome = await pushOutbox(localPushDeps(store, 7, send));
     expect(await readBackSettled(store, outcome.settled, send)).toBe(true);
+    expect(asked).toEqual(['POST ppis/40/massive-activities-updates/', 'GET ppis/40/ppi-results?page_size=500&ids=900,901']);
     expect(await select('SELECT id, result, pending_uuid FROM ppi_result WHERE ppi_id = 40 ORDER BY id')).toEqual([
       { id: 900, result: 'na', pending_uuid: null },
       { id: 901, result: 'na', pending_uuid: null },
     ]);
+  });
+});
+
+describe('the register map offline', () => {
+  // Three modules side by side, about 1 m wide, as the server sends them (WKT and bbox).
+  const placed = (id: number) => {
+    const x = -3.70379 + (id - 11) * 0.00002;
+    const [w, s, e, n] = [x, 40.416775, x + 0.00001, 40.416785];
+    const row = element(id);
+    const at = (c: string) => SYNC_ELEMENT_COLUMNS.indexOf(c as (typeof SYNC_ELEMENT_COLUMNS)[number]);
+    row[at('geom')] = `POLYGON((${w} ${s}, ${e} ${s}, ${e} ${n}, ${w} ${n}, ${w} ${s}))`;
+    [row[at('min_x')], row[at('min_y')], row[at('max_x')], row[at('max_y')]] = [w, s, e, n];
+    return row;
+  };
+  const { x, y } = lonLatToTile(-3.70379, 40.41678, 18);
+  /** The tile's features by element id: result and colour of the linked ones, `linked: false` for the others. */
+  const features = async (activityId: number, z = 18, tx = x, ty = y) => {
+    const bytes = (await store.call('ppiResultTile', 40, activityId, z, tx, ty)) as Uint8Array;
+    const layer = new VectorTile(new Pbf(bytes)).layers[TILE_LAYER];
+    const found: Record<number, { linked: unknown; result?: unknown; color: unknown }> = {};
+    for (let i = 0; i < (layer?.length ?? 0); i++) {
+      const { id, properties } = layer.feature(i);
+      found[Number(id)] = { linked: properties.linked, result: properties.result, color: properties.color };
+    }
+    return found;
+  };
+  const hex = (c: string) => c.replace('#', '');
+
+  beforeEach(async () => {
+    serve(FULL.map((line, i) => (i >= 1 && i <= 3 ? placed(11 + i - 1) : line)));
+    await download();
+  });
+
+  it("draws the plan's elements coloured by the device's results of the activity, offline writes included", async () => {
+    expect(await features(401)).toEqual({
+      11: { linked: true, result: 'ok', color: hex(RESULT_COLORS.ok) },
+      12: { linked: true, result: 'pending', color: hex(RESULT_COLORS.pending) },
+      13: { linked: false, result: undefined, color: expect.any(String) },
+    });
+    expect((await features(402))[12]).toMatchObject({ result: 'na' });
+
+    // Recorded offline on both linked elements: the next tile shows it.
+    await ppiHandlers.bulkResults(post(40, { activity: 401, element_ids: [11, 12], result: 'not_ok', client_uuid: 'map-uuid-1' }));
+    expect(await features(401)).toMatchObject({
+      11: { result: 'not_ok', color: hex(RESULT_COLORS.not_ok) },
+      12: { result: 'not_ok', color: hex(RESULT_COLORS.not_ok) },
+    });
+    // Modules are drawn from the detail zoom on; below it the plan's tile holds no module.
+    const below = lonLatToTile(-3.70379, 40.41678, 17);
+    expect(await features(401, 17, below.x, below.y)).toEqual({});
+  });
+
+  it('has no tile for a PPI or an activity the device does not hold', async () => {
+    expect(await store.call('ppiResultTile', 99, 401, 18, x, y)).toBeNull();
+    expect(await store.call('ppiResultTile', 40, 411, 18, x, y)).toBeNull();
   });
 });

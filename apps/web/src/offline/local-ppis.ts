@@ -9,10 +9,11 @@ import type {
   PpiResultValue,
   PpiResultsQuery,
 } from '@heliotrack/domain/ppi-results';
-import type { LinkedPpi, PpiDetail, PpiListQuery, UserPpiPermissions } from '@heliotrack/domain/ppis';
+import type { LinkedPpi, Ppi, PpiDetail, PpiListQuery, UserPpiPermissions } from '@heliotrack/domain/ppis';
+import { encodeResultTile } from '@heliotrack/domain/ppi-result-tiles';
 import { SYNC_PPI_RESULT_COLUMNS, type SyncPpi } from '@heliotrack/domain/sync';
 import type { LocalDatabase, SqlValue, Statement } from './local-database';
-import { ELEMENT_COLUMNS, elementWhere, orderBy, pageLink, toElement } from './local-queries';
+import { cachedTile, ELEMENT_COLUMNS, elementWhere, orderBy, pageLink, toElement, typeTileElements } from './local-queries';
 
 /*
  * The PPIs of a downloaded plant on the device (issue 36, schema 26): the plant loader turns the
@@ -264,6 +265,7 @@ export async function listPpiResults(
     where.push(sql);
     params.push(value);
   };
+  add('r.id IN (SELECT value FROM json_each(?))', query.ids && JSON.stringify(query.ids));
   add('r.activity_id = ?', query.activity);
   add('r.element_id = ?', query.element);
   add('r.role = ?', query.role?.toUpperCase());
@@ -386,37 +388,71 @@ export async function settleResultWrite(db: LocalDatabase, clientUuid: string): 
   return rows.map((r) => r.id);
 }
 
-/** `GET ppis/{id}`: the plan as the download holds it (no template, logo or users: the register needs none), or undefined. */
-export async function getPpiDetail(db: LocalDatabase, ppiId: number): Promise<PpiDetail | undefined> {
-  const ppi = await findPpi(db, ppiId);
-  if (!ppi) return undefined;
-  const [names] = await db.select<{ plant_code: string | null; plant_name: string | null; type_code: string | null; type_name: string | null; n: number }>(
-    `SELECT pl.code AS plant_code, pl.name AS plant_name, t.code AS type_code, t.name AS type_name,
-            (SELECT count(*) FROM ppi_element WHERE ppi_id = p.id) AS n
-       FROM ppi AS p LEFT JOIN plant AS pl ON pl.id = p.plant_id LEFT JOIN element_type AS t ON t.id = p.element_type_id
-      WHERE p.id = ?`,
-    [ppiId],
-  );
+/** A held PPI's row with the names and counts of its server shape. */
+type HeldPpiRow = {
+  id: number; plant_id: number; code: string; name: string; status: 'open' | 'closed'; closed_at: string | null;
+  element_type_id: number; links_version: number; activities: string;
+  plant_code: string | null; plant_name: string | null; type_code: string | null; type_name: string | null; n: number;
+};
+
+const HELD_PPI_SELECT = `SELECT p.id, p.plant_id, p.code, p.name, p.status, p.closed_at, p.element_type_id, p.links_version, p.activities,
+         pl.code AS plant_code, pl.name AS plant_name, t.code AS type_code, t.name AS type_name,
+         (SELECT count(*) FROM ppi_element WHERE ppi_id = p.id) AS n
+    FROM ppi AS p LEFT JOIN plant AS pl ON pl.id = p.plant_id LEFT JOIN element_type AS t ON t.id = p.element_type_id`;
+
+/** The server's `Ppi` of a held one: no template, logo or users (a download carries none). */
+function toPpi(row: HeldPpiRow): PpiDetail {
+  const activities = JSON.parse(String(row.activities)) as LocalActivity[];
   return {
-    id: ppi.id,
-    plant: { id: ppi.plant_id, code: names?.plant_code ?? '', name: names?.plant_name ?? '' },
-    code: ppi.code,
-    name: ppi.name,
+    id: row.id,
+    plant: { id: row.plant_id, code: row.plant_code ?? '', name: row.plant_name ?? '' },
+    code: row.code,
+    name: row.name,
     template: null,
-    element_type: { id: ppi.element_type_id, code: names?.type_code ?? '', name: names?.type_name ?? '' },
-    status: ppi.status,
+    element_type: { id: row.element_type_id, code: row.type_code ?? '', name: row.type_name ?? '' },
+    status: row.status,
     closed_by: null,
-    closed_at: ppi.closed_at,
+    closed_at: row.closed_at,
     logo: null,
-    activity_count: ppi.activities.length,
-    required_activity_count: ppi.activities.filter((a) => a.is_required).length,
-    element_count: Number(names?.n ?? 0),
-    links_version: ppi.links_version,
+    activity_count: activities.length,
+    required_activity_count: activities.filter((a) => a.is_required).length,
+    element_count: Number(row.n ?? 0),
+    links_version: row.links_version,
     users: [],
     created_at: '',
     updated_at: '',
-    activities: ppi.activities,
+    activities,
   };
+}
+
+/** `GET ppis/{id}`: the plan as the download holds it (no template, logo or users: the register needs none), or undefined. */
+export async function getPpiDetail(db: LocalDatabase, ppiId: number): Promise<PpiDetail | undefined> {
+  const [row] = await db.select<HeldPpiRow>(`${HELD_PPI_SELECT} WHERE p.id = ?`, [ppiId]);
+  return row && toPpi(row);
+}
+
+/**
+ * `GET ppis-admin-list` as far as the device knows: the PPIs held here (those of the downloaded
+ * plants the administrator is linked to), with the server's filters and order; null for a template
+ * filter (the device keeps no templates).
+ */
+export async function listHeldPpis(db: LocalDatabase, filters: PpiListQuery = {}): Promise<Ppi[] | null> {
+  if (filters.template !== undefined) return null;
+  const where = ['1 = 1'];
+  const params: SqlValue[] = [];
+  if (filters.plant !== undefined) {
+    where.push('p.plant_id = ?');
+    params.push(filters.plant);
+  }
+  if (filters.status !== undefined) {
+    where.push('p.status = ?');
+    params.push(filters.status);
+  }
+  const rows = await db.select<HeldPpiRow>(`${HELD_PPI_SELECT} WHERE ${where.join(' AND ')} ORDER BY pl.name, p.code, p.id`, params);
+  return rows.map((row) => {
+    const { activities: _activities, ...ppi } = toPpi(row);
+    return ppi;
+  });
 }
 
 /** `GET ppis/{id}/activity-summary`: every activity's counts over the linked elements, or null when the PPI is not held here. */
@@ -452,4 +488,42 @@ export async function applyServerResult(db: LocalDatabase, ppiId: number, result
       result.author?.name ?? null, result.role, result.observed_at, result.created_at, result.updated_at, resultId, ppiId,
     ],
   );
+}
+
+/**
+ * The register map's tile z/x/y of one activity (`GET ppis/{id}/map-results/{z}/{x}/{y}.pbf?activity=ID`
+ * as the server draws it): the plan's elements, the linked ones coloured by the device's result of
+ * the activity, offline writes included, with the domain's encoder. Null when the PPI or the
+ * activity is not held here.
+ */
+export async function ppiResultTile(
+  db: LocalDatabase,
+  ppiId: number,
+  activityId: number,
+  z: number,
+  x: number,
+  y: number,
+): Promise<Uint8Array | null> {
+  const ppi = await findPpi(db, ppiId);
+  if (!ppi || !ppi.activities.some((a) => a.id === activityId)) return null;
+  return cachedTile(db, `ppi${ppiId}/${activityId}/${z}/${x}/${y}`, async () => {
+    const { types, drawn, context } = await typeTileElements(db, ppi.plant_id, ppi.element_type_id, z, x, y);
+    const ids = JSON.stringify(drawn.map((e) => e.id));
+    const linked = await db.select<{ element_id: number }>(
+      'SELECT element_id FROM ppi_element WHERE ppi_id = ? AND element_id IN (SELECT value FROM json_each(?))',
+      [ppiId, ids],
+    );
+    const results = await db.select<{ element_id: number; result: PpiResultValue }>(
+      'SELECT element_id, result FROM ppi_result WHERE ppi_id = ? AND activity_id = ? AND element_id IN (SELECT value FROM json_each(?))',
+      [ppiId, activityId, ids],
+    );
+    return encodeResultTile(
+      drawn,
+      types,
+      new Set(linked.map((r) => r.element_id)),
+      new Map(results.map((r) => [r.element_id, r.result])),
+      { z, x, y },
+      context,
+    );
+  });
 }

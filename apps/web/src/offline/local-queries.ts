@@ -300,15 +300,39 @@ const TILE_CACHE_MAX = 256;
 
 /** The plant's vector tile z/x/y, with the server's content (packages/domain tile-content) and encoder. */
 export async function plantTile(db: LocalDatabase, plantId: number, z: number, x: number, y: number): Promise<Uint8Array> {
-  const key = `${plantId}/${z}/${x}/${y}`;
+  return cachedTile(db, `${plantId}/${z}/${x}/${y}`, () => encodeTileOf(db, plantId, z, x, y));
+}
+
+/** A tile from the cache while no write happened since it was encoded, else encoded and kept. */
+export async function cachedTile(db: LocalDatabase, key: string, encode: () => Promise<Uint8Array>): Promise<Uint8Array> {
   const version = await writeVersion(db);
   const kept = tiles.get(key);
   // A copy: the worker hands the answer's buffer over to the page, which leaves the original empty.
   if (kept && kept.version === version) return kept.bytes.slice();
-  const bytes = await encodeTileOf(db, plantId, z, x, y);
+  const bytes = await encode();
   if (tiles.size >= TILE_CACHE_MAX) tiles.clear();
   tiles.set(key, { version, bytes: bytes.slice() });
   return bytes;
+}
+
+/**
+ * The elements of a one-type map's tile z/x/y (the PPI maps), as the server's `typeTile` picks them
+ * (apps/server spatial.service): at the detail zoom the type's elements; below it the type's
+ * overview elements when it is an overview type, else every overview element as faint context.
+ */
+export async function typeTileElements(db: LocalDatabase, plantId: number, typeId: number, z: number, x: number, y: number) {
+  const box = bufferedTileBbox(z, x, y);
+  const types = await db.select<{ id: number; code: string }>('SELECT id, code FROM element_type ORDER BY id');
+  const overview = overviewTypeIds(types);
+  const detail = isDetailZoom(z);
+  const rows = detail ? await tileRows(db, 'element', plantId, box, [typeId]) : await tileRows(db, 'element_overview', plantId, box, overview);
+  const inBox: TileElement[] = [];
+  for (const [id, type_id, code, state_id, geom] of rows) {
+    const geometry = geometryOf(id, geom);
+    if (geometry) inBox.push({ id, type_id, code: code ?? '', state_id, geometry });
+  }
+  if (detail || overview.includes(typeId)) return { types, drawn: inBox.filter((e) => e.type_id === typeId), context: [] };
+  return { types, drawn: [], context: inBox };
 }
 
 async function encodeTileOf(db: LocalDatabase, plantId: number, z: number, x: number, y: number): Promise<Uint8Array> {

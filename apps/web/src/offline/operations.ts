@@ -77,6 +77,7 @@ export const OPERATIONS = {
   // The PPI sections of the downloads (issue 36).
   findPpi: (db: LocalDatabase, ppiId: number) => ppis.findPpi(db, ppiId),
   listLinkedPpis: (db: LocalDatabase, filters?: PpiListQuery) => ppis.listLinkedPpis(db, filters),
+  listHeldPpis: (db: LocalDatabase, filters?: PpiListQuery) => ppis.listHeldPpis(db, filters),
   listEquipment: (db: LocalDatabase) => ppis.listEquipment(db),
   listPpiResults: (db: LocalDatabase, ppiId: number, query: PpiResultsQuery, requestPath: string) =>
     ppis.listPpiResults(db, ppiId, query, requestPath),
@@ -92,6 +93,8 @@ export const OPERATIONS = {
   settleResultWrite: (db: LocalDatabase, clientUuid: string) => ppis.settleResultWrite(db, clientUuid),
   getPpiDetail: (db: LocalDatabase, ppiId: number) => ppis.getPpiDetail(db, ppiId),
   ppiActivityCounts: (db: LocalDatabase, ppiId: number) => ppis.ppiActivityCounts(db, ppiId),
+  ppiResultTile: (db: LocalDatabase, ppiId: number, activityId: number, z: number, x: number, y: number) =>
+    ppis.ppiResultTile(db, ppiId, activityId, z, x, y),
 
   enqueueOutbox: (db: LocalDatabase, entry: outbox.NewOutboxEntry, localWrites?: Statement[]) => outbox.enqueueOutbox(db, entry, localWrites),
   listOutbox: (db: LocalDatabase, userId?: number) => outbox.listOutbox(db, userId),

@@ -1,4 +1,5 @@
-import type { PpiResult } from '@heliotrack/domain/ppi-results';
+import type { Paged } from '@heliotrack/domain/pagination';
+import { RESULT_IDS_MAX, type PpiResult } from '@heliotrack/domain/ppi-results';
 import { SYNC_ELEMENTS_MAX, type SyncElementsAnswer } from '@heliotrack/domain/sync';
 import { ApiError } from '../lib/api-error';
 import type { OutboxEntry } from './local-outbox';
@@ -28,15 +29,16 @@ export function elementsByPlant(entries: OutboxEntry[]): Map<number, number[]> {
 }
 
 /**
- * The PPI results the settled entries wrote offline (issue 36), read back one by one
- * (`GET ppis/{id}/ppi-results/{rid}/`) and stored as the server has them: a refused result shows
- * the server's value again, a late one the newer result. A result the user can no longer see (404)
- * leaves the device. The results a refused `bulk-update-results` made on the device (temporary ids)
- * leave it; those of a sent one stay until the download that follows brings the server's. False
- * when some could not be read.
+ * The PPI results the settled entries wrote offline (issue 36), read back and stored as the server
+ * has them: a refused result shows the server's value again, a late one the newer result. They are
+ * read in one request per PPI (`GET ppis/{id}/ppi-results?ids=…`, RESULT_IDS_MAX at a time), not one
+ * per result: a bulk write of 300 elements was 300 requests. A result the server no longer answers
+ * (deleted, or the PPI no longer the user's: 404) leaves the device. The results a refused
+ * `bulk-update-results` made on the device (temporary ids) leave it; those of a sent one stay until
+ * the download that follows brings the server's. False when some could not be read.
  */
 export async function readBackResults(store: LocalStore, settled: OutboxEntry[], send: PushDeps['send']): Promise<boolean> {
-  let ok = true;
+  const byPpi = new Map<number, Set<number>>();
   for (const entry of settled) {
     if (entry.kind !== 'ppi_result') continue;
     const single = /^\/?ppis\/(\d+)\/ppi-results\/(\d+)\/update-result\/?$/.exec(entry.payload.path);
@@ -44,14 +46,32 @@ export async function readBackResults(store: LocalStore, settled: OutboxEntry[],
     if (!single && !bulk) continue;
     const ppiId = Number((single ?? bulk)![1]);
     const resultIds = single ? [Number(single[2])] : await store.call('settleResultWrite', entry.client_uuid);
-    for (const resultId of resultIds) {
+    const ids = byPpi.get(ppiId) ?? new Set<number>();
+    for (const id of resultIds) ids.add(id);
+    byPpi.set(ppiId, ids);
+  }
+  let ok = true;
+  for (const [ppiId, idSet] of byPpi) {
+    const ids = [...idSet];
+    for (let i = 0; i < ids.length; i += RESULT_IDS_MAX) {
+      const part = ids.slice(i, i + RESULT_IDS_MAX);
+      let found: PpiResult[];
       try {
-        const result = (await send({ method: 'GET', path: `ppis/${ppiId}/ppi-results/${resultId}/`, body: undefined })) as PpiResult;
-        await store.call('applyServerResult', ppiId, resultId, result);
+        const page = (await send({
+          method: 'GET',
+          path: `ppis/${ppiId}/ppi-results?page_size=${RESULT_IDS_MAX}&ids=${part.join(',')}`,
+          body: undefined,
+        })) as Paged<PpiResult>;
+        found = page.results;
       } catch (error) {
-        if (error instanceof ApiError && error.status === 404) await store.call('applyServerResult', ppiId, resultId, null);
-        else ok = false;
+        if (!(error instanceof ApiError && error.status === 404)) {
+          ok = false;
+          continue;
+        }
+        found = [];
       }
+      const byId = new Map(found.map((r) => [r.id, r]));
+      for (const resultId of part) await store.call('applyServerResult', ppiId, resultId, byId.get(resultId) ?? null);
     }
   }
   return ok;

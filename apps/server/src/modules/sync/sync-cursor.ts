@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /*
- * The sync cursor: `2.<plant id>.<version>.<mac>`, the plant's elements_version when the answer
+ * The sync cursor: `3.<plant id>.<version>.<mac>`, the plant's elements_version when the answer
  * began, signed with a key derived from the server's secret and bound to the plant (its id and
  * creation time). Opaque to the device. A cursor the server cannot serve is simply not one: the
  * answer is then full. That is a malformed or forged one (wrong mac, another secret), one of another
@@ -12,9 +12,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * 2 since the PPI sections (issue 36): a cursor of format 1 was given to a device that has no PPI
- * data, so it is not one (the next answer is full).
+ * data, so it is not one (the next answer is full). 3 since an administrator downloads every PPI of
+ * the plant, not only those they are linked to: an incremental answer to an older cursor would list
+ * those PPIs without their links and results.
  */
-const FORMAT = '2';
+const FORMAT = '3';
 const MAC_LENGTH = 22;
 
 export interface CursorPlant {
@@ -41,10 +43,10 @@ export class SyncCursors {
 
   /** The version a cursor stands for, or null when this plant's answer must be full. */
   decode(cursor: string | undefined, plant: CursorPlant): number | null {
-    const match = cursor?.match(/^2\.(\d{1,10})\.(\d{1,15})\.([A-Za-z0-9_-]{22})$/);
-    if (!match || Number(match[1]) !== plant.id) return null;
-    const version = Number(match[2]);
-    const given = Buffer.from(match[3]);
+    const match = cursor?.match(/^(\d+)\.(\d{1,10})\.(\d{1,15})\.([A-Za-z0-9_-]{22})$/);
+    if (!match || match[1] !== FORMAT || Number(match[2]) !== plant.id) return null;
+    const version = Number(match[3]);
+    const given = Buffer.from(match[4]);
     const expected = Buffer.from(this.mac(plant, version));
     if (!timingSafeEqual(given, expected) || version > plant.elements_version) return null;
     return version;

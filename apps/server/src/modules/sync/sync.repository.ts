@@ -191,16 +191,20 @@ export async function countChangesSince(db: Db, plantId: number, version: number
 // PPI sections (issue 36)
 // ---------------------------------------------------------------------------------------------
 
-/** The PPIs of the plant the user is linked to (`user-linked-ppis`), with the role they hold in each. */
-export async function listUserPpis(db: Db, clientId: number, plantId: number, userId: number) {
+/**
+ * The PPIs of the plant the user is linked to (`user-linked-ppis`), with the role they hold in each;
+ * for an administrator every PPI of the plant (role null where not linked), as `ppis-admin-list`
+ * shows them online, so that the list answers offline too.
+ */
+export async function listUserPpis(db: Db, clientId: number, plantId: number, userId: number, isAdmin = false) {
   const rows = await db
     .selectFrom('ppis')
-    .innerJoin('ppi_users', 'ppi_users.ppi_id', 'ppis.id')
-    .innerJoin('roles', 'roles.id', 'ppi_users.role_id')
+    .leftJoin('ppi_users', (join) => join.onRef('ppi_users.ppi_id', '=', 'ppis.id').on('ppi_users.user_id', '=', userId))
+    .leftJoin('roles', 'roles.id', 'ppi_users.role_id')
     .select(['ppis.id', 'ppis.code', 'ppis.name', 'ppis.status', 'ppis.closed_at', 'ppis.element_type_id', 'ppis.links_version', 'ppis.sync_version', 'roles.code as role'])
     .where('ppis.client_id', '=', clientId)
     .where('ppis.plant_id', '=', plantId)
-    .where('ppi_users.user_id', '=', userId)
+    .$if(!isAdmin, (query) => query.where('ppi_users.user_id', 'is not', null))
     .orderBy('ppis.code')
     .orderBy('ppis.id')
     .execute();

@@ -122,14 +122,15 @@ export class SyncService {
   }
 
   /**
-   * The PPI sections (issue 36, packages/domain/src/sync.ts): the user's PPIs of the plant and the
+   * The PPI sections (issue 36, packages/domain/src/sync.ts): the user's PPIs of the plant (an
+   * administrator's: all of them, as `ppis-admin-list` shows them, so it answers offline) and the
    * organisation's equipment whole; the linked elements of the PPIs new to the cursor (all of them
    * in a full answer, else those whose links or users changed since) and their results whole; the
    * results of the other PPIs written since the cursor.
    */
   private async *ppiLines(user: CurrentUser, plantId: number, since: number | null) {
     const line = (value: SyncPpiLine) => `${JSON.stringify(value)}\n`;
-    const ppis = await repo.listUserPpis(this.db, user.clientId, plantId, user.id);
+    const ppis = await repo.listUserPpis(this.db, user.clientId, plantId, user.id, user.isAdmin);
     const activities = await repo.listActivitiesOfPpis(this.db, ppis.map((p) => p.id));
     const rolesOf = (text: string) => JSON.parse(text) as string[];
     const synced: SyncPpi[] = ppis.map((p) => {
@@ -148,7 +149,7 @@ export class SyncService {
           can_view: true,
           can_manage: user.isAdmin,
           role: p.role,
-          recordable_activities: own.filter((a) => user.isAdmin || rolesOf(a.roles).includes(p.role)).map((a) => a.id),
+          recordable_activities: own.filter((a) => user.isAdmin || (p.role !== null && rolesOf(a.roles).includes(p.role))).map((a) => a.id),
         },
       };
     });

@@ -6,11 +6,14 @@ import { store } from '../../offline/handlers/local';
  * The offline map's vector tiles (issue 16): MapLibre asks `local-tile://plants/{id}/{z}/{x}/{y}`
  * and this protocol answers with the tile the local database encodes from the downloaded plant
  * (localStore 'plantTile': the server's tile content rules and encoder), so the offline map draws
- * exactly what the online map draws, with no network.
+ * exactly what the online map draws, with no network. The PPI register map's tiles (issue 36) take
+ * the same protocol: `local-tile://ppis/{id}/results/{activityId}/{z}/{x}/{y}`, answered by
+ * 'ppiResultTile' with the server's result tile encoder over the device's results.
  */
 
 const PROTOCOL = 'local-tile';
 const TILE_PATH = /^local-tile:\/\/plants\/(\d+)\/(\d+)\/(\d+)\/(\d+)(?:\?.*)?$/;
+const RESULT_TILE_PATH = /^local-tile:\/\/ppis\/(\d+)\/results\/(\d+)\/(\d+)\/(\d+)\/(\d+)(?:\?.*)?$/;
 
 declare global {
   interface Window {
@@ -29,6 +32,31 @@ export function localTileUrl(plantId: number, version: number): string {
   return `${PROTOCOL}://plants/${plantId}/{z}/{x}/{y}?v=${version}`;
 }
 
+/**
+ * The register map's local tile address of one activity; `version` changes with the activity's
+ * counts, so a result written on the device makes a new address and MapLibre draws the new colours.
+ */
+export function localResultTileUrl(ppiId: number, activityId: number, version: string): string {
+  return `${PROTOCOL}://ppis/${ppiId}/results/${activityId}/{z}/{x}/{y}?v=${encodeURIComponent(version)}`;
+}
+
+/** The tile a local-tile address names, from the local store (a PPI or activity not held here fails). */
+async function localTile(url: string): Promise<Uint8Array> {
+  const local = await store();
+  const plant = TILE_PATH.exec(url);
+  if (plant) {
+    const [plantId, z, x, y] = plant.slice(1).map(Number);
+    return local.call('plantTile', plantId, z, x, y);
+  }
+  const results = RESULT_TILE_PATH.exec(url);
+  if (results) {
+    const [ppiId, activityId, z, x, y] = results.slice(1).map(Number);
+    const tile = await local.call('ppiResultTile', ppiId, activityId, z, x, y);
+    if (tile) return tile;
+  }
+  throw new Error(`Not a local tile: ${url}`);
+}
+
 function countForTests(): Window['__heliotrackLocalTiles'] {
   if (typeof navigator === 'undefined' || !navigator.webdriver) return undefined;
   window.__heliotrackLocalTiles ??= { answered: 0, bytes: 0, failed: 0 };
@@ -40,12 +68,9 @@ export function registerLocalTiles(): void {
   if (registered) return;
   registered = true;
   addProtocol(PROTOCOL, async ({ url }) => {
-    const match = TILE_PATH.exec(url);
-    if (!match) throw new Error(`Not a local tile: ${url}`);
-    const [plantId, z, x, y] = match.slice(1).map(Number);
     const counter = countForTests();
     try {
-      const tile = await (await store()).call('plantTile', plantId, z, x, y);
+      const tile = await localTile(url);
       if (counter) {
         counter.answered += 1;
         counter.bytes += tile.byteLength;

@@ -59,6 +59,7 @@ export function registerOfflineHandlers(): void {
     lazy('POST', PATHS.documents, documents, 'upload'),
     // The PPI register in the field (issue 36).
     lazy('GET', PATHS.linkedPpis, ppis, 'linked'),
+    lazy('GET', PATHS.adminPpis, ppis, 'adminList'),
     lazy('GET', PATHS.ppiPermissions, ppis, 'permissions'),
     lazy('GET', PATHS.equipment, ppis, 'equipment'),
     lazy('GET', PATHS.ppiElements, ppis, 'elements'),

@@ -27,6 +27,7 @@ export const PATHS = {
   serialScan: 'plants/:plantId/serial-scan/',
   documents: 'documents/',
   linkedPpis: 'user-linked-ppis',
+  adminPpis: 'ppis-admin-list',
   ppiPermissions: 'ppis/:ppiId/user-ppi-permissions',
   equipment: 'calibration-equipment/',
   ppiElements: 'ppis/:ppiId/list-elements',

@@ -21,6 +21,7 @@ import {
   type ResultWriteAnswer,
 } from '@heliotrack/domain/ppi-results';
 import { PpiListQuery } from '@heliotrack/domain/ppis';
+import { isAdministrator } from '@heliotrack/domain/roles';
 import { ApiError } from '../../lib/api-error';
 import { newClientUuid } from '../../lib/client-uuid';
 import type { OfflineRequest } from '../../lib/offline-resolver';
@@ -181,6 +182,16 @@ export const ppiHandlers = {
   linked: async (request: OfflineRequest) => {
     const filters = parse(PpiListQuery, queryObject(request.query));
     const list = await (await store()).call('listLinkedPpis', filters);
+    // A template filter needs the server (the device keeps no templates): an empty answer would mislead.
+    if (!list) throw new ApiError(0, 'No connection', null);
+    return list;
+  },
+  /** `GET ppis-admin-list` (administrators): the PPIs held on the device, in the server's shape and order. */
+  adminList: async (request: OfflineRequest) => {
+    if (!isAdministrator(getStoredUser()))
+      throw new ApiError(403, 'Forbidden', { detail: translate(language(), 'errors.forbidden'), code: 'permission_denied' });
+    const filters = parse(PpiListQuery, queryObject(request.query));
+    const list = await (await store()).call('listHeldPpis', filters);
     // A template filter needs the server (the device keeps no templates): an empty answer would mislead.
     if (!list) throw new ApiError(0, 'No connection', null);
     return list;

@@ -331,6 +331,8 @@ type Filters = Omit<PpiResultsQuery, 'page' | 'page_size'>;
 
 function filteredResults(db: Db, ppiId: number, filters: Filters) {
   let query = resultRows(db, ppiId);
+  // At most RESULT_IDS_MAX (500) ids: one IN list within every database's parameter limit.
+  if (filters.ids !== undefined) query = query.where('ppi_results.id', 'in', filters.ids);
   if (filters.activity !== undefined) query = query.where('ppi_results.activity_id', '=', filters.activity);
   if (filters.element !== undefined) query = query.where('ppi_results.element_id', '=', filters.element);
   if (filters.role !== undefined) query = query.where('ppi_results.role', '=', filters.role.toUpperCase());

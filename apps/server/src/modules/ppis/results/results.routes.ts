@@ -44,7 +44,7 @@ export const ppiResultsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'Results of the plan, newest first (paged; filters activity, element, role, result, author, date_from, date_to)',
+          'Results of the plan, newest first (paged; filters ids, activity, element, role, result, author, date_from, date_to)',
         params: IdParam,
         querystring: PpiResultsQuery,
         response: { 200: paged(PpiResult) },

@@ -2,6 +2,7 @@ import { Badge, Button, Center, Group, Loader, Paper, Select, Stack, Text } from
 import { IconChecklist, IconInfoCircle, IconListCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { LoaderFunctionArgs } from 'react-router';
 import type { Position } from '@heliotrack/domain/geometry';
 import type { Paged } from '@heliotrack/domain/pagination';
 import { PPI_RESULTS, RESULT_COLORS, type PpiResult } from '@heliotrack/domain/ppi-results';
@@ -12,6 +13,7 @@ import { useElementIdsByPolygon } from '../../../api/get-elements-by-polygon';
 import { useElementTypes } from '../../../api/get-element-types';
 import { usePlant } from '../../../api/get-plant';
 import { useTileBounds } from '../../../api/get-tile-bounds';
+import { localResultTileUrl, registerLocalTiles } from '../../../components/map/local-tiles';
 import { MapSelectionStatus, MapSelectionToolbar } from '../../../components/map/map-selection-toolbar';
 import { PlantMap, type ClickedElement } from '../../../components/map/plant-map';
 import { ringToPolygonParam } from '../../../components/map/polygon-param';
@@ -19,6 +21,7 @@ import { QueryError } from '../../../components/query-error';
 import { fieldPageHeight, useIsPhone, useIsTouch } from '../../../lib/field-layout';
 import { formatInteger } from '../../../lib/format';
 import { http } from '../../../lib/http-client';
+import { isOfflineMode, useOfflineMode } from '../../../lib/offline-mode';
 import { allElementIds, useActivityCounts, usePpiPermissions } from '../api/ppi-results';
 import { ppiLoader, WithPpi } from '../components/ppi-route';
 import { usePpiSelection } from '../components/ppi-selection';
@@ -28,7 +31,11 @@ import { ResultDetailModal } from '../components/result-detail-modal';
 import { ResultsHeader } from '../components/results-nav';
 import { ZoomForDetailBadge } from '../../../components/map/zoom-for-detail-badge';
 
-export const ppiRegisterMapLoader = ppiLoader;
+export function ppiRegisterMapLoader(args: LoaderFunctionArgs) {
+  // Offline (issue 36) the tiles are made on the device: MapLibre asks them through the local-tile protocol.
+  if (isOfflineMode()) registerLocalTiles();
+  return ppiLoader(args);
+}
 
 const MAP_HEIGHT = 'max(420px, calc(100dvh - 340px))';
 
@@ -72,13 +79,19 @@ function RegisterMap({ ppi }: { ppi: PpiDetail }) {
   // selection's actions sit under the map, in reach of the thumb.
   const isTouch = useIsTouch();
   const isPhone = useIsPhone();
+  const offline = useOfflineMode();
+  // Idempotent: also when offline mode is turned on with the page open (its loader ran online).
+  if (offline) registerLocalTiles();
 
   // The tiles' address changes with the activity's counts, so a write shows at once.
   const current = counts.data?.find((c) => c.activity.id === activityId);
   const version = current
     ? `${ppi.links_version}.${current.ok}.${current.not_ok}.${current.na}`
     : String(ppi.links_version);
-  const tileUrl = `${window.location.origin}/api/ppis/${ppi.id}/map-results/{z}/{x}/{y}.pbf?activity=${activityId}&v=${version}.${plant.data?.elements_version ?? 0}`;
+  // Offline (issue 36) the device draws them from its elements and results, offline writes included.
+  const tileUrl = offline
+    ? localResultTileUrl(ppi.id, activityId ?? 0, `${version}.${plant.dataUpdatedAt}`)
+    : `${window.location.origin}/api/ppis/${ppi.id}/map-results/{z}/{x}/{y}.pbf?activity=${activityId}&v=${version}.${plant.data?.elements_version ?? 0}`;
 
   async function onElementClick(element: ClickedElement) {
     if (activityId === null) return;
