@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiGet, expect, getProfile, goOffline, localCall, obtainTokens, signInViaApi, test } from '../fixtures';
+import { apiGet, expect, getProfile, goOffline, localCall, obtainTokens, pageHeading, signInViaApi, test } from '../fixtures';
 import { coordinatesOf, fitMap, type MapWindow, waitForMapIdle } from '../fixtures/map';
 import { apiPost, INSPECTOR, makePpiPlan } from '../fixtures/ppi';
 
@@ -64,12 +64,19 @@ test('offline, the inspector draws a polygon on the register map, records one re
   await expect(page.getByRole('button', { name: `resultado de ${depth.name} en ${linked[1].code}` })).toBeVisible({ timeout: 30_000 });
   await page.goto(`/ppis/${plan.id}/register-map`);
   await waitForMapIdle(page);
+  await page.goto(`/ppis/${plan.id}/activity/${depth.id}/details`);
+  await expect(pageHeading(page)).toHaveText(`1. ${depth.name}`);
   await page.goto('/ppis/register');
   await expect(page.getByRole('link', { name: `Registrar en ${plan.code}` })).toBeVisible();
 
   const started = Date.now();
   await goOffline(page, context);
   await page.getByRole('link', { name: `Registrar en ${plan.code}` }).click();
+  // The activity's acceptance criteria, from the downloaded plan, and back to the register.
+  await page.getByTestId(`activity-counts-${depth.id}`).getByRole('link', { name: `1. ${depth.name}` }).click();
+  await expect(pageHeading(page)).toHaveText(`1. ${depth.name}`);
+  await expect(page.getByText('≥ proyecto')).toBeVisible();
+  await page.getByRole('link', { name: `Volver a ${plan.code}` }).click();
   await page.getByRole('radiogroup', { name: 'Vista de resultados' }).locator('label', { hasText: 'Mapa' }).click();
   await expect(page).toHaveURL(new RegExp(`/ppis/${plan.id}/register-map$`));
   await expect(page.getByText('Esta pantalla necesita conexión')).toHaveCount(0);

@@ -404,12 +404,12 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'ppis/:ppiId/activity/:activityId/details',
-            lazy: needsConnection(() =>
+            // Offline too: the activity comes from the downloaded PPI (offline/handlers/ppis.ts).
+            lazy: () =>
               import('../features/ppis/routes/activity-details-page').then((m) => ({
                 Component: m.ActivityDetailsPage,
                 loader: m.activityDetailsLoader,
               })),
-            ),
           },
           // Any other address under /users or a plant's RUCs is the administrators' too (specification
           // section 4: a non-administrator stays where they were); for an administrator it is not found.

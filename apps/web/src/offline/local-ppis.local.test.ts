@@ -4,6 +4,7 @@ import Pbf from 'pbf';
 import { VectorTile } from '@mapbox/vector-tile';
 import { translate } from '@heliotrack/domain/i18n/translate';
 import { RESULT_COLORS } from '@heliotrack/domain/ppi-results';
+import { ActivityDetail } from '@heliotrack/domain/ppis';
 import { TILE_LAYER } from '@heliotrack/domain/tile-content';
 import { lonLatToTile } from '@heliotrack/domain/tiles';
 import { SYNC_ELEMENT_COLUMNS, SYNC_PPI_RESULT_COLUMNS, type SyncHeader, type SyncPpi } from '@heliotrack/domain/sync';
@@ -428,6 +429,12 @@ describe('the PPI paths offline', () => {
       activities: [expect.objectContaining({ id: 401, criteria: '', is_required: true }), expect.objectContaining({ id: 402 })],
     });
     await expect(ppiHandlers.detail(get('ppis/99', { ppiId: '99' }))).rejects.toMatchObject({ status: 404 });
+    // The activity details page: the server's shape exactly (the schema drops nothing, lacks nothing).
+    const activity = await ppiHandlers.activity(get('ppis/40/activities/402', { ppiId: '40', activityId: '402' }));
+    expect(ActivityDetail.parse(activity)).toEqual(activity);
+    expect(activity).toMatchObject({ id: 402, name: 'Limpieza', roles: ['TC'], ppi: { id: 40, code: 'PPI-40', status: 'open', plant: { id: 3 } } });
+    await expect(ppiHandlers.activity(get('ppis/40/activities/999', { ppiId: '40', activityId: '999' }))).rejects.toMatchObject({ status: 404 });
+    await expect(ppiHandlers.activity(get('ppis/99/activities/402', { ppiId: '99', activityId: '402' }))).rejects.toMatchObject({ status: 404 });
     const counts = (path: string) => ppiHandlers.counts(get(path, { ppiId: '40' }));
     const mine = {
       activity: { id: 401, position: 1, name: 'Par de apriete', roles: ['CA'], is_required: true },

@@ -65,6 +65,7 @@ export function registerOfflineHandlers(): void {
     lazy('GET', PATHS.ppiElements, ppis, 'elements'),
     lazy('GET', PATHS.ppiResults, ppis, 'results'),
     lazy('GET', PATHS.ppi, ppis, 'detail'),
+    lazy('GET', PATHS.activity, ppis, 'activity'),
     lazy('GET', PATHS.activitySummary, ppis, 'counts'),
     lazy('GET', PATHS.userActivitiesSummary, ppis, 'counts'),
     lazy('GET', PATHS.otherRolesSummary, ppis, 'counts'),

@@ -36,6 +36,7 @@ export const PATHS = {
   updateResult: 'ppis/:ppiId/ppi-results/:resultId/update-result/',
   otherRolesResult: 'ppis/:ppiId/ppi-results/:resultId/other-roles-result',
   ppi: 'ppis/:ppiId',
+  activity: 'ppis/:ppiId/activities/:activityId',
   activitySummary: 'ppis/:ppiId/activity-summary',
   userActivitiesSummary: 'ppis/:ppiId/user-activities-summary',
   otherRolesSummary: 'ppis/:ppiId/other-roles-activity-summary',

@@ -20,7 +20,7 @@ import {
   ResultUpdate,
   type ResultWriteAnswer,
 } from '@heliotrack/domain/ppi-results';
-import { PpiListQuery } from '@heliotrack/domain/ppis';
+import { type ActivityDetail, PpiListQuery } from '@heliotrack/domain/ppis';
 import { isAdministrator } from '@heliotrack/domain/roles';
 import { ApiError } from '../../lib/api-error';
 import { newClientUuid } from '../../lib/client-uuid';
@@ -235,6 +235,15 @@ export const ppiHandlers = {
     const found = await (await store()).call('getPpiDetail', idParam(request.params.ppiId));
     if (!found) throw notFound();
     return found;
+  },
+  /** `GET ppis/{id}/activities/{aid}`: an activity with its plan (the activity details page), from the PPI held here. */
+  activity: async (request: OfflineRequest): Promise<ActivityDetail> => {
+    const ppi = await (await store()).call('getPpiDetail', idParam(request.params.ppiId));
+    const activityId = idParam(request.params.activityId);
+    const activity = ppi?.activities.find((a) => a.id === activityId);
+    if (!ppi || !activity) throw notFound();
+    const { id, code, name, plant, element_type, status } = ppi;
+    return { ...activity, ppi: { id, code, name, plant, element_type, status } };
   },
   /** `GET ppis/{id}/activity-summary`, `user-activities-summary` and `other-roles-activity-summary`. */
   counts: async (request: OfflineRequest) => {

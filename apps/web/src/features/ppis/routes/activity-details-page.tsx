@@ -1,6 +1,8 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconListDetails } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { isAdministrator } from '@heliotrack/domain/roles';
+import { useProfile } from '../../../api/get-profile';
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
@@ -27,6 +29,7 @@ export function ActivityDetailsPage() {
   const activityId = useRouteId('activityId');
   const activity = useActivity(ppiId ?? 0, activityId ?? 0);
   const roleLabel = useRoleLabel();
+  const { data: user } = useProfile();
   if (ppiId === null || activityId === null) return <EmptyState icon={<IconListDetails size={32} />} title={t('ppis.activities.notFound')} />;
   if (activity.error && !activity.data) return <QueryError error={activity.error} onRetry={() => void activity.refetch()} />;
   if (!activity.data) return <PageLoader />;
@@ -38,7 +41,11 @@ export function ActivityDetailsPage() {
         title={t('ppis.activities.detailTitle', { position: activity.data.position, name: activity.data.name })}
         subtitle={t('ppis.activities.of', { code: ppi.code, name: ppi.name, plant: ppi.plant.name })}
         actions={
-          <Button component={Link} to={`/ppis/${ppi.id}/link-elements`} variant="subtle" leftSection={<IconArrowLeft size={18} aria-hidden />}>
+          // Administrators came from the plan's elements; anybody else from its register.
+          <Button
+            component={Link}
+            to={isAdministrator(user) ? `/ppis/${ppi.id}/link-elements` : `/ppis/${ppi.id}/ppi-results`}
+            variant="subtle" leftSection={<IconArrowLeft size={18} aria-hidden />}>
             {t('ppis.activities.backToPpi', { code: ppi.code })}
           </Button>
         }

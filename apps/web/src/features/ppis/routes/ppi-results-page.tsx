@@ -1,10 +1,10 @@
 import '@mantine/dates/styles.css';
-import { Alert, Badge, Button, Collapse, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Collapse, Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconClipboardCheck, IconListCheck, IconLock } from '@tabler/icons-react';
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type {
   ActivityCounts,
   ElementResults,
@@ -56,16 +56,17 @@ export function PpiResultsPage() {
   return <WithPpi>{(ppi) => <Register key={ppi.id} ppi={ppi} />}</WithPpi>;
 }
 
-function CountsCard({ counts, mine }: { counts: ActivityCounts; mine: boolean }) {
+/** An activity's counts; its name leads to its details (the acceptance criteria), offline too. */
+function CountsCard({ ppiId, counts, mine }: { ppiId: number; counts: ActivityCounts; mine: boolean }) {
   const { t } = useTranslation();
   const roleLabel = useRoleLabel();
   const done = counts.expected - counts.pending;
   return (
     <Paper withBorder p="sm" data-testid={`activity-counts-${counts.activity.id}`}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Text size="sm" fw={600} lineClamp={2}>
+        <Anchor component={Link} to={`/ppis/${ppiId}/activity/${counts.activity.id}/details`} size="sm" fw={600} lineClamp={2}>
           {counts.activity.position}. {counts.activity.name}
-        </Text>
+        </Anchor>
         {!mine && (
           <Badge variant="light" color="gray" tt="none" leftSection={<IconLock size={12} />}>
             {t('ppis.results.readOnly')}
@@ -255,10 +256,10 @@ function Register({ ppi }: { ppi: PpiDetail }) {
         <Collapse expanded={!isPhone || showCounts}>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
             {(mine.data ?? []).map((c) => (
-              <CountsCard key={c.activity.id} counts={c} mine />
+              <CountsCard key={c.activity.id} ppiId={ppi.id} counts={c} mine />
             ))}
             {(others.data ?? []).map((c) => (
-              <CountsCard key={c.activity.id} counts={c} mine={false} />
+              <CountsCard key={c.activity.id} ppiId={ppi.id} counts={c} mine={false} />
             ))}
           </SimpleGrid>
         </Collapse>
