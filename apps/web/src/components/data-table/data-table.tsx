@@ -54,6 +54,8 @@ export interface DataTableProps<T> {
   /** The scroll position goes back to the top whenever this changes (a new page, a new filter). */
   scrollResetKey?: unknown;
   onRowClick?: (row: Row<T>) => void;
+  /** A row's text colour, e.g. 'dimmed' for an inactive one. */
+  rowColor?: (row: T) => string | undefined;
   'aria-label': string;
   /** Minimum width before the table scrolls sideways. */
   minWidth?: number;
@@ -75,6 +77,7 @@ export function DataTable<T>({
   empty,
   scrollResetKey,
   onRowClick,
+  rowColor,
   minWidth = 720,
   horizontalSpacing,
   'aria-label': ariaLabel,
@@ -197,6 +200,7 @@ export function DataTable<T>({
                     aria-rowindex={item.index + 2}
                     aria-selected={row.getCanSelect() ? isSelected : undefined}
                     bg={isSelected ? 'var(--mantine-primary-color-light)' : undefined}
+                    c={rowColor?.(row.original)}
                     style={{ cursor: onRowClick ? 'pointer' : undefined }}
                     onClick={
                       onRowClick
