@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, configure, render } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -11,6 +11,10 @@ import { ConfirmDialogs } from '../components/dialogs/confirm-dialog';
 import { closeAllDialogs } from '../lib/dialogs';
 import { changeLanguage, i18n } from '../lib/i18n';
 import './render';
+
+// Two cores shared by several runs: a page's first render can take seconds, which is slowness, not failure.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 /*
  * A page under test against a fake server: `serveApi` answers the page's requests by path, as the
