@@ -1,4 +1,4 @@
-import { Box, Center, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
+import { Box, Center, Skeleton, Table, Text, UnstyledButton, type MantineBreakpoint } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import type { Row, RowData, Table as TanStackTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -15,6 +15,8 @@ declare module '@tanstack/react-table' {
     stickyRight?: boolean;
     /** The cell's text wraps (a name over its description) instead of ending in an ellipsis. */
     wrap?: boolean;
+    /** Shown from this breakpoint up only (Mantine's visibleFrom), e.g. a column a tablet has no room for. */
+    visibleFrom?: MantineBreakpoint;
   }
 }
 
@@ -84,7 +86,8 @@ export function DataTable<T>({
 }: DataTableProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = table.getRowModel().rows;
-  const columnCount = table.getVisibleLeafColumns().length;
+  const columns = table.getVisibleLeafColumns();
+  const columnCount = columns.length;
   const isVirtual = height !== undefined;
   const virtualizer = useVirtualizer({
     count: isVirtual ? rows.length : 0,
@@ -125,6 +128,7 @@ export function DataTable<T>({
                 return (
                   <Table.Th
                     key={header.id}
+                    visibleFrom={meta?.visibleFrom}
                     style={{
                       width: meta?.width,
                       textAlign: meta?.align,
@@ -169,8 +173,8 @@ export function DataTable<T>({
           {isLoading ? (
             Array.from({ length: 8 }, (_, index) => (
               <Table.Tr key={index}>
-                {Array.from({ length: columnCount }, (_, cell) => (
-                  <Table.Td key={cell}>
+                {columns.map((column) => (
+                  <Table.Td key={column.id} visibleFrom={column.columnDef.meta?.visibleFrom}>
                     <Skeleton height={16} />
                   </Table.Td>
                 ))}
@@ -215,6 +219,7 @@ export function DataTable<T>({
                     {row.getVisibleCells().map((cell) => (
                       <Table.Td
                         key={cell.id}
+                        visibleFrom={cell.column.columnDef.meta?.visibleFrom}
                         style={{
                           ...(cell.column.columnDef.meta?.stickyRight && STICKY_RIGHT),
                           textAlign: cell.column.columnDef.meta?.align,
