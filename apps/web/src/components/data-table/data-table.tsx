@@ -100,9 +100,10 @@ export function DataTable<T>({
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [scrollResetKey]);
 
-  const items = isVirtual ? virtualizer.getVirtualItems() : rows.map((_, index) => ({ index }));
-  const paddingTop = isVirtual && items.length ? items[0].start : 0;
-  const paddingBottom = isVirtual && items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+  const virtualItems = isVirtual ? virtualizer.getVirtualItems() : [];
+  const items = isVirtual ? virtualItems : rows.map((_, index) => ({ index }));
+  const paddingTop = virtualItems.length ? virtualItems[0].start : 0;
+  const paddingBottom = virtualItems.length ? virtualizer.getTotalSize() - virtualItems[virtualItems.length - 1].end : 0;
 
   return (
     <Box ref={scrollRef} style={{ maxHeight: height, overflow: 'auto', position: 'relative' }} tabIndex={-1}>
