@@ -1,4 +1,4 @@
-import { Box, Center, Skeleton, Table, Text, UnstyledButton, type MantineBreakpoint } from '@mantine/core';
+import { Box, Center, Skeleton, Table, Text, UnstyledButton, type MantineBreakpoint, type TableTrProps } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import type { Row, RowData, Table as TanStackTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -56,8 +56,8 @@ export interface DataTableProps<T> {
   /** The scroll position goes back to the top whenever this changes (a new page, a new filter). */
   scrollResetKey?: unknown;
   onRowClick?: (row: Row<T>) => void;
-  /** A row's text colour, e.g. 'dimmed' for an inactive one. */
-  rowColor?: (row: T) => string | undefined;
+  /** What marks a row: its text colour ('dimmed' for an inactive one), its background, aria-current. */
+  rowProps?: (row: T) => Pick<TableTrProps, 'c' | 'bg' | 'aria-current'>;
   'aria-label': string;
   /** Minimum width before the table scrolls sideways. */
   minWidth?: number;
@@ -79,7 +79,7 @@ export function DataTable<T>({
   empty,
   scrollResetKey,
   onRowClick,
-  rowColor,
+  rowProps,
   minWidth = 720,
   horizontalSpacing,
   'aria-label': ariaLabel,
@@ -197,6 +197,7 @@ export function DataTable<T>({
               {items.map((item) => {
                 const row = rows[item.index];
                 const isSelected = row.getIsSelected();
+                const marks = rowProps?.(row.original);
                 return (
                   <Table.Tr
                     key={row.id}
@@ -204,8 +205,8 @@ export function DataTable<T>({
                     ref={isVirtual ? virtualizer.measureElement : undefined}
                     aria-rowindex={item.index + 2}
                     aria-selected={row.getCanSelect() ? isSelected : undefined}
-                    bg={isSelected ? 'var(--mantine-primary-color-light)' : undefined}
-                    c={rowColor?.(row.original)}
+                    {...marks}
+                    bg={isSelected ? 'var(--mantine-primary-color-light)' : marks?.bg}
                     style={{ cursor: onRowClick ? 'pointer' : undefined }}
                     onClick={
                       onRowClick

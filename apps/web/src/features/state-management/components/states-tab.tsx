@@ -221,7 +221,7 @@ export function StatesTab() {
             isLoading={!data}
             aria-label={t('stateManagement.tabs.states')}
             minWidth={720}
-            rowColor={(state) => (state.is_active ? undefined : 'dimmed')}
+            rowProps={(state) => ({ c: state.is_active ? undefined : 'dimmed' })}
           />
         </Paper>
       )}

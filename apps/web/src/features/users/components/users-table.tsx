@@ -154,7 +154,7 @@ export function UsersTable({
       isLoading={!users}
       aria-label={t('users.title')}
       minWidth={620}
-      rowColor={(user) => (user.is_active ? undefined : 'dimmed')}
+      rowProps={(user) => ({ c: user.is_active ? undefined : 'dimmed' })}
     />
   );
 }
