@@ -45,11 +45,15 @@ describe("a user's plants page", () => {
     expect((within(table).getByRole('checkbox', { name: 'Autorizar en Carmona I' }) as HTMLInputElement).checked).toBe(true);
   });
 
-  it('ticks every visible plant from the header and saves them', async () => {
+  it('ticks a plant on its row or every visible plant from the header, and saves them', async () => {
     renderPage(UserPlantsPage, 'users/:userId/plants', '/users/7/plants');
     const table = await screen.findByRole('table', { name: 'Plantas de Tomás Técnico' });
     await waitFor(() => expect(tableText(table)).toHaveLength(3));
     expect(screen.getByRole('button', { name: 'Guardar' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(within(table).getByRole('checkbox', { name: 'Autorizar en Écija II' }));
+    expect(selectedRows(table)).toEqual(['Carmona I', 'Écija II']);
+    fireEvent.click(within(table).getByRole('checkbox', { name: 'Autorizar en Écija II' }));
+    expect(selectedRows(table)).toEqual(['Carmona I']);
     fireEvent.click(within(table).getByRole('checkbox', { name: 'Seleccionar todas las plantas visibles' }));
     expect(selectedRows(table)).toEqual(['Carmona I', 'Écija II']);
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
