@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Breadcrumbs, Button, Group, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash, IconUsersGroup } from '@tabler/icons-react';
-import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs } from 'react-router';
@@ -19,6 +19,7 @@ import { useUpdateContractorGroup } from '../api/update-contractor-group';
 import { ContractorGroupFormModal } from '../components/contractor-group-form-modal';
 import { GroupPlantsPanel } from '../components/group-plants-panel';
 import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
 
 const NO_CONTRACTORS: Contractor[] = [];
 
@@ -110,10 +111,9 @@ export function ContractorGroupPage() {
       },
     },
   ];
-  const table = useReactTable({
+  const table = useDataTable({
     data: isLoading ? NO_CONTRACTORS : memberRows,
     columns,
-    getCoreRowModel: getCoreRowModel(),
     getRowId: (contractor) => String(contractor.id),
   });
 

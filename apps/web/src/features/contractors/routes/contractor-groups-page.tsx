@@ -1,7 +1,7 @@
 import { Anchor, Button, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearchOff, IconUsersGroup } from '@tabler/icons-react';
-import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -21,6 +21,7 @@ import { ContractorsNav } from '../components/contractors-nav';
 import { SearchField } from '../../../components/search-field';
 import { RowActions } from '../../../components/row-actions';
 import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
 
 const NO_GROUPS: ContractorGroup[] = [];
 
@@ -80,10 +81,9 @@ export function ContractorGroupsPage() {
       ),
     },
   ];
-  const table = useReactTable({
+  const table = useDataTable({
     data: data ?? NO_GROUPS,
     columns,
-    getCoreRowModel: getCoreRowModel(),
     getRowId: (group) => String(group.id),
   });
 

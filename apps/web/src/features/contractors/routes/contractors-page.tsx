@@ -1,7 +1,7 @@
 import { Button, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingStore, IconPlus, IconSearchOff } from '@tabler/icons-react';
-import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Contractor } from '@heliotrack/domain/catalogues';
@@ -19,6 +19,7 @@ import { ContractorsNav } from '../components/contractors-nav';
 import { SearchField } from '../../../components/search-field';
 import { RowActions } from '../../../components/row-actions';
 import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
 
 const NO_CONTRACTORS: Contractor[] = [];
 
@@ -78,10 +79,9 @@ export function ContractorsPage() {
       ),
     },
   ];
-  const table = useReactTable({
+  const table = useDataTable({
     data: data ?? NO_CONTRACTORS,
     columns,
-    getCoreRowModel: getCoreRowModel(),
     getRowId: (contractor) => String(contractor.id),
   });
 

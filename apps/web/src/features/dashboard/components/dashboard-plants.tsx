@@ -1,11 +1,12 @@
 import { Anchor, Badge, Group, Paper, Progress, Text, Title } from '@mantine/core';
-import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Dashboard } from '@heliotrack/domain/dashboard';
 import { formatCoordinates, formatInteger, formatMwp, formatPercent } from '../../../lib/format';
 import { plantOkShare, progressColor } from '../lib/chart-options';
 import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
 import { SyncReviewLink } from '../../../components/sync-review-link';
 
 type DashboardPlant = Dashboard['plants'][number];
@@ -84,10 +85,9 @@ export function DashboardPlants({ dashboard }: { dashboard: Dashboard | undefine
       },
     },
   ];
-  const table = useReactTable({
+  const table = useDataTable({
     data: plants,
     columns,
-    getCoreRowModel: getCoreRowModel(),
     getRowId: (plant) => String(plant.id),
   });
 

@@ -17,7 +17,7 @@ import {
   IconRuler2,
   IconSearchOff,
 } from '@tabler/icons-react';
-import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '@heliotrack/domain/equipment';
@@ -33,6 +33,7 @@ import { EquipmentFormModal } from '../components/equipment-form-modal';
 import { ExpiryBadge } from '../components/expiry-badge';
 import { EXPIRY_STATUSES, expiryStatusOf, type ExpiryStatus } from '../components/expiry-status';
 import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
 import { SearchField } from '../../../components/search-field';
 
 export function equipmentLoader() {
@@ -165,10 +166,9 @@ export function EquipmentPage() {
       ),
     },
   ];
-  const table = useReactTable({
+  const table = useDataTable({
     data: shown,
     columns,
-    getCoreRowModel: getCoreRowModel(),
     getRowId: (equipment) => String(equipment.id),
   });
 

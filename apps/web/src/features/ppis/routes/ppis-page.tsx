@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Group, Menu, Paper, Select, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconChartBar, IconClipboardCheck, IconDots, IconListDetails, IconMap2, IconPencil, IconPhoto, IconPlus, IconTable, IconTemplate, IconTrash } from '@tabler/icons-react';
-import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { PPI_STATUSES, type LinkedPpi, type Ppi, type PpiListQuery, type PpiStat
 import { isAdministrator } from '@heliotrack/domain/roles';
 import { useProfile } from '../../../api/get-profile';
 import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { PageHeader } from '../../../components/page-header';
@@ -127,10 +128,9 @@ export function PpisPage() {
         ),
     },
   ];
-  const table = useReactTable<Ppi | LinkedPpi>({
+  const table = useDataTable<Ppi | LinkedPpi>({
     data: list.data ?? NO_PPIS,
     columns,
-    getCoreRowModel: getCoreRowModel(),
     getRowId: (ppi) => String(ppi.id),
   });
 

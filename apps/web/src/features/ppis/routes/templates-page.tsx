@@ -1,6 +1,6 @@
 import { Button, Paper, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet, IconPlus, IconTemplate } from '@tabler/icons-react';
-import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Template } from '@heliotrack/domain/ppis';
@@ -8,6 +8,7 @@ import { isAdministrator } from '@heliotrack/domain/roles';
 import { useProfile } from '../../../api/get-profile';
 import { usePlants } from '../../../api/get-plants';
 import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { PageHeader } from '../../../components/page-header';
@@ -98,10 +99,9 @@ export function TemplatesPage() {
       ),
     },
   ];
-  const table = useReactTable({
+  const table = useDataTable({
     data: templates.data ?? NO_TEMPLATES,
     columns,
-    getCoreRowModel: getCoreRowModel(),
     getRowId: (template) => String(template.id),
   });
 

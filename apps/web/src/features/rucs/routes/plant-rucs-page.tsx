@@ -1,6 +1,6 @@
 import { Anchor, Breadcrumbs, Button, Paper, Stack, Text } from '@mantine/core';
 import { IconListCheck, IconPlus } from '@tabler/icons-react';
-import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs } from 'react-router';
@@ -19,6 +19,7 @@ import { plantRucsQueryOptions, usePlantRucs } from '../api/get-plant-rucs';
 import { RucFormModal } from '../components/ruc-form-modal';
 import { RowActions } from '../../../components/row-actions';
 import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
 
 const NO_RUCS: Ruc[] = [];
 
@@ -90,10 +91,9 @@ export function PlantRucsPage() {
       ),
     },
   ];
-  const table = useReactTable({
+  const table = useDataTable({
     data: rucs.data ?? NO_RUCS,
     columns,
-    getCoreRowModel: getCoreRowModel(),
     getRowId: (ruc) => String(ruc.id),
   });
 

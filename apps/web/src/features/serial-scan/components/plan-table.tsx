@@ -1,7 +1,8 @@
 import { Button, Text } from '@mantine/core';
-import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
 import { SerialFlags } from '../../../components/elements/serial-flags';
 import { TOUCH_TARGET } from '../../../lib/field-layout';
 import type { PlanElement, ScanSession } from '../lib/scan-session';
@@ -52,10 +53,9 @@ export function PlanTable({
       ),
     },
   ];
-  const table = useReactTable({
+  const table = useDataTable({
     data: session.elements,
     columns,
-    getCoreRowModel: getCoreRowModel(),
     getRowId: (element) => String(element.id),
   });
   return (

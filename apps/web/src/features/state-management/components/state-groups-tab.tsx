@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconStack2 } from '@tabler/icons-react';
-import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StateGroup } from '@heliotrack/domain/state-management';
@@ -17,6 +17,7 @@ import { PlantStateGroupPanel } from './plant-state-group-panel';
 import { StateGroupFormModal } from './state-group-form-modal';
 import { RowActions } from '../../../components/row-actions';
 import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
 
 const NO_GROUPS: StateGroup[] = [];
 
@@ -98,10 +99,9 @@ export function StateGroupsTab() {
       ),
     },
   ];
-  const table = useReactTable({
+  const table = useDataTable({
     data: groups.data ?? NO_GROUPS,
     columns,
-    getCoreRowModel: getCoreRowModel(),
     getRowId: (group) => String(group.id),
   });
 

@@ -10,7 +10,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPalette, IconPlus, IconSearchOff } from '@tabler/icons-react';
-import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { State } from '@heliotrack/domain/catalogues';
@@ -26,6 +26,7 @@ import { showStateError } from './show-state-error';
 import { StateFormModal } from './state-form-modal';
 import { RowActions } from '../../../components/row-actions';
 import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
 import { SearchField } from '../../../components/search-field';
 
 const NO_STATES: State[] = [];
@@ -152,10 +153,9 @@ export function StatesTab() {
       ),
     },
   ];
-  const table = useReactTable({
+  const table = useDataTable({
     data: data ?? NO_STATES,
     columns,
-    getCoreRowModel: getCoreRowModel(),
     getRowId: (state) => String(state.id),
   });
 

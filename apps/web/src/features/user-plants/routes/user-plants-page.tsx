@@ -10,7 +10,7 @@ import {
   Text,
 } from '@mantine/core';
 import { IconBuildingFactory2, IconChevronRight, IconDeviceFloppy } from '@tabler/icons-react';
-import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs } from 'react-router';
@@ -26,6 +26,7 @@ import { clientUserQueryOptions, useClientUser } from '../../../api/get-client-u
 import { useAuthorizeUserPlants } from '../api/authorize-user-plants';
 import { userPlantsQueryOptions, useUserPlants } from '../api/get-user-plants';
 import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
 import { SearchField } from '../../../components/search-field';
 
 export function userPlantsLoader({ params }: LoaderFunctionArgs) {
@@ -153,10 +154,9 @@ export function UserPlantsPage() {
       ),
     },
   ];
-  const table = useReactTable({
+  const table = useDataTable({
     data: visible,
     columns,
-    getCoreRowModel: getCoreRowModel(),
     getRowId: (plant) => String(plant.id),
     // The rows the checkboxes authorise show as selected (aria-selected and the row's tint).
     state: { rowSelection: Object.fromEntries([...current].map((id) => [String(id), true])) },

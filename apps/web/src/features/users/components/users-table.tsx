@@ -1,11 +1,12 @@
 import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconBuildingFactory2, IconDevicesOff, IconPencil, IconUserCheck, IconUserOff } from '@tabler/icons-react';
-import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ADMIN_ROLE } from '@heliotrack/domain/constants';
 import type { ClientUser } from '@heliotrack/domain/users';
 import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
 import { formatInteger } from '../../../lib/format';
 
 const NO_USERS: ClientUser[] = [];
@@ -142,10 +143,9 @@ export function UsersTable({
       ),
     },
   ];
-  const table = useReactTable({
+  const table = useDataTable({
     data: users ?? NO_USERS,
     columns,
-    getCoreRowModel: getCoreRowModel(),
     getRowId: (user) => String(user.id),
   });
   return (
