@@ -39,7 +39,7 @@ afterEach(cleanup);
 describe("the dashboard's plants", () => {
   it('lists the plants by name, each a link to its elements, with power, elements and progress', () => {
     const plants = [
-      plant(2, 'Écija II', { element_count: 1200, ok_by_type: [{ element_type: 1, code: 'HIN', name: 'Hincas', total: 4, ok: 1 }] }),
+      plant(2, 'Écija II', { element_count: 1200, ok_by_type: [{ element_type: 1, code: 'HIN', name: 'Hincas', total: 4, ok: 1, ok_share: 0.25 }] }),
       plant(1, 'Carmona I', { element_count: 30, unresolved_sync_reviews: 2 }),
     ];
     const table = renderPlants({ plants } as Dashboard);
