@@ -5,7 +5,7 @@ import { isSignedIn } from '../lib/session';
 import { createGuardLoader } from './guards/guard-loader';
 import type { RouteHandle } from './guards/route-guard';
 import { RootLayout } from './layouts/root-layout';
-import { needsConnection } from './routes/needs-connection-route';
+import { withNeedsConnection } from './routes/needs-connection-route';
 import { RouteErrorPage } from './routes/route-error-page';
 
 /**
@@ -16,10 +16,17 @@ import { RouteErrorPage } from './routes/route-error-page';
 const ADMIN_ONLY: RouteHandle = { adminOnly: true };
 
 /**
+ * Issue 16: the pages that need the server. The flag alone decides both what the page shows while
+ * offline mode is on (withNeedsConnection wraps their lazy loading) and the menu's "needs a
+ * connection" mark; there is no second list of paths.
+ */
+const NEEDS_CONNECTION: RouteHandle = { needsConnection: true };
+
+/**
  * Specification section 2, the pages of the foundation issue. Every page and the main layout load
  * lazily; matching ignores case (React Router's default), so /DASHBOARD is the dashboard.
  */
-export const routes: RouteObject[] = [
+export const routes: RouteObject[] = withNeedsConnection([
   {
     id: 'root',
     Component: RootLayout,
@@ -42,21 +49,21 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'plants/state-management',
-            lazy: needsConnection(() =>
+            handle: NEEDS_CONNECTION,
+            lazy: () =>
               import('../features/state-management/routes/state-management-page').then((m) => ({
                 Component: m.StateManagementPage,
                 loader: m.stateManagementLoader,
               })),
-            ),
           },
           {
             path: 'plants/state-management/state-groups',
-            lazy: needsConnection(() =>
+            handle: NEEDS_CONNECTION,
+            lazy: () =>
               import('../features/state-management/routes/state-management-page').then((m) => ({
                 Component: m.StateManagementPage,
                 loader: m.stateManagementLoader,
               })),
-            ),
           },
         ],
       },
@@ -65,12 +72,12 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'dashboard',
-            lazy: needsConnection(() =>
+            handle: NEEDS_CONNECTION,
+            lazy: () =>
               import('../features/dashboard/routes/dashboard-page').then((m) => ({
                 Component: m.DashboardPage,
                 loader: m.dashboardLoader,
               })),
-            ),
           },
           {
             path: 'plants',
@@ -82,12 +89,12 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'plants/:plantId/administration',
-            lazy: needsConnection(() =>
+            handle: NEEDS_CONNECTION,
+            lazy: () =>
               import('../features/plants/routes/plant-administration-page').then((m) => ({
                 Component: m.PlantAdministrationPage,
                 loader: m.plantAdministrationLoader,
               })),
-            ),
           },
           {
             path: 'plants/:plantId/elements',
@@ -99,12 +106,12 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'reports/plant/:plantId',
-            lazy: needsConnection(() =>
+            handle: NEEDS_CONNECTION,
+            lazy: () =>
               import('../features/reports/routes/plant-reports-page').then((m) => ({
                 Component: m.PlantReportsPage,
                 loader: m.plantReportsLoader,
               })),
-            ),
           },
           {
             path: 'usersTest',
@@ -153,161 +160,156 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'users',
-            handle: ADMIN_ONLY,
-            lazy: needsConnection(() =>
+            handle: { ...ADMIN_ONLY, ...NEEDS_CONNECTION },
+            lazy: () =>
               import('../features/users/routes/users-page').then((m) => ({
                 Component: m.UsersPage,
                 loader: m.usersLoader,
               })),
-            ),
           },
           {
             path: 'users/:userId/plants',
-            handle: ADMIN_ONLY,
-            lazy: needsConnection(() =>
+            handle: { ...ADMIN_ONLY, ...NEEDS_CONNECTION },
+            lazy: () =>
               import('../features/user-plants/routes/user-plants-page').then((m) => ({
                 Component: m.UserPlantsPage,
                 loader: m.userPlantsLoader,
               })),
-            ),
           },
           {
             path: 'users/:userId/plants/:plantId',
-            handle: ADMIN_ONLY,
-            lazy: needsConnection(() =>
+            handle: { ...ADMIN_ONLY, ...NEEDS_CONNECTION },
+            lazy: () =>
               import('../features/user-plants/routes/user-plant-rucs-page').then((m) => ({
                 Component: m.UserPlantRucsPage,
                 loader: m.userPlantRucsLoader,
               })),
-            ),
           },
           {
             path: 'plants/:plantId/rucs',
-            handle: ADMIN_ONLY,
-            lazy: needsConnection(() =>
+            handle: { ...ADMIN_ONLY, ...NEEDS_CONNECTION },
+            lazy: () =>
               import('../features/rucs/routes/plant-rucs-page').then((m) => ({
                 Component: m.PlantRucsPage,
                 loader: m.plantRucsLoader,
               })),
-            ),
           },
           {
             path: 'plants/:plantId/sync-review',
-            lazy: needsConnection(() =>
+            handle: NEEDS_CONNECTION,
+            lazy: () =>
               import('../features/sync-reviews/routes/sync-review-page').then((m) => ({
                 Component: m.SyncReviewPage,
                 loader: m.syncReviewLoader,
               })),
-            ),
           },
           {
             path: 'plants/:plantId/rucs/:rucId',
-            handle: ADMIN_ONLY,
-            lazy: needsConnection(() =>
+            handle: { ...ADMIN_ONLY, ...NEEDS_CONNECTION },
+            lazy: () =>
               import('../features/rucs/routes/ruc-states-page').then((m) => ({
                 Component: m.RucStatesPage,
                 loader: m.rucStatesLoader,
               })),
-            ),
           },
           {
             path: 'contractors',
-            lazy: needsConnection(() =>
+            handle: NEEDS_CONNECTION,
+            lazy: () =>
               import('../features/contractors/routes/contractors-page').then((m) => ({
                 Component: m.ContractorsPage,
                 loader: m.contractorsLoader,
               })),
-            ),
           },
           {
             path: 'contractors/groups',
-            lazy: needsConnection(() =>
+            handle: NEEDS_CONNECTION,
+            lazy: () =>
               import('../features/contractors/routes/contractor-groups-page').then((m) => ({
                 Component: m.ContractorGroupsPage,
                 loader: m.contractorGroupsLoader,
               })),
-            ),
           },
           {
             path: 'contractors/groups/:groupId',
-            lazy: needsConnection(() =>
+            handle: NEEDS_CONNECTION,
+            lazy: () =>
               import('../features/contractors/routes/contractor-group-page').then((m) => ({
                 Component: m.ContractorGroupPage,
                 loader: m.contractorGroupLoader,
               })),
-            ),
           },
           {
             path: 'itemInventory',
-            lazy: needsConnection(() =>
+            handle: NEEDS_CONNECTION,
+            lazy: () =>
               import('../features/item-inventory/routes/item-inventory-page').then((m) => ({
                 Component: m.ItemInventoryPage,
                 loader: m.itemInventoryLoader,
               })),
-            ),
           },
           {
             path: 'itemInventory/:elementId/flash-reports',
-            lazy: needsConnection(() =>
+            handle: NEEDS_CONNECTION,
+            lazy: () =>
               import('../features/flash-reports/routes/element-flash-reports-page').then((m) => ({
                 Component: m.ElementFlashReportsPage,
                 loader: m.elementFlashReportsLoader,
               })),
-            ),
           },
           {
             path: 'itemInventory/:elementId/flash-reports/details/:idFlashReport',
-            lazy: needsConnection(() =>
+            handle: NEEDS_CONNECTION,
+            lazy: () =>
               import('../features/flash-reports/routes/flash-report-details-page').then((m) => ({
                 Component: m.FlashReportDetailsPage,
                 loader: m.flashReportDetailsLoader,
               })),
-            ),
           },
           {
             path: 'equipment',
-            lazy: needsConnection(() =>
+            handle: NEEDS_CONNECTION,
+            lazy: () =>
               import('../features/equipment/routes/equipment-page').then((m) => ({
                 Component: m.EquipmentPage,
                 loader: m.equipmentLoader,
               })),
-            ),
           },
           {
             path: 'ppis/main',
-            lazy: needsConnection(() =>
+            handle: NEEDS_CONNECTION,
+            lazy: () =>
               import('../features/ppis/routes/ppis-page').then((m) => ({
                 Component: m.PpisPage,
                 loader: m.ppisLoader,
               })),
-            ),
           },
           {
             path: 'ppis/templates',
-            lazy: needsConnection(() =>
+            handle: NEEDS_CONNECTION,
+            lazy: () =>
               import('../features/ppis/routes/templates-page').then((m) => ({
                 Component: m.TemplatesPage,
                 loader: m.templatesLoader,
               })),
-            ),
           },
           {
             path: 'ppis/:ppiId/link-elements',
-            lazy: needsConnection(() =>
+            handle: NEEDS_CONNECTION,
+            lazy: () =>
               import('../features/ppis/routes/link-elements-page').then((m) => ({
                 Component: m.LinkElementsPage,
                 loader: m.linkElementsLoader,
               })),
-            ),
           },
           {
             path: 'ppis/:ppiId/link-elements-map',
-            lazy: needsConnection(() =>
+            handle: NEEDS_CONNECTION,
+            lazy: () =>
               import('../features/ppis/routes/link-elements-map-page').then((m) => ({
                 Component: m.LinkElementsMapPage,
                 loader: m.linkElementsMapLoader,
               })),
-            ),
           },
           // The register works offline on a downloaded plant's PPIs (issue 36): the list of the user's
           // PPIs and a PPI's register, table and map, answer from the device (offline/handlers/ppis.ts).
@@ -320,11 +322,11 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'ppis/close-ppi',
-            lazy: needsConnection(() =>
+            handle: NEEDS_CONNECTION,
+            lazy: () =>
               import('../features/ppis/routes/ppi-register-page').then((m) => ({
                 Component: m.ClosePpiPage,
               })),
-            ),
           },
           {
             path: 'ppis/:ppiId/ppi-results',
@@ -368,39 +370,39 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'ppis/:ppiId/ppi-results/details/by-elements-and-roles',
-            lazy: needsConnection(() =>
+            handle: NEEDS_CONNECTION,
+            lazy: () =>
               import('../features/ppis/routes/ppi-result-list-page').then((m) => ({
                 Component: m.PpiResultListPage,
                 loader: m.ppiResultListLoader,
               })),
-            ),
           },
           {
             path: 'ppis/:ppiId/ppi-results/:activityId/by-activity-and-roles',
-            lazy: needsConnection(() =>
+            handle: NEEDS_CONNECTION,
+            lazy: () =>
               import('../features/ppis/routes/ppi-result-list-page').then((m) => ({
                 Component: m.PpiResultListPage,
                 loader: m.ppiResultListLoader,
               })),
-            ),
           },
           {
             path: 'ppis/:ppiId/ppi-results-summary',
-            lazy: needsConnection(() =>
+            handle: NEEDS_CONNECTION,
+            lazy: () =>
               import('../features/ppis/routes/ppi-summary-page').then((m) => ({
                 Component: m.PpiSummaryPage,
                 loader: m.ppiSummaryLoader,
               })),
-            ),
           },
           {
             path: 'ppis/:ppiId/ppi-detailed-summary',
-            lazy: needsConnection(() =>
+            handle: NEEDS_CONNECTION,
+            lazy: () =>
               import('../features/ppis/routes/ppi-summary-page').then((m) => ({
                 Component: m.PpiDetailedSummaryPage,
                 loader: m.ppiSummaryLoader,
               })),
-            ),
           },
           {
             path: 'ppis/:ppiId/activity/:activityId/details',
@@ -431,4 +433,4 @@ export const routes: RouteObject[] = [
       },
     ],
   },
-];
+]);

@@ -27,6 +27,8 @@ export interface GuardInput {
 export interface RouteHandle {
   /** Administrators only (specification section 4). */
   adminOnly?: boolean;
+  /** The page needs the server (issue 16): offline it says so, and the menu marks it. */
+  needsConnection?: boolean;
 }
 
 export type GuardDecision =

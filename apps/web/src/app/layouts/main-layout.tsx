@@ -20,7 +20,8 @@ import { LanguageSwitch } from '../../components/language-switch';
 import { OfflineBanner } from '../../components/offline-banner';
 import { useOfflineMode } from '../../lib/offline-mode';
 import { homePath } from '../../lib/paths';
-import { NEEDS_CONNECTION_PATHS } from '../routes/needs-connection-route';
+import { needsConnectionAt } from '../routes/needs-connection-route';
+import { routes } from '../routes';
 import { NetworkLostPrompt } from '../../components/offline/network-lost-prompt';
 import { OutboxBadge } from '../../components/offline/outbox-badge';
 import { useProfile } from '../../api/get-profile';
@@ -104,8 +105,7 @@ export function MainLayout() {
             // matchPath ignores case like the router does: /PLANTS highlights Plantas.
             const isActive = !!matchPath({ path: entry.to, end: false }, pathname);
             // Offline mode: the menu says which screens need the server (issue 16).
-            const needsConnection =
-              isOffline && NEEDS_CONNECTION_PATHS.includes(entry.to.replace(/\/main$/, ''));
+            const needsConnection = isOffline && needsConnectionAt(routes, entry.to);
             return (
               <NavLink
                 key={entry.to}

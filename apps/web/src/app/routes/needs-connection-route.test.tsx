@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
+import type { ComponentType } from 'react';
 import { MemoryRouter } from 'react-router';
 import type { LoaderFunctionArgs } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setOfflineFlag } from '../../lib/offline-mode';
 import { homePath } from '../../lib/paths';
 import { renderWithProviders } from '../../test/render';
-import { needsConnection } from './needs-connection-route';
+import { routes } from '../routes';
+import { needsConnection, needsConnectionAt, withNeedsConnection } from './needs-connection-route';
 
 const args = {
   request: new Request('http://localhost/dashboard'),
@@ -52,5 +54,58 @@ describe('pages that need the server (issue 16)', () => {
     expect(screen.getByText('Esta pantalla necesita conexión')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Ir a Plantas' }).getAttribute('href')).toBe('/plants');
     expect(homePath()).toBe('/plants');
+  });
+});
+
+describe('the route table decides which pages need the server (issue 16)', () => {
+  it("marks the menu's entries from the routes' flag, case and query aside", () => {
+    const menu = ['/dashboard', '/plants', '/ppis/main', '/ppis/register', '/itemInventory', '/equipment', '/users', '/contractors', '/plants/state-management'];
+    expect(menu.filter((path) => needsConnectionAt(routes, path))).toEqual([
+      '/dashboard',
+      '/ppis/main',
+      '/itemInventory',
+      '/equipment',
+      '/users',
+      '/contractors',
+      '/plants/state-management',
+    ]);
+    expect(needsConnectionAt(routes, '/DASHBOARD?x=1')).toBe(true);
+    expect(needsConnectionAt(routes, '/plants/3/elements')).toBe(false);
+    expect(needsConnectionAt(routes, '/no/such/page')).toBe(false);
+  });
+
+  it('loads a flagged route through needsConnection and leaves the others as they are', async () => {
+    setOfflineFlag(true);
+    const table = withNeedsConnection([
+      {
+        path: '/',
+        children: [
+          { path: 'online', handle: { needsConnection: true }, lazy: async () => ({ Component: Page }) },
+          { path: 'anywhere', lazy: async () => ({ Component: Page }) },
+        ],
+      },
+    ]);
+    const [flagged, plain] = table[0].children!;
+    expect(needsConnectionAt(table, '/online')).toBe(true);
+    expect(needsConnectionAt(table, '/anywhere')).toBe(false);
+    for (const [route, shown] of [
+      [flagged, 'Esta pantalla necesita conexión'],
+      [plain, 'the page'],
+    ] as const) {
+      const { Component } = await (route.lazy as () => Promise<{ Component: ComponentType }>)();
+      renderWithProviders(
+        <MemoryRouter>
+          <Component />
+        </MemoryRouter>,
+      );
+      expect(screen.getByText(shown)).toBeTruthy();
+      cleanup();
+    }
+  });
+
+  it('refuses a flag on a route that does not load lazily (its loader could not be skipped)', () => {
+    expect(() => withNeedsConnection([{ path: 'x', handle: { needsConnection: true }, Component: Page }])).toThrow(
+      /needs a connection but does not load lazily/,
+    );
   });
 });

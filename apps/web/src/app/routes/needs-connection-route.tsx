@@ -1,27 +1,13 @@
 import type { ComponentType } from 'react';
-import type { LoaderFunctionArgs } from 'react-router';
+import { matchRoutes, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { NeedsConnection } from '../../components/needs-connection';
 import { isOfflineMode, useOfflineMode } from '../../lib/offline-mode';
+import type { RouteHandle } from '../guards/route-guard';
 
 interface LazyPage {
   Component: ComponentType;
   loader?: (args: LoaderFunctionArgs) => unknown;
 }
-
-/**
- * Paths of the pages that need the server (issue 16), for the menu's mark. Their routes are wrapped
- * with needsConnection below.
- */
-export const NEEDS_CONNECTION_PATHS = [
-  '/dashboard',
-  '/reports',
-  '/itemInventory',
-  '/equipment',
-  '/ppis',
-  '/users',
-  '/contractors',
-  '/plants/state-management',
-];
 
 /**
  * A lazy route of a page that needs the server: while offline mode is on, its loader does not run
@@ -39,4 +25,31 @@ export function needsConnection(load: () => Promise<LazyPage>): () => Promise<La
       loader: loader && ((args: LoaderFunctionArgs) => (isOfflineMode() ? null : loader(args))),
     };
   };
+}
+
+function isMarked(route: RouteObject): boolean {
+  return (route.handle as RouteHandle | undefined)?.needsConnection === true;
+}
+
+/**
+ * The route table with every route marked `handle: { needsConnection: true }` loaded through
+ * needsConnection: the mark is the one place that decides (issue 16), for the page and for the menu.
+ */
+export function withNeedsConnection(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) => {
+    const children = route.children && withNeedsConnection(route.children);
+    if (!isMarked(route)) return children ? { ...route, children } : route;
+    if (typeof route.lazy !== 'function') {
+      // Only a lazy page can be swapped for the message before its loader runs.
+      throw new Error(`Route ${route.path ?? '(index)'} needs a connection but does not load lazily`);
+    }
+    const lazy = needsConnection(route.lazy as () => Promise<LazyPage>);
+    return { ...route, ...(children && { children }), lazy } as RouteObject;
+  });
+}
+
+/** Whether the page at a path needs the server: the route it matches (ignoring case) is marked so. */
+export function needsConnectionAt(routes: RouteObject[], path: string): boolean {
+  const matches = matchRoutes(routes, path.split('?')[0]);
+  return !!matches?.some(({ route }) => isMarked(route));
 }

@@ -1,6 +1,6 @@
-import { Box, Center, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
+import { Box, Center, Skeleton, Table, Text, UnstyledButton, type MantineBreakpoint, type TableTrProps } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
-import { flexRender, type Row, type RowData, type Table as TanStackTable } from '@tanstack/react-table';
+import type { Row, RowData, Table as TanStackTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 
@@ -13,6 +13,10 @@ declare module '@tanstack/react-table' {
     align?: 'left' | 'center' | 'right';
     /** Stays at the frame's right edge while the table scrolls sideways (a row's actions on touch). */
     stickyRight?: boolean;
+    /** The cell's text wraps (a name over its description) instead of ending in an ellipsis. */
+    wrap?: boolean;
+    /** Shown from this breakpoint up only (Mantine's visibleFrom), e.g. a column a tablet has no room for. */
+    visibleFrom?: MantineBreakpoint;
   }
 }
 
@@ -24,10 +28,25 @@ const STICKY_RIGHT: CSSProperties = {
   boxShadow: 'inset 1px 0 0 var(--mantine-color-default-border)',
 };
 
+/**
+ * A header or cell: a render function is called, not mounted as a component (as flexRender would).
+ * Columns are often rebuilt on every render, and a new function each time would be a new component
+ * type to React: the row's buttons would be replaced by new DOM nodes, losing their focus and any
+ * click in flight. So cell and header functions must not call hooks.
+ */
+function render<C>(template: ReactNode | ((context: C) => ReactNode) | undefined, context: C): ReactNode {
+  return typeof template === 'function' ? template(context) : template;
+}
+
+const NO_WRAP: CSSProperties = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' };
+
 export interface DataTableProps<T> {
   table: TanStackTable<T>;
-  /** Maximum height of the scrolling body, e.g. 'calc(100dvh - 360px)'; rows outside it are not rendered. */
-  height: CSSProperties['height'];
+  /**
+   * Maximum height of the scrolling body, e.g. 'calc(100dvh - 360px)'; rows outside it are not
+   * rendered. Without it the table grows with its rows and renders them all (a short list on a page).
+   */
+  height?: CSSProperties['height'];
   /** Estimated row height in px; rows are measured once rendered. */
   rowHeight?: number;
   /** No data yet: skeleton rows. */
@@ -37,6 +56,8 @@ export interface DataTableProps<T> {
   /** The scroll position goes back to the top whenever this changes (a new page, a new filter). */
   scrollResetKey?: unknown;
   onRowClick?: (row: Row<T>) => void;
+  /** What marks a row: its text colour ('dimmed' for an inactive one), its background, aria-current. */
+  rowProps?: (row: T) => Pick<TableTrProps, 'c' | 'bg' | 'aria-current'>;
   'aria-label': string;
   /** Minimum width before the table scrolls sideways. */
   minWidth?: number;
@@ -48,6 +69,7 @@ export interface DataTableProps<T> {
  * A TanStack Table rendered with Mantine and virtualised with TanStack Virtual: only the rows in
  * view (plus a margin) are in the DOM, so a page of 1000 elements scrolls as smoothly as 25. Sorting
  * headers are buttons with aria-sort; data, paging and sorting stay with the caller (server side).
+ * Without a height it is a plain table of every row, for the short lists of the administration pages.
  */
 export function DataTable<T>({
   table,
@@ -57,15 +79,18 @@ export function DataTable<T>({
   empty,
   scrollResetKey,
   onRowClick,
+  rowProps,
   minWidth = 720,
   horizontalSpacing,
   'aria-label': ariaLabel,
 }: DataTableProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = table.getRowModel().rows;
-  const columnCount = table.getVisibleLeafColumns().length;
+  const columns = table.getVisibleLeafColumns();
+  const columnCount = columns.length;
+  const isVirtual = height !== undefined;
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: isVirtual ? rows.length : 0,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: 12,
@@ -75,9 +100,10 @@ export function DataTable<T>({
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [scrollResetKey]);
 
-  const items = virtualizer.getVirtualItems();
-  const paddingTop = items.length ? items[0].start : 0;
-  const paddingBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+  const virtualItems = isVirtual ? virtualizer.getVirtualItems() : [];
+  const items = isVirtual ? virtualItems : rows.map((_, index) => ({ index }));
+  const paddingTop = virtualItems.length ? virtualItems[0].start : 0;
+  const paddingBottom = virtualItems.length ? virtualizer.getTotalSize() - virtualItems[virtualItems.length - 1].end : 0;
 
   return (
     <Box ref={scrollRef} style={{ maxHeight: height, overflow: 'auto', position: 'relative' }} tabIndex={-1}>
@@ -99,10 +125,11 @@ export function DataTable<T>({
                 const sorted = column.getIsSorted();
                 const content = header.isPlaceholder
                   ? null
-                  : flexRender(column.columnDef.header, header.getContext());
+                  : render(column.columnDef.header, header.getContext());
                 return (
                   <Table.Th
                     key={header.id}
+                    visibleFrom={meta?.visibleFrom}
                     style={{
                       width: meta?.width,
                       textAlign: meta?.align,
@@ -147,8 +174,8 @@ export function DataTable<T>({
           {isLoading ? (
             Array.from({ length: 8 }, (_, index) => (
               <Table.Tr key={index}>
-                {Array.from({ length: columnCount }, (_, cell) => (
-                  <Table.Td key={cell}>
+                {columns.map((column) => (
+                  <Table.Td key={column.id} visibleFrom={column.columnDef.meta?.visibleFrom}>
                     <Skeleton height={16} />
                   </Table.Td>
                 ))}
@@ -170,14 +197,16 @@ export function DataTable<T>({
               {items.map((item) => {
                 const row = rows[item.index];
                 const isSelected = row.getIsSelected();
+                const marks = rowProps?.(row.original);
                 return (
                   <Table.Tr
                     key={row.id}
                     data-index={item.index}
-                    ref={virtualizer.measureElement}
+                    ref={isVirtual ? virtualizer.measureElement : undefined}
                     aria-rowindex={item.index + 2}
                     aria-selected={row.getCanSelect() ? isSelected : undefined}
-                    bg={isSelected ? 'var(--mantine-primary-color-light)' : undefined}
+                    {...marks}
+                    bg={isSelected ? 'var(--mantine-primary-color-light)' : marks?.bg}
                     style={{ cursor: onRowClick ? 'pointer' : undefined }}
                     onClick={
                       onRowClick
@@ -192,15 +221,14 @@ export function DataTable<T>({
                     {row.getVisibleCells().map((cell) => (
                       <Table.Td
                         key={cell.id}
+                        visibleFrom={cell.column.columnDef.meta?.visibleFrom}
                         style={{
                           ...(cell.column.columnDef.meta?.stickyRight && STICKY_RIGHT),
                           textAlign: cell.column.columnDef.meta?.align,
-                          overflow: 'hidden',
-                          textOverflow: 'ellipsis',
-                          whiteSpace: 'nowrap',
+                          ...(!cell.column.columnDef.meta?.wrap && NO_WRAP),
                         }}
                       >
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        {render(cell.column.columnDef.cell, cell.getContext())}
                       </Table.Td>
                     ))}
                   </Table.Tr>

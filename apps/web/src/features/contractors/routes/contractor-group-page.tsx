@@ -1,17 +1,6 @@
-import {
-  ActionIcon,
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Breadcrumbs, Button, Group, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash, IconUsersGroup } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs } from 'react-router';
@@ -29,7 +18,10 @@ import { clientContractorsQueryOptions, useClientContractors } from '../api/get-
 import { useUpdateContractorGroup } from '../api/update-contractor-group';
 import { ContractorGroupFormModal } from '../components/contractor-group-form-modal';
 import { GroupPlantsPanel } from '../components/group-plants-panel';
-import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
+import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
+
+const NO_CONTRACTORS: Contractor[] = [];
 
 export function contractorGroupLoader({ params }: LoaderFunctionArgs) {
   const groupId = routeIdOf(params.groupId) ?? 0;
@@ -89,6 +81,41 @@ export function ContractorGroupPage() {
 
   const error = group.error ?? contractors.error;
   const isLoading = !group.data || !contractors.data;
+
+  const orNotAvailable = (text: string) => text || t('common.notAvailable');
+  const columns: ColumnDef<Contractor>[] = [
+    {
+      id: 'name',
+      header: t('contractors.columns.name'),
+      cell: ({ row }) => (
+        <Text span size="sm" fw={600}>
+          {row.original.name}
+        </Text>
+      ),
+    },
+    { id: 'contactName', header: t('contractors.columns.contactName'), cell: ({ row }) => orNotAvailable(row.original.contact_name) },
+    { id: 'contactEmail', header: t('contractors.columns.contactEmail'), cell: ({ row }) => orNotAvailable(row.original.contact_email) },
+    {
+      id: 'actions',
+      header: t('contractors.columns.actions'),
+      meta: { width: 80, align: 'right' },
+      cell: ({ row: { original: contractor } }) => {
+        const label = t('contractors.groups.removeNamed', { name: contractor.name });
+        return (
+          <Tooltip label={label} withArrow>
+            <ActionIcon variant="subtle" color="red" onClick={() => void onRemove(contractor)} aria-label={label}>
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Tooltip>
+        );
+      },
+    },
+  ];
+  const table = useDataTable({
+    data: isLoading ? NO_CONTRACTORS : memberRows,
+    columns,
+    getRowId: (contractor) => String(contractor.id),
+  });
 
   return (
     <Stack gap="lg">
@@ -159,54 +186,7 @@ export function ContractorGroupPage() {
             />
           ) : (
             <Paper withBorder p={0} style={{ overflow: 'hidden' }}>
-              <Table.ScrollContainer minWidth={600}>
-                <Table verticalSpacing="sm" highlightOnHover striped="even">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('contractors.columns.name')}</Table.Th>
-                      <Table.Th>{t('contractors.columns.contactName')}</Table.Th>
-                      <Table.Th>{t('contractors.columns.contactEmail')}</Table.Th>
-                      <Table.Th ta="right">{t('contractors.columns.actions')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {isLoading ? (
-                      <SkeletonRows rows={3} columns={4} />
-                    ) : (
-                      memberRows.map((contractor) => (
-                        <Table.Tr key={contractor.id}>
-                          <Table.Td>
-                            <Text size="sm" fw={600}>
-                              {contractor.name}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td>{contractor.contact_name || t('common.notAvailable')}</Table.Td>
-                          <Table.Td>{contractor.contact_email || t('common.notAvailable')}</Table.Td>
-                          <Table.Td>
-                            <Group justify="flex-end">
-                              <Tooltip
-                                label={t('contractors.groups.removeNamed', { name: contractor.name })}
-                                withArrow
-                              >
-                                <ActionIcon
-                                  variant="subtle"
-                                  color="red"
-                                  onClick={() => void onRemove(contractor)}
-                                  aria-label={t('contractors.groups.removeNamed', {
-                                    name: contractor.name,
-                                  })}
-                                >
-                                  <IconTrash size={18} />
-                                </ActionIcon>
-                              </Tooltip>
-                            </Group>
-                          </Table.Td>
-                        </Table.Tr>
-                      ))
-                    )}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <DataTable table={table} isLoading={isLoading} aria-label={t('contractors.title')} minWidth={600} />
             </Paper>
           )}
         </>

@@ -1,6 +1,7 @@
-import { Anchor, Button, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearchOff, IconUsersGroup } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,7 +20,10 @@ import { ContractorGroupFormModal } from '../components/contractor-group-form-mo
 import { ContractorsNav } from '../components/contractors-nav';
 import { SearchField } from '../../../components/search-field';
 import { RowActions } from '../../../components/row-actions';
-import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
+import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
+
+const NO_GROUPS: ContractorGroup[] = [];
 
 export function contractorGroupsLoader() {
   if (isSignedIn()) {
@@ -39,6 +43,49 @@ export function ContractorGroupsPage() {
   const contractors = useClientContractors();
   const deleteGroup = useDeleteContractorGroup();
   const nameOf = new Map((contractors.data ?? []).map((contractor) => [contractor.id, contractor.name]));
+
+  const columns: ColumnDef<ContractorGroup>[] = [
+    {
+      id: 'name',
+      header: t('contractors.groups.columns.name'),
+      cell: ({ row: { original: group } }) => (
+        <Anchor component={Link} to={`/contractors/groups/${group.id}`} fw={600} size="sm">
+          {group.name}
+        </Anchor>
+      ),
+    },
+    {
+      id: 'contractors',
+      header: t('contractors.groups.columns.contractors'),
+      meta: { wrap: true },
+      cell: ({ row: { original: group } }) => (
+        <Text size="sm" lineClamp={2}>
+          {group.contractors.length === 0
+            ? t('contractors.groups.noMembers')
+            : group.contractors.map((id) => nameOf.get(id) ?? `#${id}`).join(', ')}
+        </Text>
+      ),
+    },
+    {
+      id: 'actions',
+      header: t('contractors.columns.actions'),
+      meta: { width: 104, align: 'right' },
+      cell: ({ row: { original: group } }) => (
+        <RowActions
+          editLabel={t('contractors.editNamed', { name: group.name })}
+          deleteLabel={t('contractors.deleteNamed', { name: group.name })}
+          onEdit={() => setEditing({ group })}
+          onDelete={() => void onDelete(group)}
+          isDeleting={deleteGroup.isPending && deleteGroup.variables === group.id}
+        />
+      ),
+    },
+  ];
+  const table = useDataTable({
+    data: data ?? NO_GROUPS,
+    columns,
+    getRowId: (group) => String(group.id),
+  });
 
   async function onDelete(group: ContractorGroup) {
     const accepted = await confirm({
@@ -88,48 +135,7 @@ export function ContractorGroupsPage() {
           )
         ) : (
           <Paper withBorder p={0} style={{ overflow: 'hidden', opacity: isPlaceholderData ? 0.6 : 1 }}>
-            <Table.ScrollContainer minWidth={600}>
-              <Table verticalSpacing="sm" highlightOnHover striped="even">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('contractors.groups.columns.name')}</Table.Th>
-                    <Table.Th>{t('contractors.groups.columns.contractors')}</Table.Th>
-                    <Table.Th ta="right">{t('contractors.columns.actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {!data ? (
-                    <SkeletonRows rows={3} columns={3} />
-                  ) : (
-                    data.map((group) => (
-                      <Table.Tr key={group.id}>
-                        <Table.Td>
-                          <Anchor component={Link} to={`/contractors/groups/${group.id}`} fw={600} size="sm">
-                            {group.name}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" lineClamp={2}>
-                            {group.contractors.length === 0
-                              ? t('contractors.groups.noMembers')
-                              : group.contractors.map((id) => nameOf.get(id) ?? `#${id}`).join(', ')}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <RowActions
-                            editLabel={t('contractors.editNamed', { name: group.name })}
-                            deleteLabel={t('contractors.deleteNamed', { name: group.name })}
-                            onEdit={() => setEditing({ group })}
-                            onDelete={() => void onDelete(group)}
-                            isDeleting={deleteGroup.isPending && deleteGroup.variables === group.id}
-                          />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))
-                  )}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable table={table} isLoading={!data} aria-label={t('contractors.groups.title')} minWidth={600} />
           </Paper>
         )}
       </Stack>

@@ -1,6 +1,7 @@
-import { Button, Paper, Stack, Table, Text } from '@mantine/core';
+import { Button, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingStore, IconPlus, IconSearchOff } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Contractor } from '@heliotrack/domain/catalogues';
@@ -17,7 +18,10 @@ import { ContractorFormModal } from '../components/contractor-form-modal';
 import { ContractorsNav } from '../components/contractors-nav';
 import { SearchField } from '../../../components/search-field';
 import { RowActions } from '../../../components/row-actions';
-import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
+import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
+
+const NO_CONTRACTORS: Contractor[] = [];
 
 export function contractorsLoader() {
   if (isSignedIn()) void queryClient.prefetchQuery(clientContractorsQueryOptions());
@@ -45,6 +49,41 @@ export function ContractorsPage() {
       onSuccess: () => notifySuccess(t('contractors.deleted', { name: contractor.name })),
     });
   }
+
+  const orNotAvailable = (text: string) => text || t('common.notAvailable');
+  const columns: ColumnDef<Contractor>[] = [
+    {
+      id: 'name',
+      header: t('contractors.columns.name'),
+      cell: ({ row }) => (
+        <Text span size="sm" fw={600}>
+          {row.original.name}
+        </Text>
+      ),
+    },
+    { id: 'address', header: t('contractors.columns.address'), cell: ({ row }) => orNotAvailable(row.original.address) },
+    { id: 'contactName', header: t('contractors.columns.contactName'), cell: ({ row }) => orNotAvailable(row.original.contact_name) },
+    { id: 'contactEmail', header: t('contractors.columns.contactEmail'), cell: ({ row }) => orNotAvailable(row.original.contact_email) },
+    {
+      id: 'actions',
+      header: t('contractors.columns.actions'),
+      meta: { width: 104, align: 'right' },
+      cell: ({ row: { original: contractor } }) => (
+        <RowActions
+          editLabel={t('contractors.editNamed', { name: contractor.name })}
+          deleteLabel={t('contractors.deleteNamed', { name: contractor.name })}
+          onEdit={() => setEditing({ contractor })}
+          onDelete={() => void onDelete(contractor)}
+          isDeleting={deleteContractor.isPending && deleteContractor.variables === contractor.id}
+        />
+      ),
+    },
+  ];
+  const table = useDataTable({
+    data: data ?? NO_CONTRACTORS,
+    columns,
+    getRowId: (contractor) => String(contractor.id),
+  });
 
   return (
     <Stack gap={0}>
@@ -81,48 +120,7 @@ export function ContractorsPage() {
           )
         ) : (
           <Paper withBorder p={0} style={{ overflow: 'hidden', opacity: isPlaceholderData ? 0.6 : 1 }}>
-            <Table.ScrollContainer minWidth={700}>
-              <Table verticalSpacing="sm" highlightOnHover striped="even">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('contractors.columns.name')}</Table.Th>
-                    <Table.Th>{t('contractors.columns.address')}</Table.Th>
-                    <Table.Th>{t('contractors.columns.contactName')}</Table.Th>
-                    <Table.Th>{t('contractors.columns.contactEmail')}</Table.Th>
-                    <Table.Th ta="right">{t('contractors.columns.actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {!data ? (
-                    <SkeletonRows rows={4} columns={5} />
-                  ) : (
-                    data.map((contractor) => (
-                      <Table.Tr key={contractor.id}>
-                        <Table.Td>
-                          <Text size="sm" fw={600}>
-                            {contractor.name}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>{contractor.address || t('common.notAvailable')}</Table.Td>
-                        <Table.Td>{contractor.contact_name || t('common.notAvailable')}</Table.Td>
-                        <Table.Td>{contractor.contact_email || t('common.notAvailable')}</Table.Td>
-                        <Table.Td>
-                          <RowActions
-                            editLabel={t('contractors.editNamed', { name: contractor.name })}
-                            deleteLabel={t('contractors.deleteNamed', { name: contractor.name })}
-                            onEdit={() => setEditing({ contractor })}
-                            onDelete={() => void onDelete(contractor)}
-                            isDeleting={
-                              deleteContractor.isPending && deleteContractor.variables === contractor.id
-                            }
-                          />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))
-                  )}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable table={table} isLoading={!data} aria-label={t('contractors.title')} minWidth={700} />
           </Paper>
         )}
       </Stack>

@@ -6,7 +6,6 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Tooltip,
   VisuallyHidden,
@@ -18,6 +17,7 @@ import {
   IconRuler2,
   IconSearchOff,
 } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Equipment } from '@heliotrack/domain/equipment';
@@ -32,7 +32,8 @@ import { formatDay } from '../../../lib/day';
 import { EquipmentFormModal } from '../components/equipment-form-modal';
 import { ExpiryBadge } from '../components/expiry-badge';
 import { EXPIRY_STATUSES, expiryStatusOf, type ExpiryStatus } from '../components/expiry-status';
-import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
+import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
 import { SearchField } from '../../../components/search-field';
 
 export function equipmentLoader() {
@@ -82,6 +83,94 @@ export function EquipmentPage() {
   // The modal follows the list, so a deleted certificate or a new upload shows as soon as it refreshes.
   const editedEquipment =
     editing?.equipmentId !== undefined ? data?.find((e) => e.id === editing.equipmentId) : undefined;
+
+  const columns: ColumnDef<Equipment>[] = [
+    {
+      id: 'name',
+      header: t('equipment.columns.name'),
+      meta: { wrap: true },
+      cell: ({ row: { original: equipment } }) => (
+        <>
+          <Text size="sm" fw={600}>
+            {equipment.name}
+          </Text>
+          {(equipment.brand || equipment.model || equipment.serial_number) && (
+            <Text size="xs" c="dimmed">
+              {[
+                equipment.brand,
+                equipment.model,
+                equipment.serial_number && t('equipment.serialShort', { serial: equipment.serial_number }),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { id: 'kind', header: t('equipment.columns.kind'), cell: ({ row }) => row.original.kind || t('common.notAvailable') },
+    {
+      id: 'calibrationDate',
+      header: t('equipment.columns.calibrationDate'),
+      cell: ({ row }) => formatDay(row.original.calibration_date),
+    },
+    {
+      id: 'expiry',
+      header: t('equipment.columns.expiry'),
+      meta: { wrap: true },
+      cell: ({ row: { original: equipment } }) => (
+        <Stack gap={4} align="flex-start">
+          <ExpiryBadge equipment={equipment} />
+          <Text size="xs" c="dimmed">
+            {t(equipment.is_expired ? 'equipment.expiry.expiredOn' : 'equipment.expiry.validUntil', {
+              date: formatDay(equipment.expiry_date),
+            })}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      id: 'certificates',
+      header: t('equipment.columns.certificates'),
+      meta: { wrap: true },
+      cell: ({ row: { original: equipment } }) => (
+        <>
+          <Text size="sm">{equipment.certificate_number || t('common.notAvailable')}</Text>
+          <Group
+            gap={4}
+            wrap="nowrap"
+            c="dimmed"
+            aria-label={t('equipment.certificateFiles', { count: equipment.documents.length })}
+          >
+            <IconFileCertificate size={14} aria-hidden />
+            <Text size="xs">{formatInteger(equipment.documents.length)}</Text>
+          </Group>
+        </>
+      ),
+    },
+    {
+      id: 'actions',
+      header: () => <VisuallyHidden>{t('equipment.columns.actions')}</VisuallyHidden>,
+      meta: { width: 60, align: 'right' },
+      cell: ({ row: { original: equipment } }) => (
+        <Tooltip label={t('equipment.editNamed', { name: equipment.name })} withArrow>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={t('equipment.editNamed', { name: equipment.name })}
+            onClick={() => setEditing({ equipmentId: equipment.id })}
+          >
+            <IconPencil size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ),
+    },
+  ];
+  const table = useDataTable({
+    data: shown,
+    columns,
+    getRowId: (equipment) => String(equipment.id),
+  });
 
   return (
     <Stack gap="md">
@@ -146,94 +235,7 @@ export function EquipmentPage() {
         <EmptyState icon={<IconSearchOff size={32} />} title={t('equipment.noResults')} />
       ) : (
         <Paper withBorder p={0} style={{ overflow: 'hidden' }}>
-          <Table.ScrollContainer minWidth={680}>
-            <Table verticalSpacing="sm" highlightOnHover striped="even" aria-label={t('equipment.title')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('equipment.columns.name')}</Table.Th>
-                  <Table.Th>{t('equipment.columns.kind')}</Table.Th>
-                  <Table.Th>{t('equipment.columns.calibrationDate')}</Table.Th>
-                  <Table.Th>{t('equipment.columns.expiry')}</Table.Th>
-                  <Table.Th>{t('equipment.columns.certificates')}</Table.Th>
-                  <Table.Th w={52}>
-                    <VisuallyHidden>{t('equipment.columns.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {!data ? (
-                  <SkeletonRows rows={3} columns={6} />
-                ) : (
-                  shown.map((equipment) => (
-                    <Table.Tr key={equipment.id} data-equipment={equipment.name}>
-                      <Table.Td>
-                        <Text size="sm" fw={600}>
-                          {equipment.name}
-                        </Text>
-                        {(equipment.brand || equipment.model || equipment.serial_number) && (
-                          <Text size="xs" c="dimmed">
-                            {[
-                              equipment.brand,
-                              equipment.model,
-                              equipment.serial_number &&
-                                t('equipment.serialShort', { serial: equipment.serial_number }),
-                            ]
-                              .filter(Boolean)
-                              .join(' · ')}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>{equipment.kind || t('common.notAvailable')}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {formatDay(equipment.calibration_date)}
-                      </Table.Td>
-                      <Table.Td>
-                        <Stack gap={4} align="flex-start">
-                          <ExpiryBadge equipment={equipment} />
-                          <Text size="xs" c="dimmed">
-                            {t(
-                              equipment.is_expired
-                                ? 'equipment.expiry.expiredOn'
-                                : 'equipment.expiry.validUntil',
-                              {
-                                date: formatDay(equipment.expiry_date),
-                              },
-                            )}
-                          </Text>
-                        </Stack>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{equipment.certificate_number || t('common.notAvailable')}</Text>
-                        <Group
-                          gap={4}
-                          wrap="nowrap"
-                          c="dimmed"
-                          aria-label={t('equipment.certificateFiles', {
-                            count: equipment.documents.length,
-                          })}
-                        >
-                          <IconFileCertificate size={14} aria-hidden />
-                          <Text size="xs">{formatInteger(equipment.documents.length)}</Text>
-                        </Group>
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        <Tooltip label={t('equipment.editNamed', { name: equipment.name })} withArrow>
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            aria-label={t('equipment.editNamed', { name: equipment.name })}
-                            onClick={() => setEditing({ equipmentId: equipment.id })}
-                          >
-                            <IconPencil size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable table={table} isLoading={!data} aria-label={t('equipment.title')} minWidth={680} />
         </Paper>
       )}
       {editing && (editing.equipmentId === undefined || editedEquipment) && (

@@ -1,12 +1,14 @@
-import { ActionIcon, Badge, Button, Group, Menu, Paper, Select, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Paper, Select, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconChartBar, IconClipboardCheck, IconDots, IconListDetails, IconMap2, IconPencil, IconPhoto, IconPlus, IconTable, IconTemplate, IconTrash } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PPI_STATUSES, type LinkedPpi, type Ppi, type PpiListQuery, type PpiStatus } from '@heliotrack/domain/ppis';
 import { isAdministrator } from '@heliotrack/domain/roles';
 import { useProfile } from '../../../api/get-profile';
-import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
+import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { PageHeader } from '../../../components/page-header';
@@ -24,6 +26,8 @@ import { PpiFormModal } from '../components/ppi-form-modal';
 import { PpiLogo, PpiLogoModal } from '../components/ppi-logo';
 import { useRoleLabel } from '../components/role-label';
 import { StatusBadge } from '../components/status-badge';
+
+const NO_PPIS: (Ppi | LinkedPpi)[] = [];
 
 export function ppisLoader() {
   if (isSignedIn()) void queryClient.prefetchQuery(ppiPlantsQueryOptions());
@@ -68,6 +72,67 @@ export function PpisPage() {
 
   const hasFilters = filters.plant !== undefined || filters.status !== undefined || filters.template !== undefined;
   const count = list.data?.length;
+
+  // An administrator's list shows each plan's template and element count; anybody else's, their role.
+  const columns: ColumnDef<Ppi | LinkedPpi>[] = [
+    {
+      id: 'code',
+      header: t('ppis.columns.code'),
+      meta: { width: 260 },
+      cell: ({ row: { original: ppi } }) =>
+        isAdmin ? (
+          <Group gap="sm" wrap="nowrap">
+            <PpiLogo ppi={ppi as Ppi} />
+            <PpiTitle ppi={ppi} />
+          </Group>
+        ) : (
+          <PpiTitle ppi={ppi} />
+        ),
+    },
+    { id: 'plant', header: t('ppis.columns.plant'), cell: ({ row }) => row.original.plant.name },
+    { id: 'elementType', header: t('ppis.columns.elementType'), cell: ({ row }) => row.original.element_type.name },
+    isAdmin
+      ? {
+          id: 'template',
+          header: t('ppis.columns.template'),
+          cell: ({ row }) =>
+            (row.original as Ppi).template?.name ?? (
+              <Text span c="dimmed" size="sm">
+                {t('ppis.noTemplate')}
+              </Text>
+            ),
+        }
+      : { id: 'role', header: t('ppis.columns.role'), cell: ({ row }) => <RoleBadge role={(row.original as LinkedPpi).role} /> },
+    { id: 'status', header: t('ppis.columns.status'), meta: { width: 120 }, cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+    ...(isAdmin
+      ? [
+          {
+            id: 'elements',
+            header: t('ppis.columns.elements'),
+            meta: { width: 100, align: 'right' },
+            cell: ({ row }) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatInteger((row.original as Ppi).element_count)}</span>,
+          } satisfies ColumnDef<Ppi | LinkedPpi>,
+        ]
+      : []),
+    {
+      id: 'actions',
+      header: t('ppis.columns.actions'),
+      meta: { width: isAdmin ? 184 : 150, align: 'right' },
+      cell: ({ row: { original: ppi } }) =>
+        isAdmin ? (
+          <AdminActions ppi={ppi as Ppi} onEdit={() => setEditing({ ppi: ppi as Ppi })} onLogo={() => setLogoOf(ppi as Ppi)} />
+        ) : (
+          <Group gap={4} justify="flex-end" wrap="nowrap">
+            <ElementLinks ppi={ppi} />
+          </Group>
+        ),
+    },
+  ];
+  const table = useDataTable<Ppi | LinkedPpi>({
+    data: list.data ?? NO_PPIS,
+    columns,
+    getRowId: (ppi) => String(ppi.id),
+  });
 
   return (
     <Stack gap={0}>
@@ -144,30 +209,7 @@ export function PpisPage() {
           />
         ) : (
           <Paper withBorder p={0} style={{ overflow: 'hidden', opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-            <Table.ScrollContainer minWidth={900}>
-              <Table verticalSpacing="sm" highlightOnHover striped="even" aria-label={t('ppis.tableLabel')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th miw={240}>{t('ppis.columns.code')}</Table.Th>
-                    <Table.Th>{t('ppis.columns.plant')}</Table.Th>
-                    <Table.Th>{t('ppis.columns.elementType')}</Table.Th>
-                    {isAdmin ? <Table.Th>{t('ppis.columns.template')}</Table.Th> : <Table.Th>{t('ppis.columns.role')}</Table.Th>}
-                    <Table.Th w={110}>{t('ppis.columns.status')}</Table.Th>
-                    {isAdmin && <Table.Th ta="right">{t('ppis.columns.elements')}</Table.Th>}
-                    <Table.Th ta="right">{t('ppis.columns.actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {!list.data ? (
-                    <SkeletonRows rows={4} columns={isAdmin ? 7 : 6} />
-                  ) : isAdmin ? (
-                    (list.data as Ppi[]).map((ppi) => <AdminRow key={ppi.id} ppi={ppi} onEdit={() => setEditing({ ppi })} onLogo={() => setLogoOf(ppi)} />)
-                  ) : (
-                    (list.data as LinkedPpi[]).map((ppi) => <LinkedRow key={ppi.id} ppi={ppi} />)
-                  )}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable table={table} isLoading={!list.data} aria-label={t('ppis.tableLabel')} minWidth={900} />
           </Paper>
         )}
       </Stack>
@@ -218,7 +260,8 @@ function ElementLinks({ ppi }: { ppi: Pick<Ppi, 'id' | 'code'> }) {
   );
 }
 
-function AdminRow({ ppi, onEdit, onLogo }: { ppi: Ppi; onEdit: () => void; onLogo: () => void }) {
+/** An administrator's buttons on a plan: its element pages, and edit, logo, activities and delete. */
+function AdminActions({ ppi, onEdit, onLogo }: { ppi: Ppi; onEdit: () => void; onLogo: () => void }) {
   const { t } = useTranslation();
   const remove = useDeletePpi();
 
@@ -234,75 +277,39 @@ function AdminRow({ ppi, onEdit, onLogo }: { ppi: Ppi; onEdit: () => void; onLog
   }
 
   return (
-    <Table.Tr>
-      <Table.Td>
-        <Group gap="sm" wrap="nowrap">
-          <PpiLogo ppi={ppi} />
-          <PpiTitle ppi={ppi} />
-        </Group>
-      </Table.Td>
-      <Table.Td>{ppi.plant.name}</Table.Td>
-      <Table.Td>{ppi.element_type.name}</Table.Td>
-      <Table.Td>{ppi.template?.name ?? <Text c="dimmed" size="sm">{t('ppis.noTemplate')}</Text>}</Table.Td>
-      <Table.Td>
-        <StatusBadge status={ppi.status} />
-      </Table.Td>
-      <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {formatInteger(ppi.element_count)}
-      </Table.Td>
-      <Table.Td>
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <ElementLinks ppi={ppi} />
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" aria-label={t('ppis.actions.more', { code: ppi.code })} loading={remove.isPending}>
-                <IconDots size={18} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
-                {t('ppis.edit')}
-              </Menu.Item>
-              <Menu.Item leftSection={<IconPhoto size={16} />} onClick={onLogo}>
-                {t('ppis.logo.menu')}
-              </Menu.Item>
-              <Menu.Item leftSection={<IconListDetails size={16} />} component={Link} to={`/ppis/${ppi.id}/link-elements#activities`}>
-                {t('ppis.activities.title')}
-              </Menu.Item>
-              <Menu.Divider />
-              <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => void onDelete()}>
-                {t('ppis.delete')}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-        </Group>
-      </Table.Td>
-    </Table.Tr>
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      <ElementLinks ppi={ppi} />
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" aria-label={t('ppis.actions.more', { code: ppi.code })} loading={remove.isPending}>
+            <IconDots size={18} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
+            {t('ppis.edit')}
+          </Menu.Item>
+          <Menu.Item leftSection={<IconPhoto size={16} />} onClick={onLogo}>
+            {t('ppis.logo.menu')}
+          </Menu.Item>
+          <Menu.Item leftSection={<IconListDetails size={16} />} component={Link} to={`/ppis/${ppi.id}/link-elements#activities`}>
+            {t('ppis.activities.title')}
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => void onDelete()}>
+            {t('ppis.delete')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
   );
 }
 
-function LinkedRow({ ppi }: { ppi: LinkedPpi }) {
+function RoleBadge({ role }: { role: LinkedPpi['role'] }) {
   const roleLabel = useRoleLabel();
   return (
-    <Table.Tr>
-      <Table.Td>
-        <PpiTitle ppi={ppi} />
-      </Table.Td>
-      <Table.Td>{ppi.plant.name}</Table.Td>
-      <Table.Td>{ppi.element_type.name}</Table.Td>
-      <Table.Td>
-        <Badge variant="light" tt="none">
-          {roleLabel(ppi.role)}
-        </Badge>
-      </Table.Td>
-      <Table.Td>
-        <StatusBadge status={ppi.status} />
-      </Table.Td>
-      <Table.Td>
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <ElementLinks ppi={ppi} />
-        </Group>
-      </Table.Td>
-    </Table.Tr>
+    <Badge variant="light" tt="none">
+      {roleLabel(role)}
+    </Badge>
   );
 }

@@ -1,12 +1,14 @@
-import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Button, Paper, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet, IconPlus, IconTemplate } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Template } from '@heliotrack/domain/ppis';
 import { isAdministrator } from '@heliotrack/domain/roles';
 import { useProfile } from '../../../api/get-profile';
 import { usePlants } from '../../../api/get-plants';
-import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
+import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { PageHeader } from '../../../components/page-header';
@@ -19,6 +21,8 @@ import { templatesQueryOptions, useTemplates } from '../api/get-templates';
 import { useDeleteTemplate } from '../api/save-template';
 import { TemplateFormModal } from '../components/template-form-modal';
 import { TemplateImportModal } from '../components/template-import-modal';
+
+const NO_TEMPLATES: Template[] = [];
 
 export function templatesLoader() {
   if (isSignedIn()) void queryClient.prefetchQuery(templatesQueryOptions());
@@ -47,6 +51,60 @@ export function TemplatesPage() {
     remove.mutate(template.id, { onSuccess: () => notifySuccess(t('ppis.templates.deleted', { name: template.name })) });
   }
 
+  const columns: ColumnDef<Template>[] = [
+    {
+      id: 'name',
+      header: t('ppis.templates.columns.name'),
+      meta: { width: '34%', wrap: true },
+      cell: ({ row: { original: template } }) => (
+        <>
+          <Text size="sm" fw={600}>
+            {template.name}
+          </Text>
+          <Text size="xs" c="dimmed" lineClamp={1}>
+            {template.activities.map((a) => a.name).join(' · ')}
+          </Text>
+        </>
+      ),
+    },
+    { id: 'elementType', header: t('ppis.templates.columns.elementType'), cell: ({ row }) => row.original.element_type.name },
+    {
+      id: 'plant',
+      header: t('ppis.templates.columns.plant'),
+      cell: ({ row: { original: template } }) => (
+        <Text span size="sm" c={template.plant === null ? 'dimmed' : undefined}>
+          {plantName(template.plant)}
+        </Text>
+      ),
+    },
+    {
+      id: 'activities',
+      header: t('ppis.templates.columns.activities'),
+      meta: { width: 110, align: 'right' },
+      cell: ({ row }) => row.original.activities.length,
+    },
+    { id: 'ppis', header: t('ppis.templates.columns.ppis'), meta: { width: 90, align: 'right' }, cell: ({ row }) => row.original.ppi_count },
+    {
+      id: 'actions',
+      header: t('ppis.columns.actions'),
+      meta: { width: 104, align: 'right' },
+      cell: ({ row: { original: template } }) => (
+        <RowActions
+          editLabel={t('ppis.templates.editNamed', { name: template.name })}
+          deleteLabel={t('ppis.templates.deleteNamed', { name: template.name })}
+          onEdit={() => setEditing({ template })}
+          onDelete={() => void onDelete(template)}
+          isDeleting={remove.isPending && remove.variables === template.id}
+        />
+      ),
+    },
+  ];
+  const table = useDataTable({
+    data: templates.data ?? NO_TEMPLATES,
+    columns,
+    getRowId: (template) => String(template.id),
+  });
+
   // Templates are administrators' work (the server refuses others' writes with 403).
   if (user && !isAdministrator(user)) return <EmptyState icon={<IconTemplate size={32} />} title={t('ppis.templates.adminsOnly')} />;
 
@@ -72,57 +130,7 @@ export function TemplatesPage() {
         <EmptyState icon={<IconTemplate size={32} />} title={t('ppis.templates.emptyTitle')} description={t('ppis.templates.emptyDescription')} />
       ) : (
         <Paper withBorder p={0} style={{ overflow: 'hidden' }}>
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" highlightOnHover striped="even" aria-label={t('ppis.templates.title')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('ppis.templates.columns.name')}</Table.Th>
-                  <Table.Th>{t('ppis.templates.columns.elementType')}</Table.Th>
-                  <Table.Th>{t('ppis.templates.columns.plant')}</Table.Th>
-                  <Table.Th ta="right">{t('ppis.templates.columns.activities')}</Table.Th>
-                  <Table.Th ta="right">{t('ppis.templates.columns.ppis')}</Table.Th>
-                  <Table.Th ta="right">{t('ppis.columns.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {!templates.data ? (
-                  <SkeletonRows rows={3} columns={6} />
-                ) : (
-                  templates.data.map((template) => (
-                    <Table.Tr key={template.id}>
-                      <Table.Td>
-                        <Text size="sm" fw={600}>
-                          {template.name}
-                        </Text>
-                        <Text size="xs" c="dimmed" lineClamp={1}>
-                          {template.activities.map((a) => a.name).join(' · ')}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{template.element_type.name}</Table.Td>
-                      <Table.Td>
-                        <Text size="sm" c={template.plant === null ? 'dimmed' : undefined}>
-                          {plantName(template.plant)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td ta="right">{template.activities.length}</Table.Td>
-                      <Table.Td ta="right">{template.ppi_count}</Table.Td>
-                      <Table.Td>
-                        <Group justify="flex-end">
-                          <RowActions
-                            editLabel={t('ppis.templates.editNamed', { name: template.name })}
-                            deleteLabel={t('ppis.templates.deleteNamed', { name: template.name })}
-                            onEdit={() => setEditing({ template })}
-                            onDelete={() => void onDelete(template)}
-                            isDeleting={remove.isPending && remove.variables === template.id}
-                          />
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable table={table} isLoading={!templates.data} aria-label={t('ppis.templates.title')} minWidth={760} />
         </Paper>
       )}
       {editing && <TemplateFormModal template={editing.template} onClose={() => setEditing(null)} />}

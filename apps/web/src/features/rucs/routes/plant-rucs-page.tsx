@@ -1,5 +1,6 @@
-import { Anchor, Breadcrumbs, Button, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Breadcrumbs, Button, Paper, Stack, Text } from '@mantine/core';
 import { IconListCheck, IconPlus } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs } from 'react-router';
@@ -17,7 +18,10 @@ import { useDeleteRuc } from '../api/delete-ruc';
 import { plantRucsQueryOptions, usePlantRucs } from '../api/get-plant-rucs';
 import { RucFormModal } from '../components/ruc-form-modal';
 import { RowActions } from '../../../components/row-actions';
-import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
+import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
+
+const NO_RUCS: Ruc[] = [];
 
 export function plantRucsLoader({ params }: LoaderFunctionArgs) {
   const plantId = routeIdOf(params.plantId) ?? 0;
@@ -51,6 +55,48 @@ export function PlantRucsPage() {
     );
   }
 
+  const columns: ColumnDef<Ruc>[] = [
+    {
+      id: 'name',
+      header: t('rucs.columns.name'),
+      cell: ({ row: { original: ruc } }) => (
+        <Anchor component={Link} to={`/plants/${plantId}/rucs/${ruc.id}`} fw={600} size="sm">
+          {ruc.name}
+        </Anchor>
+      ),
+    },
+    {
+      id: 'description',
+      header: t('rucs.columns.description'),
+      meta: { wrap: true },
+      cell: ({ row }) => (
+        <Text size="sm" lineClamp={2}>
+          {row.original.description || t('common.notAvailable')}
+        </Text>
+      ),
+    },
+    { id: 'states', header: t('rucs.columns.states'), cell: ({ row }) => t('rucs.stateCount', { count: row.original.states.length }) },
+    {
+      id: 'actions',
+      header: t('rucs.columns.actions'),
+      meta: { width: 104, align: 'right' },
+      cell: ({ row: { original: ruc } }) => (
+        <RowActions
+          editLabel={t('rucs.editNamed', { name: ruc.name })}
+          deleteLabel={t('rucs.deleteNamed', { name: ruc.name })}
+          onEdit={() => setEditing({ ruc })}
+          onDelete={() => void onDelete(ruc)}
+          isDeleting={deleteRuc.isPending && deleteRuc.variables.rucId === ruc.id}
+        />
+      ),
+    },
+  ];
+  const table = useDataTable({
+    data: rucs.data ?? NO_RUCS,
+    columns,
+    getRowId: (ruc) => String(ruc.id),
+  });
+
   return (
     <Stack gap="lg">
       <Breadcrumbs>
@@ -78,48 +124,7 @@ export function PlantRucsPage() {
         />
       ) : (
         <Paper withBorder p={0} style={{ overflow: 'hidden' }}>
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="sm" highlightOnHover striped="even">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('rucs.columns.name')}</Table.Th>
-                  <Table.Th>{t('rucs.columns.description')}</Table.Th>
-                  <Table.Th>{t('rucs.columns.states')}</Table.Th>
-                  <Table.Th ta="right">{t('rucs.columns.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {!rucs.data ? (
-                  <SkeletonRows rows={3} columns={4} />
-                ) : (
-                  rucs.data.map((ruc) => (
-                    <Table.Tr key={ruc.id}>
-                      <Table.Td>
-                        <Anchor component={Link} to={`/plants/${plantId}/rucs/${ruc.id}`} fw={600} size="sm">
-                          {ruc.name}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" lineClamp={2}>
-                          {ruc.description || t('common.notAvailable')}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{t('rucs.stateCount', { count: ruc.states.length })}</Table.Td>
-                      <Table.Td>
-                        <RowActions
-                          editLabel={t('rucs.editNamed', { name: ruc.name })}
-                          deleteLabel={t('rucs.deleteNamed', { name: ruc.name })}
-                          onEdit={() => setEditing({ ruc })}
-                          onDelete={() => void onDelete(ruc)}
-                          isDeleting={deleteRuc.isPending && deleteRuc.variables.rucId === ruc.id}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable table={table} isLoading={!rucs.data} aria-label={t('rucs.title', { plant: plant.data?.name ?? '…' })} minWidth={560} />
         </Paper>
       )}
       {editing && <RucFormModal plantId={plantId} ruc={editing.ruc} onClose={() => setEditing(null)} />}

@@ -1,5 +1,6 @@
-import { Button, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconStack2 } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StateGroup } from '@heliotrack/domain/state-management';
@@ -15,7 +16,10 @@ import { StateColorSwatch } from './color-swatch';
 import { PlantStateGroupPanel } from './plant-state-group-panel';
 import { StateGroupFormModal } from './state-group-form-modal';
 import { RowActions } from '../../../components/row-actions';
-import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
+import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
+
+const NO_GROUPS: StateGroup[] = [];
 
 /** State groups: list, create, edit, delete; and which group a plant uses. */
 export function StateGroupsTab() {
@@ -41,6 +45,66 @@ export function StateGroupsTab() {
     });
   }
 
+  const columns: ColumnDef<StateGroup>[] = [
+    {
+      id: 'name',
+      header: t('stateManagement.groups.columns.name'),
+      meta: { wrap: true },
+      cell: ({ row: { original: group } }) => (
+        <>
+          <Text size="sm" fw={600}>
+            {group.name}
+          </Text>
+          {group.description && (
+            <Text size="xs" c="dimmed" lineClamp={2}>
+              {group.description}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      id: 'states',
+      header: t('stateManagement.groups.columns.states'),
+      meta: { wrap: true },
+      cell: ({ row: { original: group } }) => (
+        <Group gap={6}>
+          <Text size="sm">{t('stateManagement.groups.stateCount', { count: group.states.length })}</Text>
+          {group.states.slice(0, 24).map((id) => {
+            const state = stateById.get(id);
+            return state ? (
+              <Tooltip key={id} label={`${state.code} · ${state.name}`} withArrow>
+                <span style={{ display: 'inline-flex' }}>
+                  <StateColorSwatch color={state.color} size={14} />
+                </span>
+              </Tooltip>
+            ) : null;
+          })}
+        </Group>
+      ),
+    },
+    {
+      id: 'actions',
+      header: t('stateManagement.columns.actions'),
+      meta: { width: 104, align: 'right' },
+      cell: ({ row: { original: group } }) => (
+        <RowActions
+          editLabel={t('stateManagement.editNamed', { name: group.name })}
+          deleteLabel={t('stateManagement.deleteNamed', { name: group.name })}
+          onEdit={() => setEditing({ group })}
+          onDelete={() => void onDelete(group)}
+          isDeleting={deleteGroup.isPending && deleteGroup.variables === group.id}
+          isEditDisabled={!canEdit}
+        />
+      ),
+    },
+  ];
+  const table = useDataTable({
+    data: groups.data ?? NO_GROUPS,
+    columns,
+    getRowId: (group) => String(group.id),
+  });
+
   return (
     <Stack gap="lg">
       <Group justify="flex-end">
@@ -58,64 +122,7 @@ export function StateGroupsTab() {
         />
       ) : (
         <Paper withBorder p={0} style={{ overflow: 'hidden' }}>
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="sm" highlightOnHover striped="even">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('stateManagement.groups.columns.name')}</Table.Th>
-                  <Table.Th>{t('stateManagement.groups.columns.states')}</Table.Th>
-                  <Table.Th ta="right">{t('stateManagement.columns.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {!groups.data ? (
-                  <SkeletonRows rows={3} columns={3} />
-                ) : (
-                  groups.data.map((group) => (
-                    <Table.Tr key={group.id}>
-                      <Table.Td>
-                        <Text size="sm" fw={600}>
-                          {group.name}
-                        </Text>
-                        {group.description && (
-                          <Text size="xs" c="dimmed" lineClamp={2}>
-                            {group.description}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={6}>
-                          <Text size="sm">
-                            {t('stateManagement.groups.stateCount', { count: group.states.length })}
-                          </Text>
-                          {group.states.slice(0, 24).map((id) => {
-                            const state = stateById.get(id);
-                            return state ? (
-                              <Tooltip key={id} label={`${state.code} · ${state.name}`} withArrow>
-                                <span style={{ display: 'inline-flex' }}>
-                                  <StateColorSwatch color={state.color} size={14} />
-                                </span>
-                              </Tooltip>
-                            ) : null;
-                          })}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <RowActions
-                          editLabel={t('stateManagement.editNamed', { name: group.name })}
-                          deleteLabel={t('stateManagement.deleteNamed', { name: group.name })}
-                          onEdit={() => setEditing({ group })}
-                          onDelete={() => void onDelete(group)}
-                          isDeleting={deleteGroup.isPending && deleteGroup.variables === group.id}
-                          isEditDisabled={!canEdit}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable table={table} isLoading={!groups.data} aria-label={t('stateManagement.tabs.groups')} minWidth={640} />
         </Paper>
       )}
       <PlantStateGroupPanel groups={groups.data ?? []} />

@@ -6,11 +6,11 @@ import {
   SegmentedControl,
   Select,
   Stack,
-  Table,
   Text,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPalette, IconPlus, IconSearchOff } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { State } from '@heliotrack/domain/catalogues';
@@ -25,8 +25,11 @@ import { StateColorSwatch } from './color-swatch';
 import { showStateError } from './show-state-error';
 import { StateFormModal } from './state-form-modal';
 import { RowActions } from '../../../components/row-actions';
-import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
+import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
 import { SearchField } from '../../../components/search-field';
+
+const NO_STATES: State[] = [];
 
 type ActiveFilter = 'all' | 'active' | 'inactive';
 
@@ -65,6 +68,96 @@ export function StatesTab() {
       onError: (deleteError) => showStateError('delete', deleteError),
     });
   }
+
+  const columns: ColumnDef<State>[] = [
+    {
+      id: 'color',
+      header: t('stateManagement.states.columns.color'),
+      meta: { width: 64 },
+      cell: ({ row }) => <StateColorSwatch color={row.original.color} />,
+    },
+    {
+      id: 'code',
+      header: t('stateManagement.states.columns.code'),
+      meta: { width: 110 },
+      cell: ({ row }) => (
+        <Text span size="sm" ff="monospace">
+          {row.original.code}
+        </Text>
+      ),
+    },
+    {
+      id: 'name',
+      header: t('stateManagement.states.columns.name'),
+      meta: { wrap: true },
+      cell: ({ row: { original: state } }) => (
+        <>
+          <Text size="sm" fw={600}>
+            {state.name}
+          </Text>
+          {state.description && (
+            <Text size="xs" c="dimmed" lineClamp={1}>
+              {state.description}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      id: 'elementType',
+      header: t('stateManagement.states.columns.elementType'),
+      cell: ({ row }) => typeName.get(row.original.element_type) ?? row.original.element_type,
+    },
+    {
+      id: 'flags',
+      header: t('stateManagement.states.columns.flags'),
+      meta: { wrap: true },
+      cell: ({ row: { original: state } }) => (
+        <Group gap={4}>
+          <Badge size="sm" variant="light" color={state.is_ok ? 'teal' : 'gray'}>
+            {state.is_ok ? t('stateManagement.states.ok') : t('stateManagement.states.notOk')}
+          </Badge>
+          {state.restringed && (
+            <Badge size="sm" variant="light" color="orange">
+              {t('stateManagement.states.restringed')}
+            </Badge>
+          )}
+          {!state.is_active && (
+            <Badge size="sm" variant="outline" color="gray">
+              {t('stateManagement.states.inactive')}
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    {
+      id: 'dependsOn',
+      header: t('stateManagement.states.columns.dependsOn'),
+      cell: ({ row }) => {
+        const dependsOn = row.original.depends_on ? stateById.get(row.original.depends_on) : undefined;
+        return dependsOn ? `${dependsOn.code} · ${dependsOn.name}` : t('common.notAvailable');
+      },
+    },
+    {
+      id: 'actions',
+      header: t('stateManagement.columns.actions'),
+      meta: { width: 104, align: 'right' },
+      cell: ({ row: { original: state } }) => (
+        <RowActions
+          editLabel={t('stateManagement.editNamed', { name: state.name })}
+          deleteLabel={t('stateManagement.deleteNamed', { name: state.name })}
+          onEdit={() => setEditing({ state })}
+          onDelete={() => void onDelete(state)}
+          isDeleting={deleteState.isPending && deleteState.variables === state.id}
+        />
+      ),
+    },
+  ];
+  const table = useDataTable({
+    data: data ?? NO_STATES,
+    columns,
+    getRowId: (state) => String(state.id),
+  });
 
   return (
     <Stack gap="lg">
@@ -123,84 +216,13 @@ export function StatesTab() {
         )
       ) : (
         <Paper withBorder p={0} style={{ overflow: 'hidden', opacity: isPlaceholderData ? 0.6 : 1 }}>
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="sm" highlightOnHover striped="even">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={48}>{t('stateManagement.states.columns.color')}</Table.Th>
-                  <Table.Th>{t('stateManagement.states.columns.code')}</Table.Th>
-                  <Table.Th>{t('stateManagement.states.columns.name')}</Table.Th>
-                  <Table.Th>{t('stateManagement.states.columns.elementType')}</Table.Th>
-                  <Table.Th>{t('stateManagement.states.columns.flags')}</Table.Th>
-                  <Table.Th>{t('stateManagement.states.columns.dependsOn')}</Table.Th>
-                  <Table.Th ta="right">{t('stateManagement.columns.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {!data ? (
-                  <SkeletonRows rows={5} columns={7} />
-                ) : (
-                  data.map((state) => {
-                    const dependsOn = state.depends_on ? stateById.get(state.depends_on) : undefined;
-                    return (
-                      <Table.Tr key={state.id} c={state.is_active ? undefined : 'dimmed'}>
-                        <Table.Td>
-                          <StateColorSwatch color={state.color} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" ff="monospace">
-                            {state.code}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" fw={600}>
-                            {state.name}
-                          </Text>
-                          {state.description && (
-                            <Text size="xs" c="dimmed" lineClamp={1}>
-                              {state.description}
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td>{typeName.get(state.element_type) ?? state.element_type}</Table.Td>
-                        <Table.Td>
-                          <Group gap={4}>
-                            <Badge size="sm" variant="light" color={state.is_ok ? 'teal' : 'gray'}>
-                              {state.is_ok
-                                ? t('stateManagement.states.ok')
-                                : t('stateManagement.states.notOk')}
-                            </Badge>
-                            {state.restringed && (
-                              <Badge size="sm" variant="light" color="orange">
-                                {t('stateManagement.states.restringed')}
-                              </Badge>
-                            )}
-                            {!state.is_active && (
-                              <Badge size="sm" variant="outline" color="gray">
-                                {t('stateManagement.states.inactive')}
-                              </Badge>
-                            )}
-                          </Group>
-                        </Table.Td>
-                        <Table.Td>
-                          {dependsOn ? `${dependsOn.code} · ${dependsOn.name}` : t('common.notAvailable')}
-                        </Table.Td>
-                        <Table.Td>
-                          <RowActions
-                            editLabel={t('stateManagement.editNamed', { name: state.name })}
-                            deleteLabel={t('stateManagement.deleteNamed', { name: state.name })}
-                            onEdit={() => setEditing({ state })}
-                            onDelete={() => void onDelete(state)}
-                            isDeleting={deleteState.isPending && deleteState.variables === state.id}
-                          />
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            table={table}
+            isLoading={!data}
+            aria-label={t('stateManagement.tabs.states')}
+            minWidth={720}
+            rowProps={(state) => ({ c: state.is_active ? undefined : 'dimmed' })}
+          />
         </Paper>
       )}
 

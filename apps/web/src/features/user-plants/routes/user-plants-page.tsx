@@ -7,13 +7,14 @@ import {
   Group,
   Paper,
   Stack,
-  Table,
   Text,
 } from '@mantine/core';
 import { IconBuildingFactory2, IconChevronRight, IconDeviceFloppy } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs } from 'react-router';
+import type { UserPlant } from '@heliotrack/domain/rucs';
 import { EmptyState } from '../../../components/empty-state';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { PageHeader } from '../../../components/page-header';
@@ -24,7 +25,8 @@ import { routeIdOf, useRouteId } from '../../../lib/route-ids';
 import { clientUserQueryOptions, useClientUser } from '../../../api/get-client-user';
 import { useAuthorizeUserPlants } from '../api/authorize-user-plants';
 import { userPlantsQueryOptions, useUserPlants } from '../api/get-user-plants';
-import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
+import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
 import { SearchField } from '../../../components/search-field';
 
 export function userPlantsLoader({ params }: LoaderFunctionArgs) {
@@ -80,6 +82,86 @@ export function UserPlantsPage() {
     );
   }
 
+  const columns: ColumnDef<UserPlant>[] = [
+    {
+      id: 'authorized',
+      header: () => (
+        <Checkbox
+          aria-label={t('userPlants.selectAll')}
+          checked={allVisibleChecked}
+          indeterminate={someVisibleChecked && !allVisibleChecked}
+          disabled={visible.length === 0}
+          onChange={(event) =>
+            toggle(
+              visible.map((plant) => plant.id),
+              event.currentTarget.checked,
+            )
+          }
+        />
+      ),
+      meta: { width: 52 },
+      cell: ({ row: { original: plant } }) => (
+        <Checkbox
+          aria-label={t('userPlants.authorizeOn', { plant: plant.name })}
+          checked={current.has(plant.id)}
+          onChange={(event) => toggle([plant.id], event.currentTarget.checked)}
+        />
+      ),
+    },
+    {
+      id: 'code',
+      header: t('userPlants.columns.code'),
+      cell: ({ row }) => (
+        <Text span size="sm" ff="monospace">
+          {row.original.code}
+        </Text>
+      ),
+    },
+    {
+      id: 'name',
+      header: t('userPlants.columns.name'),
+      cell: ({ row }) => (
+        <Text span size="sm" fw={600}>
+          {row.original.name}
+        </Text>
+      ),
+    },
+    {
+      id: 'rucs',
+      header: t('userPlants.columns.rucs'),
+      cell: ({ row: { original: plant } }) => (
+        <Badge variant="light" color={plant.active_rucs > 0 ? 'solar' : 'gray'}>
+          {t('userPlants.activeRucs', { count: plant.active_rucs })}
+        </Badge>
+      ),
+    },
+    {
+      id: 'actions',
+      header: t('userPlants.columns.actions'),
+      meta: { width: 110, align: 'right' },
+      cell: ({ row: { original: plant } }) => (
+        <Anchor
+          component={Link}
+          to={`/users/${userId}/plants/${plant.id}`}
+          size="sm"
+          aria-label={t('userPlants.openRucs', { plant: plant.name })}
+        >
+          <Group gap={2} justify="flex-end" wrap="nowrap">
+            {t('userPlants.rucs')}
+            <IconChevronRight size={16} />
+          </Group>
+        </Anchor>
+      ),
+    },
+  ];
+  const table = useDataTable({
+    data: visible,
+    columns,
+    getRowId: (plant) => String(plant.id),
+    // The rows the checkboxes authorise show as selected (aria-selected and the row's tint).
+    state: { rowSelection: Object.fromEntries([...current].map((id) => [String(id), true])) },
+  });
+
   return (
     <Stack gap="lg">
       <Breadcrumbs>
@@ -117,77 +199,12 @@ export function UserPlantsPage() {
             />
           </Paper>
           <Paper withBorder p={0} style={{ overflow: 'hidden' }}>
-            <Table.ScrollContainer minWidth={560}>
-              <Table verticalSpacing="sm" highlightOnHover striped="even">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={48}>
-                      <Checkbox
-                        aria-label={t('userPlants.selectAll')}
-                        checked={allVisibleChecked}
-                        indeterminate={someVisibleChecked && !allVisibleChecked}
-                        disabled={visible.length === 0}
-                        onChange={(event) =>
-                          toggle(
-                            visible.map((plant) => plant.id),
-                            event.currentTarget.checked,
-                          )
-                        }
-                      />
-                    </Table.Th>
-                    <Table.Th>{t('userPlants.columns.code')}</Table.Th>
-                    <Table.Th>{t('userPlants.columns.name')}</Table.Th>
-                    <Table.Th>{t('userPlants.columns.rucs')}</Table.Th>
-                    <Table.Th ta="right">{t('userPlants.columns.actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {!plants.data ? (
-                    <SkeletonRows rows={4} columns={5} />
-                  ) : (
-                    visible.map((plant) => (
-                      <Table.Tr key={plant.id}>
-                        <Table.Td>
-                          <Checkbox
-                            aria-label={t('userPlants.authorizeOn', { plant: plant.name })}
-                            checked={current.has(plant.id)}
-                            onChange={(event) => toggle([plant.id], event.currentTarget.checked)}
-                          />
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" ff="monospace">
-                            {plant.code}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" fw={600}>
-                            {plant.name}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Badge variant="light" color={plant.active_rucs > 0 ? 'solar' : 'gray'}>
-                            {t('userPlants.activeRucs', { count: plant.active_rucs })}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td ta="right">
-                          <Anchor
-                            component={Link}
-                            to={`/users/${userId}/plants/${plant.id}`}
-                            size="sm"
-                            aria-label={t('userPlants.openRucs', { plant: plant.name })}
-                          >
-                            <Group gap={2} justify="flex-end" wrap="nowrap">
-                              {t('userPlants.rucs')}
-                              <IconChevronRight size={16} />
-                            </Group>
-                          </Anchor>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))
-                  )}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable
+              table={table}
+              isLoading={!plants.data}
+              aria-label={user.data ? t('userPlants.title', { name: user.data.name }) : t('userPlants.titleLoading')}
+              minWidth={560}
+            />
           </Paper>
         </>
       )}

@@ -167,7 +167,6 @@ export function UsersPage() {
         <Paper withBorder p={0} style={{ overflow: 'hidden', opacity: isPlaceholderData ? 0.6 : 1 }}>
           <UsersTable
             users={data?.results}
-            pageSize={PAGE_SIZE}
             onEdit={(user) => setEditing({ userId: user.id })}
             onToggleActive={(user) => void onToggleActive(user)}
             onRevokeSessions={(user) => void onRevokeSessions(user).catch(() => undefined)}
