@@ -174,7 +174,10 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
   await registerHealth(app, { db, storage, redisUrl: config.redisUrl, maxEventLoopDelay: config.maxEventLoopDelay });
 
   const spatial = new SpatialService(db);
-  const reportGenerator = new ReportGenerator(db, storage, app.log);
+  const dashboard = new DashboardService(db);
+  const milestones = new MilestonesService(db);
+  // A report shows the dashboard's figures and the milestones' follow-ups through their services.
+  const reportGenerator = new ReportGenerator(db, storage, app.log, { dashboard, milestones });
   const onJobError = (id: number, error: unknown) => app.log.error({ err: error, report: id }, 'report job failed');
   const reportJobs = createJobQueue(config, 'reports', reportGenerator.run, onJobError);
   const historicReports = new HistoricReportScheduler(db, reportJobs, app.log);
@@ -194,7 +197,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
     ),
     plants: new PlantsService(db),
     users: new UsersService(db),
-    dashboard: new DashboardService(db),
+    dashboard,
     stateManagement: new StateManagementService(db),
     contractors: new ContractorsService(db),
     rucs: new RucsService(db),
@@ -210,7 +213,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
     flashReports: new FlashReportsService(db, storage),
     equipment: new EquipmentService(db),
     itemInventory: new ItemInventoryService(db),
-    milestones: new MilestonesService(db),
+    milestones,
     reports: new ReportsService(db, storage, reportJobs, reportGenerator),
     elementExport: new ElementExportService(db),
     ppis: new PpisService(db, storage, spatial, ppiResults),

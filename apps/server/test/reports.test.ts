@@ -10,7 +10,10 @@ import {
   ReportGenerator,
   resumeUnfinishedReports,
 } from '../src/modules/reports/report-jobs';
-import type { ReportSnapshot } from '../src/modules/reports/report-snapshot';
+import type { ReportSnapshot, ReportSources } from '../src/modules/reports/report-snapshot';
+import { DashboardService } from '../src/modules/dashboard/dashboard.service';
+import { MilestonesService } from '../src/modules/milestones/milestones.service';
+import type { Db } from '../src/db/database';
 import { describeEachDatabase, type Method, type TestContext, USERS } from './helpers';
 import { createProgressFixture, FIXTURE_PLANT_CODE, type ProgressFixture } from './progress-fixture';
 
@@ -35,6 +38,9 @@ function client(get: () => TestContext) {
 
 const today = () => new Date().toISOString().slice(0, 10);
 const pageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+
+/** What buildApp hands a report generator: the dashboard's and the milestones' services. */
+const reportSources = (db: Db): ReportSources => ({ dashboard: new DashboardService(db), milestones: new MilestonesService(db) });
 
 describeEachDatabase('reports', (get) => {
   let fx: ProgressFixture;
@@ -419,7 +425,7 @@ describeEachDatabase('reports', (get) => {
     storage.put = async () => {
       throw new Error('ENOSPC: no space left on device');
     };
-    await new ReportGenerator(get().db, storage, get().app.log).run(row.id);
+    await new ReportGenerator(get().db, storage, get().app.log, reportSources(get().db)).run(row.id);
     const { body } = await get().call('GET', `${base()}${row.id}/`, { language: 'en' });
     expect(body).toMatchObject({
       status: 'failed',
@@ -456,6 +462,7 @@ describeEachDatabase('reports', (get) => {
       get().db,
       new FileSystemStorage(path.join(get().config.dataDir, 'uploads')),
       get().app.log,
+      reportSources(get().db),
     );
     const queue = new InProcessJobQueue(generator.run, () => {});
     expect(await resumeUnfinishedReports(get().db, queue)).toBe(2);

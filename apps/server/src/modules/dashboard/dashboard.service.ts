@@ -13,6 +13,7 @@ import {
 import { normaliseColor } from '@heliotrack/domain/catalogues';
 import { translate } from '@heliotrack/domain/i18n/translate';
 import type { Db } from '../../db/database';
+import type { PlantRow } from '../../db/schema';
 import { fromFlag } from '../../db/dialect';
 import { VersionedCache } from '../../lib/versioned-cache';
 import { ApiError, fieldError, type Message } from '../../lib/errors';
@@ -175,6 +176,26 @@ export class DashboardService {
       })),
       anomalies: total,
     };
+  }
+
+  /**
+   * One plant's figures for its report, as the dashboard shows them: elements ok per type and per
+   * state (of one type, or all), and the anomaly effects (the same queries, the same formula).
+   */
+  async plantFigures(reader: CurrentUser, plant: PlantRow, elementTypeId: number | null) {
+    const [ok, byState, types, states] = await Promise.all([
+      this.elementsOk(reader, plant.id),
+      this.elementsByState(reader, { plant: plant.id, element_type: elementTypeId ?? undefined }),
+      listElementTypes(this.db, reader.clientId),
+      repo.listStatesOfClient(this.db, reader.clientId),
+    ]);
+    const totals = ok.reduce(
+      (sum, row) => ({ notOk: sum.notOk + row.not_ok, modules: sum.modules + (row.code === 'MOD' ? row.total : 0) }),
+      { notOk: 0, modules: 0 },
+    );
+    const affected = await affectedModulesByPlant(this.db, [plant.id], types, states);
+    const anomalies = anomalyEffects({ power: plant.power, ...totals, affectedModules: affected.get(plant.id) ?? 0 });
+    return { ok, byState, types, states, anomalies };
   }
 
   /** `GET plants/{id}/elements-ok/`: every element type of the organisation, also those the plant lacks. */

@@ -83,6 +83,20 @@ export class MilestonesService {
   }
 
   /**
+   * Every milestone of the plant (of one type, or all) with its follow-up and the elements that first
+   * reached it per day: what a report draws of each.
+   */
+  async reportProgress(reader: CurrentUser, plantId: number, elementTypeId: number | null) {
+    const progress = [];
+    for (const milestone of await repo.listMilestones(this.db, plantId, elementTypeId ?? undefined)) {
+      const followup = await this.followup(reader, plantId, milestone.id);
+      const firsts = await repo.countFirstReachedByDay(this.db, plantId, milestone.element_type_id, followup.reaching_states);
+      progress.push({ milestone, followup, firsts });
+    }
+    return progress;
+  }
+
+  /**
    * The S-curve of a milestone, one point per day from the start to the target date (both included):
    * planned grows linearly from 0 at the start to target_count at the target date; actual is the
    * number of elements of the type whose first change into the target state (or a state whose

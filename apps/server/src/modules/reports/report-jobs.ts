@@ -11,7 +11,7 @@ import { PDF_TYPE, XLSX_TYPE } from '../../lib/downloads';
 import type { JobQueue } from '../../lib/jobs/job-queue';
 import { removeJobFiles } from '../../lib/jobs/job-files';
 import { renderReportPdf } from './report-pdf';
-import { collectSnapshot } from './report-snapshot';
+import { collectSnapshot, type ReportSources } from './report-snapshot';
 import { renderReportXlsx } from './report-xlsx';
 import * as repo from './reports.repository';
 
@@ -28,6 +28,7 @@ export class ReportGenerator {
     private readonly db: Db,
     private readonly storage: Storage,
     private readonly log: FastifyBaseLogger,
+    private readonly sources: ReportSources,
   ) {}
 
   run = async (id: number) => {
@@ -44,6 +45,7 @@ export class ReportGenerator {
       await progress(5);
       const snapshot = await collectSnapshot(
         this.db,
+        this.sources,
         {
           clientId: job.client_id,
           plantId: job.plant_id,

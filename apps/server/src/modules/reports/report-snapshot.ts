@@ -1,15 +1,11 @@
 import { ADMIN_ROLE, type Language } from '@heliotrack/domain/constants';
 import { reportCatalogue, reportTypeName } from '@heliotrack/domain/i18n/reports';
-import type { AnomalyEffects } from '@heliotrack/domain/dashboard';
+import type { AnomalyEffects, ElementsByState, ElementsOk } from '@heliotrack/domain/dashboard';
+import type { MilestoneFollowup } from '@heliotrack/domain/milestones';
 import type { ReportKind } from '@heliotrack/domain/reports';
 import type { Db } from '../../db/database';
+import type { PlantRow } from '../../db/schema';
 import { type CurrentUser, requirePlant } from '../access/access.service';
-import { listStatesOfClient } from '../dashboard/dashboard.repository';
-import { listElementTypes } from '../catalogues/catalogues.repository';
-import { affectedModulesByPlant, anomalyEffects } from '../dashboard/anomalies';
-import { DashboardService } from '../dashboard/dashboard.service';
-import { countFirstReachedByDay, listMilestones } from '../milestones/milestones.repository';
-import { MilestonesService } from '../milestones/milestones.service';
 
 /*
  * What a report shows, gathered once when its job runs and stored as JSON: the PDF and the xlsx are
@@ -100,24 +96,52 @@ export interface SnapshotRequest {
   createdAt: string;
 }
 
+/**
+ * What a report reads of the dashboard and of the milestones, with their rules: buildApp hands in
+ * their services (DashboardService.plantFigures, MilestonesService.reportProgress), so reports never
+ * import those modules.
+ */
+export interface ReportSources {
+  dashboard: {
+    plantFigures(
+      reader: CurrentUser,
+      plant: PlantRow,
+      elementTypeId: number | null,
+    ): Promise<{
+      ok: ElementsOk;
+      byState: ElementsByState;
+      types: { id: number; code: string; name: string }[];
+      states: { id: number; name: string }[];
+      anomalies: AnomalyEffects;
+    }>;
+  };
+  milestones: {
+    reportProgress(
+      reader: CurrentUser,
+      plantId: number,
+      elementTypeId: number | null,
+    ): Promise<
+      {
+        milestone: { id: number; name: string; element_type_id: number; state_id: number; target_count: number; target_date: string };
+        followup: MilestoneFollowup;
+        firsts: { day: string; count: number }[];
+      }[]
+    >;
+  };
+}
+
 export async function collectSnapshot(
   db: Db,
+  sources: ReportSources,
   req: SnapshotRequest,
   onProgress: (share: number) => Promise<void>,
 ): Promise<ReportSnapshot> {
   const reader = organisationReader(req.clientId, req.language);
   const words = reportCatalogue(req.language);
-  const dashboard = new DashboardService(db);
-  const milestones = new MilestonesService(db);
   const plant = await requirePlant(db, reader, req.plantId);
   const reportDate = req.createdAt.slice(0, 10);
 
-  const [okRows, byState, types, states] = await Promise.all([
-    dashboard.elementsOk(reader, plant.id),
-    dashboard.elementsByState(reader, { plant: plant.id, element_type: req.elementTypeId ?? undefined }),
-    listElementTypes(db, req.clientId),
-    listStatesOfClient(db, req.clientId),
-  ]);
+  const { ok: okRows, byState, types, states, anomalies } = await sources.dashboard.plantFigures(reader, plant, req.elementTypeId);
   await onProgress(0.3);
 
   const snapshotTypes: SnapshotType[] = okRows
@@ -143,28 +167,12 @@ export async function collectSnapshot(
         })),
     }));
 
-  // The dashboard's anomaly figures for one plant (same query, same formula).
-  const plantTotals = okRows.reduce(
-    (sum, row) => ({
-      notOk: sum.notOk + row.not_ok,
-      modules: sum.modules + (row.code === 'MOD' ? row.total : 0),
-    }),
-    { notOk: 0, modules: 0 },
-  );
-  const affected = await affectedModulesByPlant(db, [plant.id], types, states);
-  const anomalies = anomalyEffects({
-    power: plant.power,
-    ...plantTotals,
-    affectedModules: affected.get(plant.id) ?? 0,
-  });
   await onProgress(0.5);
 
   const typeById = new Map(types.map((t) => [t.id, t]));
   const stateById = new Map(states.map((s) => [s.id, s]));
   const snapshotMilestones: SnapshotMilestone[] = [];
-  for (const row of await listMilestones(db, plant.id, req.elementTypeId ?? undefined)) {
-    const followup = await milestones.followup(reader, plant.id, row.id);
-    const firsts = await countFirstReachedByDay(db, plant.id, row.element_type_id, followup.reaching_states);
+  for (const { milestone: row, followup, firsts } of await sources.milestones.reportProgress(reader, plant.id, req.elementTypeId)) {
     const actualAtDate = firsts.filter((f) => f.day <= reportDate).reduce((sum, f) => sum + f.count, 0);
     const plannedAtDate =
       reportDate >= followup.target_date
