@@ -3,8 +3,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { REFUSAL_CASES, type RefusalSituation } from '@heliotrack/domain/state-change-rule.cases';
 import { freshLocalStore, setUpJeepSqlite } from '../test-support/jeep-sqlite';
 import type { ApiError } from '../../lib/api-error';
+import type { Statement } from '../local-database';
 import type { OutboxEntry } from '../local-outbox';
-import { localStore } from '../local-store';
+import { type LocalStore, localStore } from '../local-store';
 import { stateChangeHandlers } from './state-changes';
 
 /*
@@ -78,6 +79,35 @@ describe('offline state change with documents kept on the device', () => {
     expect(await refusalOf(change([mine], 'change-5'))).toMatchObject({ code: 'documents_unavailable' });
     const entries = (await localStore().call('listOutbox')) as OutboxEntry[];
     expect(entries.map((e) => e.client_uuid)).toEqual(['change-4']);
+  });
+});
+
+/**
+ * What a change reads and writes of `element` goes by id (the rowid), whatever the plant's size: the
+ * plans of the statements the handler really sends, on the full schema (its indexes) without
+ * statistics, as after a download. Through an index on plant_id, one change visited the whole plant.
+ */
+describe('offline state change query plans', () => {
+  it('reads and writes the changed elements by id, not through an index of the plant or the type', async () => {
+    const store = localStore();
+    const call = vi.spyOn(Object.getPrototypeOf(store) as LocalStore, 'call');
+    await change([], 'change-plan');
+    // The statements as sent: the handler's reads, and the local writes that go with the outbox entry.
+    const sent = [...call.mock.calls].flatMap(([op, ...args]): Statement[] => {
+      if (op === 'select') return [{ sql: args[0] as string, params: args[1] as Statement['params'] }];
+      if (op === 'enqueueOutbox') return args[1] as Statement[];
+      return [];
+    });
+    call.mockRestore();
+    const onElement = sent.filter((s) => /\b(FROM|UPDATE) element\b/.test(s.sql));
+    // Not vacuous: the element's check, the current states and the state's write.
+    expect(onElement.map((s) => s.sql.trim().split(' ')[0])).toEqual(['SELECT', 'SELECT', 'UPDATE']);
+    for (const statement of onElement) {
+      const plan = (await store.call('select', `EXPLAIN QUERY PLAN ${statement.sql}`, statement.params)) as unknown as { detail: string }[];
+      const steps = plan.map((row) => row.detail).filter((detail) => /\belement\b/.test(detail));
+      expect(steps, statement.sql).not.toEqual([]);
+      for (const step of steps) expect(step, statement.sql).toMatch(/USING INTEGER PRIMARY KEY/);
+    }
   });
 });
 
