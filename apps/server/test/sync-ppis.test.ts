@@ -241,6 +241,8 @@ describeEachDatabase('plant sync: PPI sections', (get) => {
     expect(technicianAfter.ppis.find((p) => p.id === ppi.id)?.permissions).toMatchObject({ role: 'JO', can_manage: false });
     expect(technicianAfter.links.get(ppi.id)).toEqual(ppi.linked);
     expect(technicianAfter.results.get(ppi.id)!.length).toBe(all.length);
+    // The demo PPI is shared by this file's tests (in any order): the technician gets their role back.
+    await setUsers(members.map(({ user, role }) => ({ user, role })));
 
     // An administrator downloads every PPI of the plant, linked or not (role null), as ppis-admin-list shows them.
     const admin = await download(USERS.admin);
