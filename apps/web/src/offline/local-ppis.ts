@@ -132,11 +132,13 @@ export async function findPpi(db: LocalDatabase, ppiId: number): Promise<LocalPp
   };
 }
 
-/** `GET user-linked-ppis`: the PPIs held here in which the user holds a role, in the server's order. */
-export async function listLinkedPpis(db: LocalDatabase, filters: PpiListQuery = {}): Promise<LinkedPpi[] | null> {
-  // The device keeps no templates: a template filter cannot be answered here.
+/**
+ * The server's PPI list filters (plant, status) over `ppi AS p`, after `conditions`; null for a
+ * template filter: the device keeps no templates, so it cannot answer one.
+ */
+function ppiListFilter(filters: PpiListQuery, conditions: string[] = []) {
   if (filters.template !== undefined) return null;
-  const where = ["p.permissions ->> 'role' IS NOT NULL"];
+  const where = [...conditions];
   const params: SqlValue[] = [];
   if (filters.plant !== undefined) {
     where.push('p.plant_id = ?');
@@ -146,6 +148,13 @@ export async function listLinkedPpis(db: LocalDatabase, filters: PpiListQuery = 
     where.push('p.status = ?');
     params.push(filters.status);
   }
+  return { where: where.length ? where.join(' AND ') : '1 = 1', params };
+}
+
+/** `GET user-linked-ppis`: the PPIs held here in which the user holds a role, in the server's order. */
+export async function listLinkedPpis(db: LocalDatabase, filters: PpiListQuery = {}): Promise<LinkedPpi[] | null> {
+  const filter = ppiListFilter(filters, ["p.permissions ->> 'role' IS NOT NULL"]);
+  if (!filter) return null;
   const rows = await db.select<{
     id: number; code: string; name: string; status: 'open' | 'closed'; plant_id: number; plant_code: string | null;
     plant_name: string | null; type_id: number; type_code: string | null; type_name: string | null; role: string;
@@ -153,9 +162,9 @@ export async function listLinkedPpis(db: LocalDatabase, filters: PpiListQuery = 
     `SELECT p.id, p.code, p.name, p.status, p.plant_id, pl.code AS plant_code, pl.name AS plant_name,
             p.element_type_id AS type_id, t.code AS type_code, t.name AS type_name, p.permissions ->> 'role' AS role
        FROM ppi AS p LEFT JOIN plant AS pl ON pl.id = p.plant_id LEFT JOIN element_type AS t ON t.id = p.element_type_id
-      WHERE ${where.join(' AND ')}
+      WHERE ${filter.where}
       ORDER BY pl.name, p.code, p.id`,
-    params,
+    filter.params,
   );
   return rows.map((r) => ({
     id: r.id,
@@ -437,18 +446,9 @@ export async function getPpiDetail(db: LocalDatabase, ppiId: number): Promise<Pp
  * filter (the device keeps no templates).
  */
 export async function listHeldPpis(db: LocalDatabase, filters: PpiListQuery = {}): Promise<Ppi[] | null> {
-  if (filters.template !== undefined) return null;
-  const where = ['1 = 1'];
-  const params: SqlValue[] = [];
-  if (filters.plant !== undefined) {
-    where.push('p.plant_id = ?');
-    params.push(filters.plant);
-  }
-  if (filters.status !== undefined) {
-    where.push('p.status = ?');
-    params.push(filters.status);
-  }
-  const rows = await db.select<HeldPpiRow>(`${HELD_PPI_SELECT} WHERE ${where.join(' AND ')} ORDER BY pl.name, p.code, p.id`, params);
+  const filter = ppiListFilter(filters);
+  if (!filter) return null;
+  const rows = await db.select<HeldPpiRow>(`${HELD_PPI_SELECT} WHERE ${filter.where} ORDER BY pl.name, p.code, p.id`, filter.params);
   return rows.map((row) => {
     const { activities: _activities, ...ppi } = toPpi(row);
     return ppi;
