@@ -8,13 +8,9 @@ const DATA_DIR = path.join(os.tmpdir(), `heliotrack-e2e-${PORT}`);
 const WEB_DIST = path.join(DATA_DIR, 'web');
 // E2E_WEB_DIST lets parallel work build the web app elsewhere (vite build --outDir) and test that build.
 const WEB_BUILD = process.env.E2E_WEB_DIST ?? '../../apps/web/dist';
-// run.mjs splits the specs between two lanes by file name (E2E_ONLY_SPECS / E2E_SKIP_SPECS).
-const specFiles = (names?: string) => names?.split(',').map((name) => `**/${name}`);
 
 export default defineConfig({
   testDir: './specs',
-  ...(process.env.E2E_ONLY_SPECS && { testMatch: specFiles(process.env.E2E_ONLY_SPECS) }),
-  ...(process.env.E2E_SKIP_SPECS && { testIgnore: specFiles(process.env.E2E_SKIP_SPECS) }),
   // Per port: a second run started beside this one (another port) cleans only its own results.
   outputDir: `test-results/${PORT}`,
   fullyParallel: false,
@@ -26,9 +22,7 @@ export default defineConfig({
   // taken 37 s on PostgreSQL while other work loaded the machine. The budget is for hangs, not speed.
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI
-    ? [['list']]
-    : [['list'], ['html', { open: 'never', outputFolder: `playwright-report/${PORT}` }]],
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://localhost:${PORT}`,
     // The built app registers a service worker that precaches the whole build (issue 16). Specs
