@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { apiGet, expect, getProfile, goOffline, localCall, obtainTokens, pageHeading, signInViaApi, test } from '../fixtures';
-import { coordinatesOf, fitMap, type MapWindow, waitForMapIdle } from '../fixtures/map';
+import { boundsOf, drawPolygonAround, fitMap, type MapWindow, waitForMapIdle } from '../fixtures/map';
 import { apiPost, INSPECTOR, makePpiPlan } from '../fixtures/ppi';
 
 /**
@@ -82,10 +82,8 @@ test('offline, the inspector draws a polygon on the register map, records one re
   await expect(page.getByText('Esta pantalla necesita conexión')).toHaveCount(0);
   await waitForMapIdle(page);
 
-  const points = trackers.flatMap((tracker) => coordinatesOf(tracker.geom));
-  const [west, east] = [Math.min(...points.map((p) => p[0])), Math.max(...points.map((p) => p[0]))];
-  const [south, north] = [Math.min(...points.map((p) => p[1])), Math.max(...points.map((p) => p[1]))];
-  await fitMap(page, [[west, south], [east, north]], { padding: 120, maxZoom: 21 });
+  const bounds = boundsOf(trackers.map((tracker) => tracker.geom));
+  await fitMap(page, bounds, { padding: 120, maxZoom: 21 });
   await waitForMapIdle(page);
   // Drawn from tiles the device made: the plan's trackers pending, the unlinked one without a result.
   await expect.poll(() => drawnResults(page, ids)).toEqual([...linked.map(() => 'pending'), 'unlinked']);
@@ -97,22 +95,7 @@ test('offline, the inspector draws a polygon on the register map, records one re
 
   // A polygon around the six trackers selects the plan's five.
   await page.getByRole('toolbar', { name: 'Herramientas de selección' }).getByRole('button', { name: 'Seleccionar por polígono' }).click();
-  const box = (await page.locator('canvas.maplibregl-canvas').boundingBox())!;
-  const corners = await page.evaluate(
-    (lngLats) => lngLats.map((lngLat) => (window as MapWindow).__heliotrackMap!.project(lngLat)),
-    [[west, north], [east, north], [east, south], [west, south]] as [number, number][],
-  );
-  const margin = 20;
-  const ring = [
-    [corners[0].x - margin, corners[0].y - margin],
-    [corners[1].x + margin, corners[1].y - margin],
-    [corners[2].x + margin, corners[2].y + margin],
-    [corners[3].x - margin, corners[3].y + margin],
-  ].map(([x, y]) => ({ x: box.x + x, y: box.y + y }));
-  for (const { x, y } of [...ring, ring[0]]) {
-    await page.mouse.move(x, y, { steps: 3 });
-    await page.mouse.click(x, y);
-  }
+  await drawPolygonAround(page, bounds);
   await expect(page.getByRole('status').filter({ hasText: 'seleccionados' })).toContainText('5 elementos de');
 
   // One result on the five, into the outbox; the map takes the new colour at once.

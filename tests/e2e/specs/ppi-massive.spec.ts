@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiGet, bearer, coordinatesOf, expect, fitMap, obtainTokens, pageHeading, signInViaApi, test, waitForMapIdle, type MapWindow } from '../fixtures';
+import { apiGet, bearer, boundsOf, drawPolygonAround, expect, fitMap, obtainTokens, pageHeading, signInViaApi, test, waitForMapIdle } from '../fixtures';
 import { apiPost, INSPECTOR, makePpiPlan } from '../fixtures/ppi';
 
 /**
@@ -122,28 +122,11 @@ test.describe('PPI massive activities update', () => {
     await signInViaApi(page, request, INSPECTOR, `/ppis/${plan.id}/register-map`);
     await expect(pageHeading(page)).toContainText(plan.code);
     await waitForMapIdle(page);
-    const points = trackers.flatMap((tracker) => coordinatesOf(tracker.geom));
-    const [west, east] = [Math.min(...points.map((p) => p[0])), Math.max(...points.map((p) => p[0]))];
-    const [south, north] = [Math.min(...points.map((p) => p[1])), Math.max(...points.map((p) => p[1]))];
-    await fitMap(page, [[west, south], [east, north]], { padding: 120, maxZoom: 21 });
+    const bounds = boundsOf(trackers.map((tracker) => tracker.geom));
+    await fitMap(page, bounds, { padding: 120, maxZoom: 21 });
     await waitForMapIdle(page);
     await page.getByRole('toolbar', { name: 'Herramientas de selección' }).getByRole('button', { name: 'Seleccionar por polígono' }).click();
-    const box = (await page.locator('canvas.maplibregl-canvas').boundingBox())!;
-    const corners = await page.evaluate(
-      (lngLats) => lngLats.map((lngLat) => (window as MapWindow).__heliotrackMap!.project(lngLat)),
-      [[west, north], [east, north], [east, south], [west, south]] as [number, number][],
-    );
-    const margin = 20;
-    const ring = [
-      [corners[0].x - margin, corners[0].y - margin],
-      [corners[1].x + margin, corners[1].y - margin],
-      [corners[2].x + margin, corners[2].y + margin],
-      [corners[3].x - margin, corners[3].y + margin],
-    ].map(([x, y]) => ({ x: box.x + x, y: box.y + y }));
-    for (const { x, y } of [...ring, ring[0]]) {
-      await page.mouse.move(x, y, { steps: 3 });
-      await page.mouse.click(x, y);
-    }
+    await drawPolygonAround(page, bounds);
     await expect(page.getByRole('status').filter({ hasText: 'seleccionados' })).toContainText('5 elementos de');
     await page.getByRole('button', { name: 'Varias actividades en 5 elementos' }).click();
     const dialog = page.getByRole('dialog', { name: 'Registrar varias actividades en 5 elementos' });
