@@ -1,16 +1,11 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@heliotrack/domain/constants';
 import type { SyncReview } from '@heliotrack/domain/sync-reviews';
-import { theme } from '../../../app/theme';
-import { ConfirmDialogs } from '../../../components/dialogs/confirm-dialog';
 import { closeAllDialogs } from '../../../lib/dialogs';
-import { changeLanguage, i18n } from '../../../lib/i18n';
+import { changeLanguage } from '../../../lib/i18n';
 import '../../../test/render';
+import { renderPage as renderRoutedPage } from '../../../test/page';
 import { SyncReviewPage } from './sync-review-page';
 
 vi.mock('../../../components/notifications/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn() }));
@@ -121,24 +116,9 @@ function signInAs(roleCode: string) {
   );
 }
 
+/** The page under its route, with the shared page harness (test/page.tsx). */
 function renderPage(path = `/plants/${PLANT}/sync-review`) {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  const router = createMemoryRouter([{ path: 'plants/:plantId/sync-review', Component: SyncReviewPage }], {
-    initialEntries: [path],
-  });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <MantineProvider theme={theme}>
-          <RouterProvider router={router} />
-          <ConfirmDialogs />
-        </MantineProvider>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return router;
+  return renderRoutedPage(SyncReviewPage, 'plants/:plantId/sync-review', path);
 }
 
 const card = (code: string) =>
