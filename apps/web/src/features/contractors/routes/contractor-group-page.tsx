@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import type { Contractor } from '@heliotrack/domain/catalogues';
+import { contractorColumns } from '../components/contractor-columns';
 import { EmptyState } from '../../../components/empty-state';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { PageHeader } from '../../../components/page-header';
@@ -82,19 +83,8 @@ export function ContractorGroupPage() {
   const error = group.error ?? contractors.error;
   const isLoading = !group.data || !contractors.data;
 
-  const orNotAvailable = (text: string) => text || t('common.notAvailable');
   const columns: ColumnDef<Contractor>[] = [
-    {
-      id: 'name',
-      header: t('contractors.columns.name'),
-      cell: ({ row }) => (
-        <Text span size="sm" fw={600}>
-          {row.original.name}
-        </Text>
-      ),
-    },
-    { id: 'contactName', header: t('contractors.columns.contactName'), cell: ({ row }) => orNotAvailable(row.original.contact_name) },
-    { id: 'contactEmail', header: t('contractors.columns.contactEmail'), cell: ({ row }) => orNotAvailable(row.original.contact_email) },
+    ...contractorColumns(t),
     {
       id: 'actions',
       header: t('contractors.columns.actions'),

@@ -1,10 +1,11 @@
-import { Button, Paper, Stack, Text } from '@mantine/core';
+import { Button, Paper, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingStore, IconPlus, IconSearchOff } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Contractor } from '@heliotrack/domain/catalogues';
+import { contractorColumns } from '../components/contractor-columns';
 import { EmptyState } from '../../../components/empty-state';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { PageHeader } from '../../../components/page-header';
@@ -50,20 +51,8 @@ export function ContractorsPage() {
     });
   }
 
-  const orNotAvailable = (text: string) => text || t('common.notAvailable');
   const columns: ColumnDef<Contractor>[] = [
-    {
-      id: 'name',
-      header: t('contractors.columns.name'),
-      cell: ({ row }) => (
-        <Text span size="sm" fw={600}>
-          {row.original.name}
-        </Text>
-      ),
-    },
-    { id: 'address', header: t('contractors.columns.address'), cell: ({ row }) => orNotAvailable(row.original.address) },
-    { id: 'contactName', header: t('contractors.columns.contactName'), cell: ({ row }) => orNotAvailable(row.original.contact_name) },
-    { id: 'contactEmail', header: t('contractors.columns.contactEmail'), cell: ({ row }) => orNotAvailable(row.original.contact_email) },
+    ...contractorColumns(t, { address: true }),
     {
       id: 'actions',
       header: t('contractors.columns.actions'),
