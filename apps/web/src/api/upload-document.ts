@@ -8,9 +8,9 @@ export type DocumentOwner =
   /** A flash report; `isPhoto` marks an image shown in its gallery. */
   | { flashReportId: number; isPhoto?: boolean }
   /** A certificate of calibration equipment. */
-  | { equipmentId: number }
-  /** A photo (`isPhoto`) or document of a PPI result. */
-  | { ppiResultId: number; isPhoto?: boolean };
+  | { equipmentId: number };
+// A PPI result's photo is uploaded with its plan's plant and attached by the result's write
+// (`documents`), so that it works offline too; the server's `ppi_result_id` owner has no web caller.
 
 /** `clientUuid`, made once for a chosen file, makes a resend answer the same document (offline too). */
 export type UploadDocumentRequest = DocumentOwner & { file: File; clientUuid?: string };
@@ -23,9 +23,6 @@ export function uploadDocument(request: UploadDocumentRequest): Promise<Document
     if (request.transactionId !== undefined) body.append('transaction_id', String(request.transactionId));
   } else if ('flashReportId' in request) {
     body.append('flash_report_id', String(request.flashReportId));
-    if (request.isPhoto) body.append('is_photo', 'true');
-  } else if ('ppiResultId' in request) {
-    body.append('ppi_result_id', String(request.ppiResultId));
     if (request.isPhoto) body.append('is_photo', 'true');
   } else {
     body.append('equipment_id', String(request.equipmentId));
