@@ -101,8 +101,9 @@ export function useMassiveStateChange() {
   return useMutation({
     mutationFn: massiveStateChangeInBatches,
     // Also after a partial failure: the batches that went through did change (the plant's refetch
-    // then brings their version).
-    onSettled: (outcome, _error, { plantId }) =>
-      invalidatePlantElements(queryClient, plantId, outcome?.results.at(-1)?.elements_version),
+    // then brings their version). Not awaited, as for one change (change-element-state.ts).
+    onSettled: (outcome, _error, { plantId }) => {
+      void invalidatePlantElements(queryClient, plantId, outcome?.results.at(-1)?.elements_version);
+    },
   });
 }
