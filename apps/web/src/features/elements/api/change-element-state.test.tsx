@@ -46,7 +46,7 @@ describe('a state change does not wait for the lists behind the dialog', () => {
       plantId: 1,
       type: MODULES,
       elementId: 9,
-      body: { state: 3, element_type: 5, client_uuid: '00000000-0000-4000-8000-000000000001' },
+      body: { state: 3, element_type: 5, documents: [], client_uuid: '00000000-0000-4000-8000-000000000001' },
     });
 
     expect(result).toEqual(ANSWER);
