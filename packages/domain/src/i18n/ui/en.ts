@@ -1476,6 +1476,7 @@ export const ui: UiCatalogue = {
       title: 'Inspection dossier',
       create: 'Export dossier',
       none: 'No dossier has been exported yet.',
+      columns: { created: 'Exported', status: 'Status', actions: 'Actions' },
       running: 'Generating… {{progress}} %',
       progress: 'Dossier progress',
       done_one: 'Ready · {{count}} result',

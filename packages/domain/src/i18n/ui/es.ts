@@ -1480,6 +1480,7 @@ export const ui = {
       title: 'Dosier de inspección',
       create: 'Exportar dosier',
       none: 'Aún no se ha exportado ningún dosier.',
+      columns: { created: 'Exportado', status: 'Estado', actions: 'Acciones' },
       running: 'Generando… {{progress}} %',
       progress: 'Progreso del dosier',
       done_one: 'Listo · {{count}} resultado',

@@ -1482,6 +1482,7 @@ export const ui: UiCatalogue = {
       title: 'Dossier di ispezione',
       create: 'Esporta dossier',
       none: 'Nessun dossier esportato finora.',
+      columns: { created: 'Esportato', status: 'Stato', actions: 'Azioni' },
       running: 'Generazione… {{progress}} %',
       progress: 'Avanzamento del dossier',
       done_one: 'Pronto · {{count}} risultato',
