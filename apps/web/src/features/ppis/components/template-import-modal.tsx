@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, FileInput, Group, Modal, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { TEMPLATE_IMPORT_ACCEPT, TEMPLATE_IMPORT_MAX_BYTES, type TemplateImportR
 import { notifySuccess } from '../../../components/notifications/notify';
 import { formErrorsOf, type FormErrors } from '../../../lib/validate-form';
 import { useImportTemplate } from '../api/import-template';
-import { useRoleLabel } from './role-label';
+import { TemplateImportPreview } from './template-import-preview';
 import { TemplateScopeFields } from './template-scope-fields';
 
 /**
@@ -16,7 +16,6 @@ import { TemplateScopeFields } from './template-scope-fields';
  */
 export function TemplateImportModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const roleLabel = useRoleLabel();
   const [name, setName] = useState('');
   const [typeId, setTypeId] = useState<number | null>(null);
   const [plantId, setPlantId] = useState<number | null>(null);
@@ -91,66 +90,7 @@ export function TemplateImportModal({ onClose }: { onClose: () => void }) {
           </Alert>
         )}
 
-        {preview && (
-          <Stack gap="xs" aria-live="polite">
-            <Group gap="xs">
-              <Badge color="green" variant="light" tt="none">
-                {t('ppis.import.willCreate', { count: preview.activities.length })}
-              </Badge>
-              {preview.error_count > 0 && (
-                <Badge color="red" variant="light" tt="none">
-                  {t('ppis.import.errorCount', { count: preview.error_count })}
-                </Badge>
-              )}
-            </Group>
-            {preview.errors.length > 0 && (
-              <Table striped withTableBorder aria-label={t('ppis.import.errorsLabel')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={70}>{t('ppis.import.columns.row')}</Table.Th>
-                    <Table.Th w={120}>{t('ppis.import.columns.column')}</Table.Th>
-                    <Table.Th>{t('ppis.import.columns.error')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {preview.errors.map((error, i) => (
-                    <Table.Tr key={i}>
-                      <Table.Td>{error.row}</Table.Td>
-                      <Table.Td>{error.field}</Table.Td>
-                      <Table.Td c="red">{error.message}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            )}
-            {preview.activities.length > 0 && (
-              <ScrollArea.Autosize mah={260}>
-                <Table striped withTableBorder aria-label={t('ppis.import.previewLabel')}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th w={70}>{t('ppis.import.columns.row')}</Table.Th>
-                      <Table.Th>{t('ppis.import.columns.name')}</Table.Th>
-                      <Table.Th>{t('ppis.import.columns.criteria')}</Table.Th>
-                      <Table.Th>{t('ppis.import.columns.required')}</Table.Th>
-                      <Table.Th>{t('ppis.import.columns.roles')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {preview.activities.map((activity) => (
-                      <Table.Tr key={activity.row}>
-                        <Table.Td>{activity.row}</Table.Td>
-                        <Table.Td fw={600}>{activity.name}</Table.Td>
-                        <Table.Td>{activity.criteria || t('common.notAvailable')}</Table.Td>
-                        <Table.Td>{activity.is_required ? t('ppis.yes') : t('ppis.no')}</Table.Td>
-                        <Table.Td>{activity.roles.map(roleLabel).join(', ')}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </ScrollArea.Autosize>
-            )}
-          </Stack>
-        )}
+        {preview && <TemplateImportPreview preview={preview} />}
 
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onClose} disabled={importSheet.isPending}>

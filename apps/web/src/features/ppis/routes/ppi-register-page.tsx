@@ -1,11 +1,13 @@
-import { Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconChartBar, IconClipboardCheck, IconClipboardList } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PpiStatus } from '@heliotrack/domain/ppis';
 import { isAdministrator } from '@heliotrack/domain/roles';
 import { useProfile } from '../../../api/get-profile';
-import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
+import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
@@ -115,66 +117,74 @@ function PlanCards({ rows, mode, isAdmin }: { rows: Row[] | undefined; mode: 're
   );
 }
 
+const NO_PLANS: Row[] = [];
+
 function PlanTable({ mode }: { mode: 'register' | 'close' }) {
   const { t } = useTranslation();
   const roleLabel = useRoleLabel();
   const isTouch = useIsTouch();
   const { isAdmin, list, rows } = usePlans();
+  const columns: ColumnDef<Row>[] = [
+    {
+      id: 'code',
+      header: t('ppis.columns.code'),
+      meta: { wrap: true },
+      cell: ({ row: { original: ppi } }) => (
+        <>
+          <Text fw={600} size="sm">
+            {ppi.code}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {ppi.name}
+            {ppi.element_count !== undefined &&
+              ` · ${t('ppis.header.linked', { count: ppi.element_count, formatted: formatInteger(ppi.element_count) })}`}
+          </Text>
+        </>
+      ),
+    },
+    { id: 'plant', header: t('ppis.columns.plant'), cell: ({ row }) => row.original.plant.name },
+    { id: 'elementType', header: t('ppis.columns.elementType'), cell: ({ row }) => row.original.element_type.name },
+    ...(isAdmin
+      ? []
+      : [
+          {
+            id: 'role',
+            header: t('ppis.columns.role'),
+            cell: ({ row }) => (
+              <Badge variant="light" tt="none">
+                {roleLabel(row.original.role ?? '')}
+              </Badge>
+            ),
+          } satisfies ColumnDef<Row>,
+        ]),
+    { id: 'status', header: t('ppis.columns.status'), meta: { width: 120 }, cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+    {
+      id: 'actions',
+      header: t('ppis.columns.actions'),
+      meta: { width: mode === 'register' ? 240 : 170, align: 'right' },
+      cell: ({ row }) => (
+        <Group gap="xs" justify="flex-end" wrap="nowrap">
+          <PlanActions ppi={row.original} mode={mode} isTouch={false} />
+        </Group>
+      ),
+    },
+  ];
+  const table = useDataTable({ data: rows ?? NO_PLANS, columns, getRowId: (ppi) => String(ppi.id) });
   if (list.error && !rows) return <QueryError error={list.error} onRetry={() => void list.refetch()} />;
-  if (rows && rows.length === 0)
-    return <EmptyState icon={<IconClipboardList size={32} />} title={t('ppis.register.empty')} />;
-  if (isTouch) return <PlanCards rows={rows} mode={mode} isAdmin={isAdmin} />;
+  if (isTouch) {
+    if (rows && rows.length === 0)
+      return <EmptyState icon={<IconClipboardList size={32} />} title={t('ppis.register.empty')} />;
+    return <PlanCards rows={rows} mode={mode} isAdmin={isAdmin} />;
+  }
   return (
-    <Paper withBorder p={0}>
-      <Table striped highlightOnHover aria-label={t('ppis.tableLabel')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('ppis.columns.code')}</Table.Th>
-            <Table.Th>{t('ppis.columns.plant')}</Table.Th>
-            <Table.Th>{t('ppis.columns.elementType')}</Table.Th>
-            {!isAdmin && <Table.Th>{t('ppis.columns.role')}</Table.Th>}
-            <Table.Th>{t('ppis.columns.status')}</Table.Th>
-            <Table.Th ta="right">{t('ppis.columns.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {!rows ? (
-            <SkeletonRows columns={isAdmin ? 5 : 6} rows={4} />
-          ) : (
-            rows.map((ppi) => (
-              <Table.Tr key={ppi.id}>
-                <Table.Td>
-                  <Text fw={600} size="sm">
-                    {ppi.code}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {ppi.name}
-                    {ppi.element_count !== undefined &&
-                      ` · ${t('ppis.header.linked', { count: ppi.element_count, formatted: formatInteger(ppi.element_count) })}`}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{ppi.plant.name}</Table.Td>
-                <Table.Td>{ppi.element_type.name}</Table.Td>
-                {!isAdmin && (
-                  <Table.Td>
-                    <Badge variant="light" tt="none">
-                      {roleLabel(ppi.role ?? '')}
-                    </Badge>
-                  </Table.Td>
-                )}
-                <Table.Td>
-                  <StatusBadge status={ppi.status} />
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    <PlanActions ppi={ppi} mode={mode} isTouch={false} />
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-      </Table>
+    <Paper withBorder p={0} style={{ overflow: 'hidden' }}>
+      <DataTable
+        table={table}
+        isLoading={!rows}
+        empty={t('ppis.register.empty')}
+        aria-label={t('ppis.tableLabel')}
+        minWidth={860}
+      />
     </Paper>
   );
 }

@@ -1,11 +1,13 @@
-import { Group, Loader, Pagination, Paper, Select, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, Loader, Pagination, Paper, Select, Stack, Text, UnstyledButton } from '@mantine/core';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PPI_RESULTS, type PpiResult, type PpiResultValue } from '@heliotrack/domain/ppi-results';
 import type { PpiDetail } from '@heliotrack/domain/ppis';
 import { ROLE_CODES } from '@heliotrack/domain/roles';
-import { SkeletonRows } from '../../../components/data-table/skeleton-rows';
+import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
 import { QueryError } from '../../../components/query-error';
 import { formatDay } from '../../../lib/day';
 import { useIsPhone } from '../../../lib/field-layout';
@@ -22,12 +24,8 @@ import { useRoleLabel } from '../components/role-label';
 export const ppiResultListLoader = ppiLoader;
 
 const PAGE_SIZE = 50;
+const NO_RESULTS: PpiResult[] = [];
 
-/**
- * /ppis/{ppiId}/ppi-results/details/by-elements-and-roles and
- * /ppis/{ppiId}/ppi-results/{activityId}/by-activity-and-roles: every recorded result, newest
- * first, filtered by activity, role and result (in the address); other roles' results open read-only.
- */
 /** The results as cards on a phone: each a finger-sized target that opens the result. */
 function ResultCards({
   results,
@@ -79,6 +77,11 @@ function ResultCards({
   );
 }
 
+/**
+ * /ppis/{ppiId}/ppi-results/details/by-elements-and-roles and
+ * /ppis/{ppiId}/ppi-results/{activityId}/by-activity-and-roles: every recorded result, newest
+ * first, filtered by activity, role and result (in the address); other roles' results open read-only.
+ */
 export function PpiResultListPage() {
   return <WithPpi>{(ppi) => <ResultList key={ppi.id} ppi={ppi} />}</WithPpi>;
 }
@@ -107,6 +110,62 @@ function ResultList({ ppi }: { ppi: PpiDetail }) {
     if (key !== 'page') next.delete('page');
     setParams(next, { replace: true });
   }
+
+  const columns: ColumnDef<PpiResult>[] = [
+    {
+      id: 'element',
+      header: t('ppis.results.list.element'),
+      meta: { width: 150 },
+      cell: ({ row: { original: r } }) => (
+        <UnstyledButton
+          onClick={() => setOpened(r)}
+          aria-label={t('ppis.results.cell', { code: r.element.code, activity: r.activity.name })}
+          maw="100%"
+        >
+          <Text fw={600} size="sm" c="blue" truncate>
+            {r.element.code}
+          </Text>
+        </UnstyledButton>
+      ),
+    },
+    {
+      id: 'activity',
+      header: t('ppis.results.list.activity'),
+      meta: { wrap: true },
+      cell: ({ row: { original: r } }) => `${r.activity.position}. ${r.activity.name}`,
+    },
+    {
+      id: 'result',
+      header: t('ppis.results.list.result'),
+      meta: { width: 120 },
+      cell: ({ row }) => <ResultBadge result={row.original.result} />,
+    },
+    {
+      id: 'author',
+      header: t('ppis.results.list.author'),
+      meta: { wrap: true },
+      cell: ({ row: { original: r } }) => (
+        <>
+          {r.author?.name ?? '—'}{' '}
+          <Text span size="xs" c="dimmed">
+            ({roleLabel(r.role)})
+          </Text>
+        </>
+      ),
+    },
+    { id: 'date', header: t('ppis.results.list.date'), meta: { width: 110 }, cell: ({ row }) => formatDay(row.original.result_date) },
+    {
+      id: 'observations',
+      header: t('ppis.results.list.observations'),
+      meta: { wrap: true },
+      cell: ({ row }) => (
+        <Text size="sm" lineClamp={2}>
+          {row.original.observations}
+        </Text>
+      ),
+    },
+  ];
+  const table = useDataTable({ data: list.data?.results ?? NO_RESULTS, columns, getRowId: (r) => String(r.id) });
 
   const count = list.data?.count ?? 0;
   // Field layout (issue 22): on a phone the filters take the width and the results are cards.
@@ -152,71 +211,16 @@ function ResultList({ ppi }: { ppi: PpiDetail }) {
         {list.error && !list.data ? (
           <QueryError error={list.error} onRetry={() => void list.refetch()} />
         ) : (
-          <Paper withBorder p={0}>
+          <Paper withBorder p={0} style={{ overflow: 'hidden' }}>
             {isPhone ? (
               <ResultCards results={list.data?.results} onOpen={setOpened} />
             ) : (
-              <Table striped highlightOnHover aria-label={t('ppis.results.list.title')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('ppis.results.list.element')}</Table.Th>
-                    <Table.Th>{t('ppis.results.list.activity')}</Table.Th>
-                    <Table.Th>{t('ppis.results.list.result')}</Table.Th>
-                    <Table.Th>{t('ppis.results.list.author')}</Table.Th>
-                    <Table.Th>{t('ppis.results.list.date')}</Table.Th>
-                    <Table.Th>{t('ppis.results.list.observations')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {!list.data ? (
-                    <SkeletonRows columns={6} rows={5} />
-                  ) : list.data.results.length === 0 ? (
-                    <Table.Tr>
-                      <Table.Td colSpan={6}>
-                        <Text c="dimmed" size="sm">
-                          {t('ppis.results.list.empty')}
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  ) : (
-                    list.data.results.map((r) => (
-                      <Table.Tr key={r.id}>
-                        <Table.Td>
-                          <UnstyledButton
-                            onClick={() => setOpened(r)}
-                            aria-label={t('ppis.results.cell', {
-                              code: r.element.code,
-                              activity: r.activity.name,
-                            })}
-                          >
-                            <Text fw={600} size="sm" c="blue">
-                              {r.element.code}
-                            </Text>
-                          </UnstyledButton>
-                        </Table.Td>
-                        <Table.Td>
-                          {r.activity.position}. {r.activity.name}
-                        </Table.Td>
-                        <Table.Td>
-                          <ResultBadge result={r.result} />
-                        </Table.Td>
-                        <Table.Td>
-                          {r.author?.name ?? '—'}{' '}
-                          <Text span size="xs" c="dimmed">
-                            ({roleLabel(r.role)})
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>{formatDay(r.result_date)}</Table.Td>
-                        <Table.Td>
-                          <Text size="sm" lineClamp={2}>
-                            {r.observations}
-                          </Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))
-                  )}
-                </Table.Tbody>
-              </Table>
+              <DataTable
+                table={table}
+                isLoading={!list.data}
+                empty={t('ppis.results.list.empty')}
+                aria-label={t('ppis.results.list.title')}
+              />
             )}
             {count > PAGE_SIZE && (
               <Group justify="center" p="sm">
