@@ -1420,7 +1420,6 @@ export const ui: UiCatalogue = {
         recordedAt: 'recorded on {{at}}',
         observations: 'Observations',
         equipment: 'Calibration equipment',
-        fact: 'Detail',
         equipmentValue: '{{name}} · certificate {{certificate}} · calibrated until {{expiry}}',
         photo: 'Photo of element {{code}}',
         edit: 'Change',

@@ -1424,7 +1424,6 @@ export const ui = {
         recordedAt: 'registrado el {{at}}',
         observations: 'Observaciones',
         equipment: 'Equipo de medida',
-        fact: 'Dato',
         equipmentValue: '{{name}} · certificado {{certificate}} · calibrado hasta {{expiry}}',
         photo: 'Foto del elemento {{code}}',
         edit: 'Modificar',

@@ -1426,7 +1426,6 @@ export const ui: UiCatalogue = {
         recordedAt: 'registrato il {{at}}',
         observations: 'Osservazioni',
         equipment: 'Strumentazione di misura',
-        fact: 'Dato',
         equipmentValue: '{{name}} · certificato {{certificate}} · tarato fino al {{expiry}}',
         photo: "Foto dell'elemento {{code}}",
         edit: 'Modifica',

@@ -44,7 +44,6 @@ describe('the detail of a PPI result', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Resultado de la inspección' });
     const facts = await within(dialog).findByRole('table', { name: 'Resultado de la inspección' });
     expect(tableText(facts)).toEqual([
-      ['Dato', 'Valor'],
       ['Registrado por', 'Carla (Inspector de calidad)'],
       ['Fecha', `24/11/2026 · registrado el ${formatDateTime(RESULT.updated_at)}`],
       ['Observaciones', 'Galvanizado dañado\nen la cabeza'],
@@ -61,7 +60,7 @@ describe('the detail of a PPI result', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Resultado de la inspección' });
     expect(await within(dialog).findByTestId('result-read-only')).toBeTruthy();
     await waitFor(() =>
-      expect(tableText(within(dialog).getByRole('table')).slice(1)).toEqual([
+      expect(tableText(within(dialog).getByRole('table'))).toEqual([
         ['Registrado por', '— (Inspector de calidad)'],
         ['Fecha', `24/11/2026 · registrado el ${formatDateTime(RESULT.updated_at)}`],
         ['Observaciones', '—'],

@@ -1,11 +1,8 @@
-import { Alert, Button, Group, Image, Loader, Modal, Paper, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Image, Loader, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconLock, IconPencil } from '@tabler/icons-react';
-import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone, useIsTouch } from '../../../lib/field-layout';
 import type { PpiResult } from '@heliotrack/domain/ppi-results';
-import { DataTable } from '../../../components/data-table/data-table';
-import { useDataTable } from '../../../components/data-table/use-data-table';
 import { QueryError } from '../../../components/query-error';
 import { formatDay } from '../../../lib/day';
 import { formatDateTime } from '../../../lib/format';
@@ -18,63 +15,6 @@ function Photo({ photo, alt }: { photo: PpiResult['documents'][number]; alt: str
   const { src, isLoading } = useDocumentObjectUrl(photo);
   if (isLoading || !src) return <Loader size="sm" />;
   return <Image src={src} alt={alt} h={140} fit="cover" radius="sm" />;
-}
-
-interface Fact {
-  id: string;
-  label: string;
-  value: string;
-}
-
-/** Who recorded the result and when, its observations and equipment: one labelled line each. */
-function ResultFacts({ result }: { result: PpiResult }) {
-  const { t } = useTranslation();
-  const roleLabel = useRoleLabel();
-  const facts: Fact[] = [
-    { id: 'author', label: t('ppis.results.detail.author'), value: `${result.author?.name ?? '—'} (${roleLabel(result.role)})` },
-    {
-      id: 'date',
-      label: t('ppis.results.detail.date'),
-      value: `${formatDay(result.result_date)} · ${t('ppis.results.detail.recordedAt', { at: formatDateTime(result.updated_at) })}`,
-    },
-    { id: 'observations', label: t('ppis.results.detail.observations'), value: result.observations || '—' },
-    {
-      id: 'equipment',
-      label: t('ppis.results.detail.equipment'),
-      value: result.equipment
-        ? t('ppis.results.detail.equipmentValue', {
-            name: result.equipment.name,
-            certificate: result.equipment.certificate_number || '—',
-            expiry: formatDay(result.equipment.expiry_date),
-          })
-        : '—',
-    },
-  ];
-  const columns: ColumnDef<Fact>[] = [
-    {
-      id: 'label',
-      header: () => <VisuallyHidden>{t('ppis.results.detail.fact')}</VisuallyHidden>,
-      meta: { width: 160, wrap: true },
-      cell: ({ row }) => (
-        <Text span size="sm" fw={700}>
-          {row.original.label}
-        </Text>
-      ),
-    },
-    {
-      id: 'value',
-      header: () => <VisuallyHidden>{t('common.value')}</VisuallyHidden>,
-      meta: { wrap: true },
-      // Observations keep the lines the inspector typed.
-      cell: ({ row }) => <span style={{ whiteSpace: 'pre-wrap' }}>{row.original.value}</span>,
-    },
-  ];
-  const table = useDataTable({ data: facts, columns, getRowId: (fact) => fact.id });
-  return (
-    <Paper withBorder p={0} style={{ overflow: 'hidden' }}>
-      <DataTable table={table} aria-label={t('ppis.results.detail.title')} minWidth={0} />
-    </Paper>
-  );
 }
 
 /**
@@ -96,6 +36,7 @@ export function ResultDetailModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const roleLabel = useRoleLabel();
   const query = useResult(ppiId, resultId, readOnly);
   const result = query.data;
   // Field layout (issue 22): full screen on a phone, a finger-sized close button on touch screens.
@@ -128,7 +69,42 @@ export function ResultDetailModal({
             </Text>
             <ResultBadge result={result.result} />
           </Group>
-          <ResultFacts result={result} />
+          {/* A property sheet, not a list of records: each line's label is its row header, which a
+              screen reader reads with the value. DataTable (column headers, sorting, rows of one
+              kind) is for data tables; this one stays a vertical table. */}
+          <Table variant="vertical" withTableBorder aria-label={t('ppis.results.detail.title')}>
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Th w={180}>{t('ppis.results.detail.author')}</Table.Th>
+                <Table.Td>
+                  {result.author?.name ?? '—'} ({roleLabel(result.role)})
+                </Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>{t('ppis.results.detail.date')}</Table.Th>
+                <Table.Td>
+                  {formatDay(result.result_date)} ·{' '}
+                  {t('ppis.results.detail.recordedAt', { at: formatDateTime(result.updated_at) })}
+                </Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>{t('ppis.results.detail.observations')}</Table.Th>
+                <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{result.observations || '—'}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>{t('ppis.results.detail.equipment')}</Table.Th>
+                <Table.Td>
+                  {result.equipment
+                    ? t('ppis.results.detail.equipmentValue', {
+                        name: result.equipment.name,
+                        certificate: result.equipment.certificate_number || '—',
+                        expiry: formatDay(result.equipment.expiry_date),
+                      })
+                    : '—'}
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
           {result.documents.length > 0 && (
             <SimpleGrid cols={3} spacing="xs">
               {result.documents.map((doc) => (
