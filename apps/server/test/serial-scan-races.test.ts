@@ -294,39 +294,53 @@ describe.skipIf(!databases.includes('postgres'))('serial scans interleaved [post
     expect(scanned.body.elements_version).toBeGreaterThan((change as Exclude<typeof change, 'blocked'>).body.elements_version);
   });
 
-  it('starts again when the serial of its element moved to one whose lock is held elsewhere, and then waits for it in order', async () => {
+  it('starts again, never waiting out of order, when the serial of its element moved to one whose lock is held elsewhere', async () => {
     const plant = await h.newPlant();
     const [a, c] = plant.modules;
     await h.scan(plant.id, [{ element_id: a, serial: SERIAL(5) }]);
     await h.scan(plant.id, [{ element_id: c, serial: SERIAL(6) }]);
+    // The new serial of a is one whose lock comes before serial 5's: the scan holds it while it waits for 5.
+    const hash = async (serial: string) =>
+      (await observer.query('select hashtext($1) as h', [serialLockKey(plant.id, serial)])).rows[0].h as number;
+    let next = 7;
+    while ((await hash(SERIAL(next))) > (await hash(SERIAL(5)))) next++;
+    const serial = SERIAL(next);
 
-    // The mover is a scan of a in flight (it holds a's serial); the blocker, a writer of serial 6.
+    // The mover is a scan of a in flight (it holds a's serial 5); the blocker, a writer of serial 6.
     await mover.query('begin');
     await holdSerial(mover, plant.id, SERIAL(5));
     await blocker.query('begin');
     await holdSerial(blocker, plant.id, SERIAL(6));
     let scan: ReturnType<typeof h.scan> | undefined;
+    let blockerWants: Promise<unknown> | undefined;
     try {
-      scan = h.scan(plant.id, [{ element_id: a, serial: SERIAL(7) }]);
+      scan = h.scan(plant.id, [{ element_id: a, serial }]);
       await waitingForSerial(plant.id, SERIAL(5));
+      // The blocker wants the scan's new serial too: it waits for the scan.
+      blockerWants = holdSerial(blocker, plant.id, serial);
+      await waitingForSerial(plant.id, serial);
       // The mover gives a serial 6, as c has, and commits: a and c are both flagged.
-      await mover.query(
-        'update elements set serial = $1, is_serial_duplicated = 1 where id = any($2::int[])',
-        [SERIAL(6), [a, c]],
-      );
+      await mover.query('update elements set serial = $1, is_serial_duplicated = 1 where id = any($2::int[])', [
+        SERIAL(6),
+        [a, c],
+      ]);
       await mover.query('commit');
-      // The scan now needs serial 6's lock too, which the blocker holds: it starts again and waits.
-      await waitingForSerial(plant.id, SERIAL(6));
+      // The scan now needs serial 6's lock, which the blocker holds while it waits for the scan: had
+      // the scan waited for it, neither would move (a deadlock). It lets go of its locks and starts
+      // again, so the blocker gets its lock, and the scan waits for the blocker.
+      await blockerWants;
+      await waiting(1);
       expect((await h.stored(plant.id))[0].serial).toBe(SERIAL(6));
     } finally {
       await mover.query('rollback').catch(() => undefined);
+      await blockerWants?.catch(() => undefined);
       await blocker.query('commit');
     }
     expect((await scan!).status).toBe(200);
-    // a took serial 7 and left c alone with serial 6: c is no longer duplicated.
+    // a took the new serial and left c alone with serial 6: c is no longer duplicated.
     const rows = await h.stored(plant.id);
     expect(rows.slice(0, 2).map((r) => [r.serial, r.is_serial_duplicated])).toEqual([
-      [SERIAL(7), 0],
+      [serial, 0],
       [SERIAL(6), 0],
     ]);
     await h.expectExactFlags(plant.id);
