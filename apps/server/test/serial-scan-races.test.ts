@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERIAL_WRITES, serialLockKey } from '../src/lib/plant-writes.repository';
+import { CLIENT_UUID_WRITES, SERIAL_WRITES, serialLockKey } from '../src/lib/plant-writes.repository';
 import { createTestContext, databases, describeEachDatabase, type TestContext, USERS } from './helpers';
 import { createPlant, SERIAL } from './serial-plant-fixture';
 
@@ -232,6 +232,39 @@ describe.skipIf(!databases.includes('postgres'))('serial scans interleaved [post
       [SERIAL(2), 0],
     ]);
     await h.expectExactFlags(plant.id);
+  });
+
+  it('makes twins of one client uuid wait for the first one, not run the write beside it', async () => {
+    const plant = await h.newPlant();
+    const uuid = randomUUID();
+    const start = await h.version(plant.id);
+    const items = plant.modules.map((id) => ({ element_id: id, serial: SERIAL(9) }));
+    const twinsWaiting = async () =>
+      (
+        await observer.query(
+          "select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and classid = $1",
+          [CLIENT_UUID_WRITES],
+        )
+      ).rows[0].n as number;
+    let answers: Awaited<ReturnType<typeof h.scan>>[] = [];
+    let twins = -1;
+    await blocker.query('begin');
+    await blocker.query('select id from plants where id = $1 for no key update', [plant.id]);
+    try {
+      const sent = [0, 1, 2].map(() => h.scan(plant.id, items, uuid));
+      await waiting(3);
+      twins = await twinsWaiting();
+      await blocker.query('commit');
+      answers = await Promise.all(sent);
+    } finally {
+      await blocker.query('rollback').catch(() => undefined);
+    }
+    // One wrote (it waited for the plant row, in its tail); the two others waited for its uuid.
+    expect(twins).toBe(2);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(answers[1].body).toEqual(answers[0].body);
+    expect(answers[2].body).toEqual(answers[0].body);
+    expect(await h.version(plant.id)).toBe(start + 1);
   });
 
   it('lets a state change of the plant commit while a scan waits, each with its own version, and a sync from before sees both', async () => {

@@ -95,8 +95,11 @@ export async function shareElementWrites(trx: Db, plantId: number) {
  * transaction ends), so that the second one finds the first one's write committed: only twins wait.
  */
 export async function lockClientUuid(trx: Db, clientId: number, clientUuid: string) {
-  await transactionLock(trx, PLANT_WRITES + 1, `${clientId}|${clientUuid}`, 'exclusive');
+  await transactionLock(trx, CLIENT_UUID_WRITES, `${clientId}|${clientUuid}`, 'exclusive');
 }
+
+/** The lock space of "writes of a client uuid" (lockClientUuid). */
+export const CLIENT_UUID_WRITES = PLANT_WRITES + 1;
 
 /** The lock space of "holders of a serial in a plant" (serial writers, see above). */
 export const SERIAL_WRITES = PLANT_WRITES + 2;
