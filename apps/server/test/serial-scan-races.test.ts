@@ -234,6 +234,20 @@ describe.skipIf(!databases.includes('postgres'))('serial scans interleaved [post
     await h.expectExactFlags(plant.id);
   });
 
+  it('keeps the flags exact when a scan of more elements than it locks serials for (it takes the plant) meets a scan of one of its serials', async () => {
+    const plant = await h.newPlant(1003);
+    const [lone, ...rest] = plant.modules;
+    const big = rest.map((id, i) => ({ element_id: id, serial: SERIAL(10_000 + i) }));
+    const answers = await atOnce(plant.id, [
+      () => h.scan(plant.id, big),
+      () => h.scan(plant.id, [{ element_id: lone, serial: SERIAL(10_000) }]),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    const rows = await h.stored(plant.id);
+    expect(rows.filter((r) => r.is_serial_duplicated === 1).map((r) => r.id)).toEqual([lone, rest[0]]);
+    await h.expectExactFlags(plant.id);
+  });
+
   it('makes twins of one client uuid wait for the first one, not run the write beside it', async () => {
     const plant = await h.newPlant();
     const uuid = randomUUID();
