@@ -96,3 +96,23 @@ export async function transactionLock(trx: Db, space: number, key: number | stri
   if (mode === 'shared') await sql`select pg_advisory_xact_lock_shared(${space}::int, ${id})`.execute(trx);
   else await sql`select pg_advisory_xact_lock(${space}::int, ${id})`.execute(trx);
 }
+
+/**
+ * Exclusive transaction locks (as transactionLock) on many text keys of one space, taken in one
+ * statement in the order of their hashed keys: every writer that takes its locks this way takes them
+ * in the same order, so two writers of overlapping sets wait for each other and never deadlock.
+ */
+export async function transactionLocks(trx: Db, space: number, keys: string[]) {
+  if (!isPostgres(trx) || keys.length === 0) return;
+  await sql`select pg_advisory_xact_lock(${space}::int, k) from (select distinct hashtext(key) as k from unnest(${keys}::text[]) as key order by k) as sorted`.execute(trx);
+}
+
+/**
+ * Takes the exclusive transaction locks of the keys that are free, without waiting; true when it got
+ * them all (the caller that gets false rolls back, which lets go of any it did take). Always true on SQLite.
+ */
+export async function tryTransactionLocks(trx: Db, space: number, keys: string[]) {
+  if (!isPostgres(trx) || keys.length === 0) return true;
+  const { rows } = await sql<{ locked: boolean }>`select bool_and(pg_try_advisory_xact_lock(${space}::int, hashtext(key))) as locked from unnest(${keys}::text[]) as key`.execute(trx);
+  return rows[0].locked === true;
+}

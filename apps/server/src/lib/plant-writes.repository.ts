@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { forUpdate, transactionLock } from '../db/dialect';
+import { forUpdate, transactionLock, transactionLocks, tryTransactionLocks } from '../db/dialect';
 
 /*
  * How the writers of a plant's elements take turns, and how a sync cursor stays exact under
@@ -28,14 +28,29 @@ import { forUpdate, transactionLock } from '../db/dialect';
  *   that two overlapping changes never deadlock), and take the version at the end. Two changes of
  *   one element run one after the other (the later one waits for the element and then reads what
  *   the earlier one committed); changes of other elements of the plant run beside it.
- * - Plant-wide writers (serial scans and delivered serials, whose duplicate and unregistered flags
- *   depend on every element of the plant; layout imports; a switch of the plant's state group, which
- *   the state rules read) take the plant exclusively (lockPlant) first: they wait for the element
- *   writers in flight and the later ones wait for them, then they take their version at any time.
+ * - Serial writers (serial scans) are element writers whose flags reach beyond the elements they
+ *   write: "duplicated" depends on every holder of a serial in the plant. They lock serials first:
+ *   one lock per plant and serial value (lockSerials), for every serial the write affects (the new
+ *   ones and the written elements' current ones), all in one order. The invariant: an element row a
+ *   serial writer updates has its current serial among the serial locks it holds. A written element
+ *   holds one of its current serials; the other holders it re-flags hold an affected serial. So a
+ *   serial's holders only change under its lock, and the writer that holds it reads them exactly.
+ *   The current serials are read before the locks; re-read under them, one may have moved (a scan
+ *   of the same element committed meanwhile): its lock is then taken without waiting
+ *   (tryLockSerials), and when it is held elsewhere the write rolls back and starts again (a few
+ *   times at most), taking every lock in order. Then the rows, in id order, and the version last,
+ *   as other element writers do. A scan of very many elements takes the plant exclusively instead,
+ *   as PostgreSQL's lock table would not hold a lock per serial.
+ * - Plant-wide writers (delivered serials, whose unregistered flag reads the plant's list; layout
+ *   imports; a switch of the plant's state group, which the state rules read) take the plant
+ *   exclusively (lockPlant) first: they wait for the element writers in flight and the later ones
+ *   wait for them, then they take their version at any time.
  *
- * Deadlocks: the only lock an element writer waits for while it holds element rows is the plant
- * row's, in the tail, and whoever holds that is in its own tail: it holds every lock it needs, and
- * commits. Plant-wide writers take the exclusive lock before any row.
+ * Deadlocks: the locks are taken in one order: a client uuid's, the plant's write lock, serials
+ * (sorted, in one statement; a moved serial's lock is only ever tried), element rows (id order),
+ * the plant row (the tail). Nobody waits for a lock while holding a later one, except in the tail:
+ * whoever holds the plant row holds every lock it needs, and commits. Plant-wide writers take the
+ * exclusive lock before any row.
  *
  * SQLite runs one writing transaction at a time: the locks are no-ops there, and the same order of
  * work gives the same versions.
@@ -80,7 +95,37 @@ export async function shareElementWrites(trx: Db, plantId: number) {
  * transaction ends), so that the second one finds the first one's write committed: only twins wait.
  */
 export async function lockClientUuid(trx: Db, clientId: number, clientUuid: string) {
-  await transactionLock(trx, PLANT_WRITES + 1, `${clientId}|${clientUuid}`, 'exclusive');
+  await transactionLock(trx, CLIENT_UUID_WRITES, `${clientId}|${clientUuid}`, 'exclusive');
+}
+
+/** The lock space of "writes of a client uuid" (lockClientUuid). */
+export const CLIENT_UUID_WRITES = PLANT_WRITES + 1;
+
+/** The lock space of "holders of a serial in a plant" (serial writers, see above). */
+export const SERIAL_WRITES = PLANT_WRITES + 2;
+
+/** The text key of a serial's lock: one per plant and serial value. */
+export const serialLockKey = (plantId: number, serial: string) => `${plantId}|${serial}`;
+
+/**
+ * Takes the locks of the plant's serials until the transaction ends, all in the one order every
+ * serial writer uses (see above): two writers of a serial run one after the other.
+ */
+export async function lockSerials(trx: Db, plantId: number, serials: string[]) {
+  await transactionLocks(
+    trx,
+    SERIAL_WRITES,
+    serials.map((s) => serialLockKey(plantId, s)),
+  );
+}
+
+/** Takes the locks of the serials if they are free, without waiting: false when one is held elsewhere. */
+export async function tryLockSerials(trx: Db, plantId: number, serials: string[]) {
+  return tryTransactionLocks(
+    trx,
+    SERIAL_WRITES,
+    serials.map((s) => serialLockKey(plantId, s)),
+  );
 }
 
 /**

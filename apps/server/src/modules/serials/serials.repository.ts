@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { insertChunkSize } from '../../db/dialect';
+import { forUpdate, insertChunkSize } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 
 /** Values per `in (…)` list: far below both databases' limits on bound parameters. */
@@ -25,6 +25,19 @@ export async function findElementSerials(db: Db, plantId: number, ids: number[])
       .where('plant_id', '=', plantId)
       .where('id', 'in', chunk)
       .execute(),
+  );
+}
+
+/**
+ * Locks the plant's elements a serial writer will update until the transaction ends, in id order
+ * as every element writer does (lib/plant-writes.repository.ts), before it takes its version.
+ */
+export async function lockElementRows(trx: Db, plantId: number, ids: number[]) {
+  await inChunks([...new Set(ids)].sort((a, b) => a - b), (chunk) =>
+    forUpdate(
+      trx,
+      trx.selectFrom('elements').select('id').where('plant_id', '=', plantId).where('id', 'in', chunk).orderBy('id'),
+    ).execute(),
   );
 }
 
