@@ -81,7 +81,9 @@ export class SerialScanService {
         });
         return answer;
       } catch (error) {
-        if (!(error instanceof SerialMoved) || attempt === MAX_ATTEMPTS) throw error;
+        if (!(error instanceof SerialMoved)) throw error;
+        // Nothing was written; the device's outbox sends a 503 again later with the same uuid.
+        if (attempt === MAX_ATTEMPTS) throw detailError(503, 'serials.scanBusy', 'serial_scan_busy');
       }
     }
   }

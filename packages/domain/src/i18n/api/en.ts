@@ -76,6 +76,7 @@ export const api: ApiCatalogue = {
   },
   serials: {
     scanDisabled: 'Serial scanning is not enabled on this plant.',
+    scanBusy: 'Another scan is changing these serial numbers at the same time. Send it again: nothing was saved.',
     unknownElement: 'Element {{id}} does not exist in this plant.',
     repeatedElement: 'The element appears more than once in the list.',
     import: {

@@ -75,6 +75,7 @@ export const api = {
   },
   serials: {
     scanDisabled: 'El escaneo de números de serie no está activado en esta planta.',
+    scanBusy: 'Otro escaneo está cambiando estos números de serie a la vez. Vuelva a enviarlo: no se ha guardado nada.',
     unknownElement: 'El elemento {{id}} no existe en esta planta.',
     repeatedElement: 'El elemento aparece más de una vez en la lista.',
     import: {

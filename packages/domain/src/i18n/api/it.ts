@@ -76,6 +76,7 @@ export const api: ApiCatalogue = {
   },
   serials: {
     scanDisabled: 'La scansione dei numeri di serie non è attiva in questo impianto.',
+    scanBusy: "Un'altra scansione sta modificando questi numeri di serie nello stesso momento. Inviala di nuovo: non è stato salvato nulla.",
     unknownElement: "L'elemento {{id}} non esiste in questo impianto.",
     repeatedElement: "L'elemento compare più di una volta nell'elenco.",
     import: {
