@@ -391,6 +391,7 @@ export const ui: UiCatalogue = {
       uploadFailed: 'The orthophoto could not be uploaded',
       actionFailed: 'The orthophoto could not be changed',
       progressLabel: 'Upload progress',
+      actions: 'Actions',
     },
     layout: {
       title: 'Import layout',

@@ -393,6 +393,7 @@ export const ui = {
       uploadFailed: 'No se pudo subir la ortofoto',
       actionFailed: 'No se pudo cambiar la ortofoto',
       progressLabel: 'Progreso de la subida',
+      actions: 'Acciones',
     },
     layout: {
       title: 'Importar diseño',

@@ -392,6 +392,7 @@ export const ui: UiCatalogue = {
       uploadFailed: "Non è stato possibile caricare l'ortofoto",
       actionFailed: "Non è stato possibile modificare l'ortofoto",
       progressLabel: 'Avanzamento del caricamento',
+      actions: 'Azioni',
     },
     layout: {
       title: 'Importa layout',
