@@ -423,6 +423,7 @@ export const ui: UiCatalogue = {
       etrs89Utm: 'ETRS89 / UTM zone {{zone}}N (EPSG:{{epsg}})',
       wgs84Utm: 'WGS 84 / UTM zone {{zone}}N (EPSG:{{epsg}})',
       noneMapped: 'Choose an element type for at least one layer.',
+      noLayers: 'The file has no points, lines or polygons to import.',
       back: 'Back',
       preview: 'Preview',
       importNow: 'Import',

@@ -425,6 +425,7 @@ export const ui = {
       etrs89Utm: 'ETRS89 / UTM huso {{zone}}N (EPSG:{{epsg}})',
       wgs84Utm: 'WGS 84 / UTM huso {{zone}}N (EPSG:{{epsg}})',
       noneMapped: 'Elige un tipo de elemento para al menos una capa.',
+      noLayers: 'El archivo no tiene puntos, líneas ni polígonos que importar.',
       back: 'Atrás',
       preview: 'Vista previa',
       importNow: 'Importar',

@@ -424,6 +424,7 @@ export const ui: UiCatalogue = {
       etrs89Utm: 'ETRS89 / UTM fuso {{zone}}N (EPSG:{{epsg}})',
       wgs84Utm: 'WGS 84 / UTM fuso {{zone}}N (EPSG:{{epsg}})',
       noneMapped: 'Scegli un tipo di elemento per almeno un layer.',
+      noLayers: 'Il file non contiene punti, linee o poligoni da importare.',
       back: 'Indietro',
       preview: 'Anteprima',
       importNow: 'Importa',
