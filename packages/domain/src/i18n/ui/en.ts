@@ -312,6 +312,7 @@ export const ui: UiCatalogue = {
       datePlaceholder: 'DD/MM/YYYY',
       progress: 'Progress',
       actions: 'Actions',
+      listLabel: 'Planning milestones',
       progressLabel: 'Progress of {{name}}: {{percent}}',
       plannedToday: 'Planned by today: {{value}}',
       statusDone: 'Target reached',

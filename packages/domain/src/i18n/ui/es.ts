@@ -314,6 +314,7 @@ export const ui = {
       datePlaceholder: 'DD/MM/AAAA',
       progress: 'Avance',
       actions: 'Acciones',
+      listLabel: 'Hitos de planificación',
       progressLabel: 'Avance de {{name}}: {{percent}}',
       plannedToday: 'Planificado a hoy: {{value}}',
       statusDone: 'Objetivo alcanzado',

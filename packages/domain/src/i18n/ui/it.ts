@@ -313,6 +313,7 @@ export const ui: UiCatalogue = {
       datePlaceholder: 'GG/MM/AAAA',
       progress: 'Avanzamento',
       actions: 'Azioni',
+      listLabel: 'Traguardi della pianificazione',
       progressLabel: 'Avanzamento di {{name}}: {{percent}}',
       plannedToday: 'Pianificato a oggi: {{value}}',
       statusDone: 'Obiettivo raggiunto',
