@@ -1,18 +1,12 @@
 import { ActionIcon, Anchor, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
-import {
-  getCoreRowModel,
-  useReactTable,
-  type ColumnDef,
-  type OnChangeFn,
-  type RowSelectionState,
-  type SortingState,
-} from '@tanstack/react-table';
+import type { ColumnDef, OnChangeFn, RowSelectionState, SortingState } from '@tanstack/react-table';
 import { useMemo, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Contractor, State } from '@heliotrack/domain/catalogues';
 import type { Element } from '@heliotrack/domain/elements';
 import { DataTable } from '../data-table/data-table';
+import { useDataTable } from '../data-table/use-data-table';
 import { StateBadge } from '../state-badge/state-badge';
 import { formatDateTime } from '../../lib/format';
 import { useIsPhone, useIsTouch } from '../../lib/field-layout';
@@ -241,11 +235,10 @@ export function ElementsTable<E extends Element = Element>({
     [t, isPhone, isTouch, states, notAvailable, onOpen, onChangeState, extraColumns, officeColumns],
   );
 
-  const table = useReactTable({
+  const table = useDataTable({
     data,
     columns,
     getRowId: (element) => String(element.id),
-    getCoreRowModel: getCoreRowModel(),
     manualSorting: true,
     manualPagination: true,
     enableMultiSort: false,

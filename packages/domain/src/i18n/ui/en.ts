@@ -312,6 +312,7 @@ export const ui: UiCatalogue = {
       datePlaceholder: 'DD/MM/YYYY',
       progress: 'Progress',
       actions: 'Actions',
+      listLabel: 'Planning milestones',
       progressLabel: 'Progress of {{name}}: {{percent}}',
       plannedToday: 'Planned by today: {{value}}',
       statusDone: 'Target reached',
@@ -391,6 +392,7 @@ export const ui: UiCatalogue = {
       uploadFailed: 'The orthophoto could not be uploaded',
       actionFailed: 'The orthophoto could not be changed',
       progressLabel: 'Upload progress',
+      actions: 'Actions',
     },
     layout: {
       title: 'Import layout',
@@ -422,6 +424,7 @@ export const ui: UiCatalogue = {
       etrs89Utm: 'ETRS89 / UTM zone {{zone}}N (EPSG:{{epsg}})',
       wgs84Utm: 'WGS 84 / UTM zone {{zone}}N (EPSG:{{epsg}})',
       noneMapped: 'Choose an element type for at least one layer.',
+      noLayers: 'The file has no points, lines or polygons to import.',
       back: 'Back',
       preview: 'Preview',
       importNow: 'Import',

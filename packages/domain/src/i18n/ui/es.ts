@@ -314,6 +314,7 @@ export const ui = {
       datePlaceholder: 'DD/MM/AAAA',
       progress: 'Avance',
       actions: 'Acciones',
+      listLabel: 'Hitos de planificación',
       progressLabel: 'Avance de {{name}}: {{percent}}',
       plannedToday: 'Planificado a hoy: {{value}}',
       statusDone: 'Objetivo alcanzado',
@@ -393,6 +394,7 @@ export const ui = {
       uploadFailed: 'No se pudo subir la ortofoto',
       actionFailed: 'No se pudo cambiar la ortofoto',
       progressLabel: 'Progreso de la subida',
+      actions: 'Acciones',
     },
     layout: {
       title: 'Importar diseño',
@@ -424,6 +426,7 @@ export const ui = {
       etrs89Utm: 'ETRS89 / UTM huso {{zone}}N (EPSG:{{epsg}})',
       wgs84Utm: 'WGS 84 / UTM huso {{zone}}N (EPSG:{{epsg}})',
       noneMapped: 'Elige un tipo de elemento para al menos una capa.',
+      noLayers: 'El archivo no tiene puntos, líneas ni polígonos que importar.',
       back: 'Atrás',
       preview: 'Vista previa',
       importNow: 'Importar',

@@ -313,6 +313,7 @@ export const ui: UiCatalogue = {
       datePlaceholder: 'GG/MM/AAAA',
       progress: 'Avanzamento',
       actions: 'Azioni',
+      listLabel: 'Traguardi della pianificazione',
       progressLabel: 'Avanzamento di {{name}}: {{percent}}',
       plannedToday: 'Pianificato a oggi: {{value}}',
       statusDone: 'Obiettivo raggiunto',
@@ -392,6 +393,7 @@ export const ui: UiCatalogue = {
       uploadFailed: "Non è stato possibile caricare l'ortofoto",
       actionFailed: "Non è stato possibile modificare l'ortofoto",
       progressLabel: 'Avanzamento del caricamento',
+      actions: 'Azioni',
     },
     layout: {
       title: 'Importa layout',
@@ -423,6 +425,7 @@ export const ui: UiCatalogue = {
       etrs89Utm: 'ETRS89 / UTM fuso {{zone}}N (EPSG:{{epsg}})',
       wgs84Utm: 'WGS 84 / UTM fuso {{zone}}N (EPSG:{{epsg}})',
       noneMapped: 'Scegli un tipo di elemento per almeno un layer.',
+      noLayers: 'Il file non contiene punti, linee o poligoni da importare.',
       back: 'Indietro',
       preview: 'Anteprima',
       importNow: 'Importa',

@@ -7,18 +7,21 @@ import {
   Group,
   Paper,
   Select,
+  Skeleton,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconCalendarDue, IconGitCompare, IconPlus } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ElementsOk } from '@heliotrack/domain/dashboard';
 import type { Element } from '@heliotrack/domain/elements';
 import { Chart } from '../../../components/chart/chart';
+import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
 import { useElementTypeLabel } from '../../../lib/element-type-label';
 import { formatDate, formatInteger } from '../../../lib/format';
 import { useElementsByStateList } from '../api/get-elements-by-state';
@@ -27,6 +30,7 @@ import {
   addCompareElement,
   compareRows,
   hasErrors,
+  type CompareRow,
   validateCompare,
   type CompareDraft,
   type CompareErrors,
@@ -41,6 +45,15 @@ type Submitted = Required<Pick<CompareDraft, 'elementTypes' | 'ctr'>> & {
 };
 
 const DEFAULT_SPAN_DAYS = 30;
+
+/** A count right-aligned in tabular figures, so the columns of digits line up. */
+function Count({ value, color }: { value: string; color?: string }) {
+  return (
+    <Text span size="sm" c={color} style={{ fontVariantNumeric: 'tabular-nums' }}>
+      {value}
+    </Text>
+  );
+}
 
 /**
  * "Compare": ok against not ok elements of the added element types, at a start and at an end date,
@@ -133,6 +146,40 @@ export function ComparePanel({
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [chartKey, format],
   );
+  const countColumn = (
+    id: string,
+    header: string,
+    value: (row: CompareRow) => number,
+  ): ColumnDef<CompareRow> => ({
+    id,
+    header,
+    meta: { align: 'right' },
+    cell: ({ row }) => <Count value={formatInteger(value(row.original))} />,
+  });
+  const columns: ColumnDef<CompareRow>[] = [
+    {
+      id: 'elementType',
+      header: t('dashboard.elementType'),
+      meta: { wrap: true },
+      cell: ({ row }) => nameOf(row.original.elementType),
+    },
+    countColumn('okStart', labels.okStart, (row) => row.start.ok),
+    countColumn('notOkStart', labels.notOkStart, (row) => row.start.notOk),
+    countColumn('okEnd', labels.okEnd, (row) => row.end.ok),
+    countColumn('notOkEnd', labels.notOkEnd, (row) => row.end.notOk),
+    {
+      id: 'okChange',
+      header: t('dashboard.okChange'),
+      meta: { align: 'right' },
+      cell: ({ row: { original: row } }) => (
+        <Count
+          value={`${row.okChange > 0 ? '+' : ''}${formatInteger(row.okChange)}`}
+          color={row.okChange > 0 ? 'green.8' : row.okChange < 0 ? 'red.8' : undefined}
+        />
+      ),
+    },
+  ];
+  const table = useDataTable({ data: rows, columns, getRowId: (row) => String(row.elementType) });
   const available = types.filter((type) => !draft.elementTypes.includes(type.element_type));
   const title = t('dashboard.compare');
 
@@ -265,44 +312,25 @@ export function ComparePanel({
         <Alert color="red" variant="light" mt="md">
           {t('dashboard.chartError')}
         </Alert>
-      ) : submitted && rows.length > 0 ? (
+      ) : submitted ? (
         <Grid gap="lg" mt="md">
           <Grid.Col span={{ base: 12, lg: 7 }}>
-            <Chart option={option} title={`${title}: ${t('dashboard.okVsNotOk')}`} withFigures={false} />
+            {answers.isPending ? (
+              <Skeleton h={300} />
+            ) : (
+              <Chart option={option} title={`${title}: ${t('dashboard.okVsNotOk')}`} withFigures={false} />
+            )}
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 5 }}>
-            <Table.ScrollContainer minWidth={420}>
-              <Table striped withTableBorder aria-label={t('dashboard.okVsNotOk')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('dashboard.elementType')}</Table.Th>
-                    <Table.Th ta="right">{labels.okStart}</Table.Th>
-                    <Table.Th ta="right">{labels.notOkStart}</Table.Th>
-                    <Table.Th ta="right">{labels.okEnd}</Table.Th>
-                    <Table.Th ta="right">{labels.notOkEnd}</Table.Th>
-                    <Table.Th ta="right">{t('dashboard.okChange')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {rows.map((row) => (
-                    <Table.Tr key={row.elementType}>
-                      <Table.Td>{nameOf(row.elementType)}</Table.Td>
-                      <Table.Td ta="right">{formatInteger(row.start.ok)}</Table.Td>
-                      <Table.Td ta="right">{formatInteger(row.start.notOk)}</Table.Td>
-                      <Table.Td ta="right">{formatInteger(row.end.ok)}</Table.Td>
-                      <Table.Td ta="right">{formatInteger(row.end.notOk)}</Table.Td>
-                      <Table.Td
-                        ta="right"
-                        c={row.okChange > 0 ? 'green.8' : row.okChange < 0 ? 'red.8' : undefined}
-                      >
-                        {row.okChange > 0 ? '+' : ''}
-                        {formatInteger(row.okChange)}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <Paper withBorder p={0} style={{ overflow: 'hidden' }}>
+              <DataTable
+                table={table}
+                isLoading={answers.isPending}
+                empty={t('dashboard.compareNoElements')}
+                aria-label={t('dashboard.okVsNotOk')}
+                minWidth={420}
+              />
+            </Paper>
           </Grid.Col>
         </Grid>
       ) : null}

@@ -3,20 +3,23 @@ import {
   Button,
   Group,
   Modal,
+  Paper,
   Progress,
   Skeleton,
   Stack,
-  Table,
   Text,
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import type { State } from '@heliotrack/domain/catalogues';
 import type { ElementsOk } from '@heliotrack/domain/dashboard';
 import type { Milestone } from '@heliotrack/domain/milestones';
+import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
 import { notifyError, notifySuccess } from '../../../components/notifications/notify';
 import { QueryError } from '../../../components/query-error';
 import { RowActions } from '../../../components/row-actions';
@@ -35,6 +38,8 @@ import { todayIso } from '../lib/dates';
 import { sortMilestones } from '../lib/filters';
 import { milestoneProgress } from '../lib/milestone-progress';
 import { MilestoneForm } from './milestone-form';
+
+const NO_MILESTONES: Milestone[] = [];
 
 /** What the planning modal shows: the list, or the form for a new milestone or one of the list. */
 export type PlanningView = { kind: 'list' } | { kind: 'form'; milestone?: Milestone };
@@ -127,20 +132,10 @@ export function PlanningModal({
           )}
           {milestones.error ? (
             <QueryError error={milestones.error} onRetry={() => void milestones.refetch()} />
-          ) : milestones.isPending ? (
-            <Stack gap="xs">
-              <Skeleton h={36} />
-              <Skeleton h={36} />
-              <Skeleton h={36} />
-            </Stack>
-          ) : milestones.data.length === 0 ? (
-            <Text c="dimmed" size="sm" py="lg" ta="center">
-              {t('dashboard.planning.empty')}
-            </Text>
           ) : (
             <MilestoneTable
               plantId={plantId}
-              milestones={sortMilestones(milestones.data)}
+              milestones={milestones.data && sortMilestones(milestones.data)}
               types={types.data}
               states={states.data}
               canManage={canManage}
@@ -162,7 +157,8 @@ function MilestoneTable({
   onEdit,
 }: {
   plantId: number;
-  milestones: Milestone[];
+  /** undefined while loading. */
+  milestones: Milestone[] | undefined;
   types: ElementsOk | undefined;
   states: State[] | undefined;
   canManage: boolean;
@@ -194,59 +190,92 @@ function MilestoneTable({
     );
   }
 
+  const columns: ColumnDef<Milestone>[] = [
+    {
+      id: 'name',
+      header: t('dashboard.planning.name'),
+      meta: { wrap: true },
+      cell: ({ row }) => (
+        <Text span size="sm" fw={500}>
+          {row.original.name}
+        </Text>
+      ),
+    },
+    {
+      id: 'elementType',
+      header: t('dashboard.planning.elementType'),
+      meta: { wrap: true },
+      cell: ({ row }) => {
+        const type = types?.find((candidate) => candidate.element_type === row.original.element_type);
+        return type ? typeLabel(type) : types ? '—' : <Skeleton h={14} w={80} />;
+      },
+    },
+    {
+      id: 'state',
+      header: t('dashboard.planning.state'),
+      cell: ({ row }) => {
+        const state = states?.find((candidate) => candidate.id === row.original.state);
+        return state ? <StateBadge state={state} size="sm" /> : states ? '—' : <Skeleton h={14} w={80} />;
+      },
+    },
+    {
+      id: 'targetCount',
+      header: t('dashboard.planning.targetCount'),
+      meta: { width: 110, align: 'right' },
+      cell: ({ row }) => (
+        <Text span size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {formatInteger(row.original.target_count)}
+        </Text>
+      ),
+    },
+    {
+      id: 'targetDate',
+      header: t('dashboard.planning.targetDate'),
+      meta: { width: 120 },
+      cell: ({ row }) => formatDay(row.original.target_date),
+    },
+    {
+      id: 'progress',
+      header: t('dashboard.planning.progress'),
+      meta: { width: 200 },
+      // A component, so it may hold hooks: it fetches the milestone's S-curve.
+      cell: ({ row }) => <MilestoneProgressCell plantId={plantId} milestone={row.original} today={today} />,
+    },
+    ...(canManage
+      ? [
+          {
+            id: 'actions',
+            header: () => <VisuallyHidden>{t('dashboard.planning.actions')}</VisuallyHidden>,
+            meta: { width: 80, align: 'right' },
+            cell: ({ row: { original: milestone } }) => (
+              <RowActions
+                editLabel={t('dashboard.planning.editNamed', { name: milestone.name })}
+                deleteLabel={t('dashboard.planning.deleteNamed', { name: milestone.name })}
+                onEdit={() => onEdit(milestone)}
+                onDelete={() => void onDelete(milestone)}
+                isDeleting={remove.isPending && remove.variables?.milestoneId === milestone.id}
+              />
+            ),
+          } satisfies ColumnDef<Milestone>,
+        ]
+      : []),
+  ];
+  const table = useDataTable({
+    data: milestones ?? NO_MILESTONES,
+    columns,
+    getRowId: (milestone) => String(milestone.id),
+  });
+
   return (
-    <Table.ScrollContainer minWidth={820}>
-      <Table verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('dashboard.planning.name')}</Table.Th>
-            <Table.Th>{t('dashboard.planning.elementType')}</Table.Th>
-            <Table.Th>{t('dashboard.planning.state')}</Table.Th>
-            <Table.Th ta="right">{t('dashboard.planning.targetCount')}</Table.Th>
-            <Table.Th>{t('dashboard.planning.targetDate')}</Table.Th>
-            <Table.Th w={200}>{t('dashboard.planning.progress')}</Table.Th>
-            {canManage && (
-              <Table.Th w={80}>
-                <VisuallyHidden>{t('dashboard.planning.actions')}</VisuallyHidden>
-              </Table.Th>
-            )}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {milestones.map((milestone) => {
-            const type = types?.find((candidate) => candidate.element_type === milestone.element_type);
-            const state = states?.find((candidate) => candidate.id === milestone.state);
-            return (
-              <Table.Tr key={milestone.id}>
-                <Table.Td fw={500}>{milestone.name}</Table.Td>
-                <Table.Td>{type ? typeLabel(type) : types ? '—' : <Skeleton h={14} w={80} />}</Table.Td>
-                <Table.Td>
-                  {state ? <StateBadge state={state} size="sm" /> : states ? '—' : <Skeleton h={14} w={80} />}
-                </Table.Td>
-                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {formatInteger(milestone.target_count)}
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(milestone.target_date)}</Table.Td>
-                <Table.Td>
-                  <MilestoneProgressCell plantId={plantId} milestone={milestone} today={today} />
-                </Table.Td>
-                {canManage && (
-                  <Table.Td>
-                    <RowActions
-                      editLabel={t('dashboard.planning.editNamed', { name: milestone.name })}
-                      deleteLabel={t('dashboard.planning.deleteNamed', { name: milestone.name })}
-                      onEdit={() => onEdit(milestone)}
-                      onDelete={() => void onDelete(milestone)}
-                      isDeleting={remove.isPending && remove.variables?.milestoneId === milestone.id}
-                    />
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Paper withBorder p={0} style={{ overflow: 'hidden' }}>
+      <DataTable
+        table={table}
+        isLoading={!milestones}
+        empty={t('dashboard.planning.empty')}
+        aria-label={t('dashboard.planning.listLabel')}
+        minWidth={820}
+      />
+    </Paper>
   );
 }
 

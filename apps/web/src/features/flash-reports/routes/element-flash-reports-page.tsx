@@ -10,7 +10,7 @@ import {
   IconPlus,
   IconReportSearch,
 } from '@tabler/icons-react';
-import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
@@ -22,6 +22,7 @@ import {
   type FlashReportStatus,
 } from '@heliotrack/domain/flash-reports';
 import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
 import { DataTablePagination } from '../../../components/data-table/data-table-pagination';
 import { PAGE_SIZES, pageSizeOf } from '../../../components/data-table/page-sizes';
 import { EmptyState } from '../../../components/empty-state';
@@ -221,10 +222,9 @@ function ElementFlashReports({ elementId }: { elementId: number }) {
     [t, elementId, deletingId, confirmDelete],
   );
 
-  const table = useReactTable({
+  const table = useDataTable({
     data: list.data?.results ?? [],
     columns,
-    getCoreRowModel: getCoreRowModel(),
     getRowId: (report) => String(report.id),
     manualPagination: true,
   });

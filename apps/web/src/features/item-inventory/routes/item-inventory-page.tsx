@@ -1,12 +1,13 @@
 import { Anchor, Badge, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBarcode, IconSearchOff } from '@tabler/icons-react';
-import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { InventoryItem } from '@heliotrack/domain/item-inventory';
 import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
 import { DataTablePagination } from '../../../components/data-table/data-table-pagination';
 import { PAGE_SIZES, pageSizeOf } from '../../../components/data-table/page-sizes';
 import { PageHeader } from '../../../components/page-header';
@@ -146,10 +147,9 @@ export function ItemInventoryPage() {
     [t, labelOf],
   );
 
-  const table = useReactTable({
+  const table = useDataTable({
     data: list.data?.results ?? [],
     columns,
-    getCoreRowModel: getCoreRowModel(),
     getRowId: (item) => String(item.id),
     manualPagination: true,
   });

@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, FileInput, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -7,6 +8,8 @@ import {
   DELIVERED_SERIALS_IMPORT_MAX_BYTES,
   type DeliveredSerialsImportResult,
 } from '@heliotrack/domain/serials';
+import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { formErrorsOf, type FormErrors } from '../../../lib/validate-form';
 import { useImportDeliveredSerials } from '../api/import-delivered-serials';
@@ -145,44 +148,70 @@ function ImportPreview({ preview }: { preview: DeliveredSerialsImportResult }) {
           </Badge>
         )}
       </Group>
-      {preview.errors.length > 0 && (
-        <ScrollArea.Autosize mah={200}>
-          <Table striped withTableBorder aria-label={t('serials.delivered.import.errorsLabel')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={70}>{t('serials.delivered.import.columns.row')}</Table.Th>
-                <Table.Th>{t('serials.delivered.import.columns.error')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {preview.errors.map((error) => (
-                <Table.Tr key={error.row}>
-                  <Table.Td>{error.row}</Table.Td>
-                  <Table.Td c="red">{error.message}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea.Autosize>
-      )}
-      {preview.sample.length > 0 && (
-        <ScrollArea.Autosize mah={200}>
-          <Table striped withTableBorder aria-label={t('serials.delivered.import.sampleLabel')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('serials.delivered.import.columns.serial')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {preview.sample.map((serial) => (
-                <Table.Tr key={serial}>
-                  <Table.Td ff="monospace">{serial}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea.Autosize>
-      )}
+      {preview.errors.length > 0 && <ImportErrors errors={preview.errors} />}
+      {preview.sample.length > 0 && <ImportSample sample={preview.sample} />}
     </Stack>
+  );
+}
+
+/** A preview's tables are short (the server sends the first rows only) and scroll within 200 px. */
+const PREVIEW_HEIGHT = 200;
+
+function ImportErrors({ errors }: { errors: DeliveredSerialsImportResult['errors'] }) {
+  const { t } = useTranslation();
+  const columns: ColumnDef<DeliveredSerialsImportResult['errors'][number]>[] = [
+    {
+      id: 'row',
+      header: t('serials.delivered.import.columns.row'),
+      meta: { width: 70 },
+      cell: ({ row }) => row.original.row,
+    },
+    {
+      id: 'error',
+      header: t('serials.delivered.import.columns.error'),
+      meta: { wrap: true },
+      cell: ({ row }) => (
+        <Text span size="sm" c="red">
+          {row.original.message}
+        </Text>
+      ),
+    },
+  ];
+  const table = useDataTable({ data: errors, columns, getRowId: (error) => String(error.row) });
+  return (
+    <Paper withBorder p={0} style={{ overflow: 'hidden' }}>
+      <DataTable
+        table={table}
+        height={PREVIEW_HEIGHT}
+        aria-label={t('serials.delivered.import.errorsLabel')}
+        minWidth={360}
+      />
+    </Paper>
+  );
+}
+
+function ImportSample({ sample }: { sample: string[] }) {
+  const { t } = useTranslation();
+  const columns: ColumnDef<string>[] = [
+    {
+      id: 'serial',
+      header: t('serials.delivered.import.columns.serial'),
+      cell: ({ row }) => (
+        <Text span size="sm" ff="monospace">
+          {row.original}
+        </Text>
+      ),
+    },
+  ];
+  const table = useDataTable({ data: sample, columns, getRowId: (serial) => serial });
+  return (
+    <Paper withBorder p={0} style={{ overflow: 'hidden' }}>
+      <DataTable
+        table={table}
+        height={PREVIEW_HEIGHT}
+        aria-label={t('serials.delivered.import.sampleLabel')}
+        minWidth={360}
+      />
+    </Paper>
   );
 }

@@ -4,16 +4,20 @@ import {
   Group,
   Modal,
   Pagination,
+  Paper,
   Skeleton,
   Stack,
-  Table,
   Text,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Plant } from '@heliotrack/domain/plants';
+import type { DeliveredSerial } from '@heliotrack/domain/serials';
+import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { confirm } from '../../../lib/dialogs';
 import { formatDateTime, formatInteger } from '../../../lib/format';
@@ -23,6 +27,7 @@ import { DeliveredSerialsImport } from './delivered-serials-import';
 import { SearchField } from '../../../components/search-field';
 
 const PAGE_SIZE = 10;
+const NO_SERIALS: DeliveredSerial[] = [];
 
 /**
  * The plant's delivered serials (its delivery notes): how many, a searchable page of them, and for
@@ -72,6 +77,28 @@ function DeliveredSerialsList({ plant, isAdmin }: { plant: Plant; isAdmin: boole
   const total = useDeliveredSerials({ plantId: plant.id, page: 1, pageSize: 1, search: '' }).data?.count;
   const deleteAll = useDeleteDeliveredSerials();
   const pages = list.data ? Math.max(1, Math.ceil(list.data.count / PAGE_SIZE)) : 1;
+  const columns: ColumnDef<DeliveredSerial>[] = [
+    {
+      id: 'serial',
+      header: t('serials.delivered.columns.serial'),
+      cell: ({ row }) => (
+        <Text span size="sm" ff="monospace">
+          {row.original.serial}
+        </Text>
+      ),
+    },
+    {
+      id: 'importedAt',
+      header: t('serials.delivered.columns.importedAt'),
+      meta: { width: 180 },
+      cell: ({ row }) => formatDateTime(row.original.created_at),
+    },
+  ];
+  const table = useDataTable({
+    data: list.data?.results ?? NO_SERIALS,
+    columns,
+    getRowId: (row) => String(row.id),
+  });
 
   async function onDeleteAll() {
     const accepted = await confirm({
@@ -119,42 +146,23 @@ function DeliveredSerialsList({ plant, isAdmin }: { plant: Plant; isAdmin: boole
           onClear={() => setSearch('')}
         />
       )}
-      {total === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('serials.delivered.empty')}
-        </Text>
-      ) : list.data && list.data.count === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('serials.delivered.noMatches')}
-        </Text>
-      ) : list.data ? (
-        <>
-          <Table striped withTableBorder aria-label={t('serials.delivered.listLabel')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('serials.delivered.columns.serial')}</Table.Th>
-                <Table.Th w={180}>{t('serials.delivered.columns.importedAt')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.results.map((row) => (
-                <Table.Tr key={row.id}>
-                  <Table.Td ff="monospace">{row.serial}</Table.Td>
-                  <Table.Td>{formatDateTime(row.created_at)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          {pages > 1 && (
-            <Group justify="space-between">
-              <Text size="sm" c="dimmed">
-                {t('serials.delivered.page', { page, pages })}
-              </Text>
-              <Pagination size="sm" total={pages} value={page} onChange={setPage} />
-            </Group>
-          )}
-        </>
-      ) : null}
+      <Paper withBorder p={0} style={{ overflow: 'hidden' }}>
+        <DataTable
+          table={table}
+          isLoading={!list.data}
+          empty={total === 0 ? t('serials.delivered.empty') : t('serials.delivered.noMatches')}
+          aria-label={t('serials.delivered.listLabel')}
+          minWidth={360}
+        />
+      </Paper>
+      {pages > 1 && (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {t('serials.delivered.page', { page, pages })}
+          </Text>
+          <Pagination size="sm" total={pages} value={page} onChange={setPage} />
+        </Group>
+      )}
     </Stack>
   );
 }

@@ -7,17 +7,20 @@ import {
   Paper,
   Progress,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconPlayerPlay, IconPhotoUp, IconStar, IconTrash, IconUpload } from '@tabler/icons-react';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ImageryLayer, imageryFormatOf } from '@heliotrack/domain/imagery';
 import { usePlantImagery } from '../../../api/get-plant-imagery';
+import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
 import { notifySuccess } from '../../../components/notifications/notify';
 import { QueryError } from '../../../components/query-error';
 import { DAY_FORMAT, formatDay, parseDay } from '../../../lib/day';
@@ -27,6 +30,8 @@ import { useDeleteImageryLayer } from '../api/delete-imagery-layer';
 import { useUpdateImageryLayer } from '../api/update-imagery-layer';
 import { useUploadImageryLayer } from '../api/upload-imagery-layer';
 import { serverMessagesOf } from './server-messages';
+
+const NO_LAYERS: ImageryLayer[] = [];
 
 /** "vuelo-2026-11-20.pmtiles" → "vuelo-2026-11-20": the name a layer gets until the user writes another. */
 function baseName(fileName: string) {
@@ -263,6 +268,78 @@ export function ImageryAdmin({ plantId }: { plantId: number }) {
     );
   }
 
+  const columns: ColumnDef<ImageryLayer>[] = [
+    {
+      id: 'name',
+      header: t('plantAdmin.imagery.name'),
+      meta: { wrap: true },
+      cell: ({ row }) => row.original.name,
+    },
+    {
+      id: 'capturedOn',
+      header: t('plantAdmin.imagery.capturedOn'),
+      meta: { width: 140 },
+      cell: ({ row }) => (row.original.captured_on ? formatDay(row.original.captured_on) : '—'),
+    },
+    {
+      id: 'size',
+      header: t('plantAdmin.imagery.size'),
+      meta: { width: 100 },
+      cell: ({ row }) => formatFileSize(row.original.size),
+    },
+    {
+      id: 'zooms',
+      header: t('plantAdmin.imagery.zooms'),
+      meta: { width: 80 },
+      cell: ({ row: { original: layer } }) =>
+        layer.min_zoom !== null && layer.max_zoom !== null ? `${layer.min_zoom}–${layer.max_zoom}` : '—',
+    },
+    {
+      id: 'status',
+      header: t('plantAdmin.imagery.status'),
+      meta: { width: 200 },
+      cell: ({ row }) => <LayerStatus layer={row.original} />,
+    },
+    {
+      id: 'actions',
+      header: () => <VisuallyHidden>{t('plantAdmin.imagery.actions')}</VisuallyHidden>,
+      // Wraps so that a resumed upload's error is read whole.
+      meta: { width: 270, align: 'right', wrap: true },
+      cell: ({ row: { original: layer } }) => (
+        <Group gap="xs" justify="flex-end" wrap="nowrap" align="flex-start">
+          {layer.status === 'uploading' && <ResumeUpload plantId={plantId} layer={layer} />}
+          {layer.status === 'ready' && !layer.is_default && (
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconStar size={14} aria-hidden />}
+              aria-label={t('plantAdmin.imagery.makeDefaultFor', { name: layer.name })}
+              loading={update.isPending && update.variables?.layerId === layer.id}
+              onClick={() => update.mutate({ plantId, layerId: layer.id, changes: { is_default: true } })}
+            >
+              {t('plantAdmin.imagery.makeDefault')}
+            </Button>
+          )}
+          <Button
+            variant="light"
+            color="red"
+            size="xs"
+            leftSection={<IconTrash size={14} aria-hidden />}
+            aria-label={t('plantAdmin.imagery.deleteFor', { name: layer.name })}
+            onClick={() => void deleteLayer(layer)}
+          >
+            {t('plantAdmin.imagery.delete')}
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+  const table = useDataTable({
+    data: imagery.data ?? NO_LAYERS,
+    columns,
+    getRowId: (layer) => String(layer.id),
+  });
+
   return (
     <Stack gap="md">
       <Text c="dimmed" size="sm">
@@ -270,69 +347,16 @@ export function ImageryAdmin({ plantId }: { plantId: number }) {
       </Text>
       {imagery.error && !imagery.data ? (
         <QueryError error={imagery.error} onRetry={() => void imagery.refetch()} />
-      ) : imagery.data && imagery.data.length === 0 ? (
-        <Text>{t('plantAdmin.imagery.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped aria-label={t('plantAdmin.imagery.title')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('plantAdmin.imagery.name')}</Table.Th>
-                <Table.Th>{t('plantAdmin.imagery.capturedOn')}</Table.Th>
-                <Table.Th>{t('plantAdmin.imagery.size')}</Table.Th>
-                <Table.Th>{t('plantAdmin.imagery.zooms')}</Table.Th>
-                <Table.Th>{t('plantAdmin.imagery.status')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(imagery.data ?? []).map((layer) => (
-                <Table.Tr key={layer.id}>
-                  <Table.Td>{layer.name}</Table.Td>
-                  <Table.Td>{layer.captured_on ? formatDay(layer.captured_on) : '—'}</Table.Td>
-                  <Table.Td>{formatFileSize(layer.size)}</Table.Td>
-                  <Table.Td>
-                    {layer.min_zoom !== null && layer.max_zoom !== null
-                      ? `${layer.min_zoom}–${layer.max_zoom}`
-                      : '—'}
-                  </Table.Td>
-                  <Table.Td>
-                    <LayerStatus layer={layer} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap" align="flex-start">
-                      {layer.status === 'uploading' && <ResumeUpload plantId={plantId} layer={layer} />}
-                      {layer.status === 'ready' && !layer.is_default && (
-                        <Button
-                          variant="light"
-                          size="xs"
-                          leftSection={<IconStar size={14} aria-hidden />}
-                          aria-label={t('plantAdmin.imagery.makeDefaultFor', { name: layer.name })}
-                          loading={update.isPending && update.variables?.layerId === layer.id}
-                          onClick={() =>
-                            update.mutate({ plantId, layerId: layer.id, changes: { is_default: true } })
-                          }
-                        >
-                          {t('plantAdmin.imagery.makeDefault')}
-                        </Button>
-                      )}
-                      <Button
-                        variant="light"
-                        color="red"
-                        size="xs"
-                        leftSection={<IconTrash size={14} aria-hidden />}
-                        aria-label={t('plantAdmin.imagery.deleteFor', { name: layer.name })}
-                        onClick={() => void deleteLayer(layer)}
-                      >
-                        {t('plantAdmin.imagery.delete')}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Paper withBorder p={0} style={{ overflow: 'hidden' }}>
+          <DataTable
+            table={table}
+            isLoading={!imagery.data}
+            empty={t('plantAdmin.imagery.empty')}
+            aria-label={t('plantAdmin.imagery.title')}
+            minWidth={860}
+          />
+        </Paper>
       )}
       {actionError && (
         <Alert color="red" role="alert" title={t('plantAdmin.imagery.actionFailed')}>

@@ -128,6 +128,23 @@ describe('the layout wizard mapping step', () => {
     );
   });
 
+  it('keeps the focus on a select while its layer is mapped', () => {
+    renderWithProviders(<Step />);
+    const piles = select('Tipo de elemento de PILES');
+    piles.focus();
+    fireEvent.change(piles, { target: { value: 'HIN' } });
+    // The same element, not a new one: the keyboard stays where the user was.
+    expect(select('Tipo de elemento de PILES')).toBe(piles);
+    expect(document.activeElement).toBe(piles);
+    expect(last?.mapping.PILES.element_type).toBe('HIN');
+  });
+
+  it('lists the layers in a table named after the step, and says when the file has none', () => {
+    renderWithProviders(<Step inspection={{ ...INSPECTION, layers: [] }} />);
+    const table = screen.getByRole('table', { name: 'Capas' });
+    expect(table.textContent).toContain('El archivo no tiene puntos, líneas ni polígonos que importar.');
+  });
+
   it('speaks English and calls KML folders folders', () => {
     changeLanguage('en');
     renderWithProviders(<Step inspection={{ ...INSPECTION, format: 'kml', detected_epsg: 4326 }} />);

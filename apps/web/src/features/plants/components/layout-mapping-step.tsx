@@ -1,7 +1,10 @@
-import { Alert, NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { Alert, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import type { ElementType } from '@heliotrack/domain/catalogues';
 import type { LayerChoice, LayoutFileInspection } from '@heliotrack/domain/layout-import';
+import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
 import { formatInteger } from '../../../lib/format';
 import { TOUCH_TARGET } from '../../../lib/field-layout';
 
@@ -9,6 +12,7 @@ const SKIP = '';
 const WGS84 = 4326;
 
 export type LayerMapping = Record<string, Required<LayerChoice>>;
+type InspectedLayer = LayoutFileInspection['layers'][number];
 
 /** The choices the server remembered for each layer (or its default code source), as the step starts. */
 export function initialMapping(inspection: LayoutFileInspection): LayerMapping {
@@ -77,72 +81,94 @@ export function LayoutMappingStep({
     onMappingChange({ ...mapping, [layer]: { ...mapping[layer], ...change } });
   }
 
+  /** The layer's code choices: its attributes, then the file's text layers. */
+  function codeOptionsOf(layer: InspectedLayer, choice: Required<LayerChoice>) {
+    const options = [
+      ...layer.attributes.map((name) => ({
+        value: `attribute:${name}`,
+        label: t('plantAdmin.layout.attribute', { name }),
+      })),
+      ...textOptions,
+    ];
+    // A remembered source this file does not have is still shown, so the choice is visible.
+    if (choice.code_source && !options.some((option) => option.value === choice.code_source))
+      options.unshift({ value: choice.code_source, label: choice.code_source });
+    return options;
+  }
+
+  // The selects are built by cell functions (DataTable calls them, it does not mount them), so a
+  // choice re-renders the same select elements and the keyboard focus stays where it was.
+  const columns: ColumnDef<InspectedLayer>[] = [
+    {
+      id: 'layer',
+      header: t(isDxf ? 'plantAdmin.layout.layer' : 'plantAdmin.layout.folder'),
+      meta: { wrap: true },
+      cell: ({ row }) => (
+        <Text fw={600} ff="monospace" size="sm">
+          {row.original.name}
+        </Text>
+      ),
+    },
+    {
+      id: 'count',
+      header: t('plantAdmin.layout.count'),
+      meta: { width: 100, align: 'right' },
+      cell: ({ row }) => formatInteger(row.original.count),
+    },
+    {
+      id: 'geometryTypes',
+      header: t('plantAdmin.layout.geometryTypes'),
+      meta: { width: 150, wrap: true },
+      cell: ({ row }) => <Text size="sm">{row.original.geometry_types.join(', ')}</Text>,
+    },
+    {
+      id: 'elementType',
+      header: t('plantAdmin.layout.elementType'),
+      // Not clipped: the select's focus ring shows whole.
+      meta: { width: 230, wrap: true },
+      cell: ({ row: { original: layer } }) => (
+        <NativeSelect
+          aria-label={t('plantAdmin.layout.elementTypeFor', { layer: layer.name })}
+          data={typeOptions}
+          value={mapping[layer.name].element_type ?? SKIP}
+          onChange={(event) => choose(layer.name, { element_type: event.currentTarget.value || null })}
+          size={size}
+          styles={selectStyles}
+        />
+      ),
+    },
+    {
+      id: 'codeSource',
+      header: t('plantAdmin.layout.codeSource'),
+      meta: { width: 230, wrap: true },
+      cell: ({ row: { original: layer } }) => {
+        const choice = mapping[layer.name];
+        return (
+          <NativeSelect
+            aria-label={t('plantAdmin.layout.codeSourceFor', { layer: layer.name })}
+            data={codeOptionsOf(layer, choice)}
+            value={choice.code_source}
+            onChange={(event) => choose(layer.name, { code_source: event.currentTarget.value })}
+            disabled={!choice.element_type}
+            size={size}
+            styles={selectStyles}
+          />
+        );
+      },
+    },
+  ];
+  const table = useDataTable({ data: inspection.layers, columns, getRowId: (layer) => layer.name });
+
   return (
     <Stack gap="md">
-      <Table.ScrollContainer minWidth={760}>
-        <Table striped verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t(isDxf ? 'plantAdmin.layout.layer' : 'plantAdmin.layout.folder')}</Table.Th>
-              <Table.Th ta="right">{t('plantAdmin.layout.count')}</Table.Th>
-              <Table.Th>{t('plantAdmin.layout.geometryTypes')}</Table.Th>
-              <Table.Th>{t('plantAdmin.layout.elementType')}</Table.Th>
-              <Table.Th>{t('plantAdmin.layout.codeSource')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {inspection.layers.map((layer) => {
-              const choice = mapping[layer.name];
-              const codeOptions = [
-                ...layer.attributes.map((name) => ({
-                  value: `attribute:${name}`,
-                  label: t('plantAdmin.layout.attribute', { name }),
-                })),
-                ...textOptions,
-              ];
-              // A remembered source this file does not have is still shown, so the choice is visible.
-              if (choice.code_source && !codeOptions.some((option) => option.value === choice.code_source))
-                codeOptions.unshift({ value: choice.code_source, label: choice.code_source });
-              return (
-                <Table.Tr key={layer.name}>
-                  <Table.Td>
-                    <Text fw={600} ff="monospace" size="sm">
-                      {layer.name}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">{formatInteger(layer.count)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{layer.geometry_types.join(', ')}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <NativeSelect
-                      aria-label={t('plantAdmin.layout.elementTypeFor', { layer: layer.name })}
-                      data={typeOptions}
-                      value={choice.element_type ?? SKIP}
-                      onChange={(event) =>
-                        choose(layer.name, { element_type: event.currentTarget.value || null })
-                      }
-                      size={size}
-                      styles={selectStyles}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <NativeSelect
-                      aria-label={t('plantAdmin.layout.codeSourceFor', { layer: layer.name })}
-                      data={codeOptions}
-                      value={choice.code_source}
-                      onChange={(event) => choose(layer.name, { code_source: event.currentTarget.value })}
-                      disabled={!choice.element_type}
-                      size={size}
-                      styles={selectStyles}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <Paper withBorder p={0} style={{ overflow: 'hidden' }}>
+        <DataTable
+          table={table}
+          empty={t('plantAdmin.layout.noLayers')}
+          aria-label={t('plantAdmin.layout.stepMapping')}
+          minWidth={760}
+        />
+      </Paper>
       <NativeSelect
         label={t('plantAdmin.layout.epsg')}
         description={

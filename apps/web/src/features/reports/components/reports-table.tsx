@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { IconFileTypePdf, IconFileTypeXls, IconTrash } from '@tabler/icons-react';
-import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserProfile } from '@heliotrack/domain/auth';
@@ -8,6 +8,7 @@ import type { ElementType } from '@heliotrack/domain/catalogues';
 import { isLanguage } from '@heliotrack/domain/constants';
 import type { Report, ReportFormat } from '@heliotrack/domain/reports';
 import { DataTable } from '../../../components/data-table/data-table';
+import { useDataTable } from '../../../components/data-table/use-data-table';
 import { useElementTypeLabel } from '../../../lib/element-type-label';
 import { formatDateTime } from '../../../lib/format';
 import { ReportStatusBadge } from './report-status-badge';
@@ -191,10 +192,9 @@ export function ReportsTable({
     },
   ];
 
-  const table = useReactTable({
+  const table = useDataTable({
     data,
     columns,
-    getCoreRowModel: getCoreRowModel(),
     getRowId: (report) => String(report.id),
     manualPagination: true,
   });
