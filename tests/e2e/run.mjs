@@ -32,8 +32,11 @@ async function freshDatabase(url) {
 let status = playwright('SQLite', {});
 if (postgresUrl) {
   await freshDatabase(postgresUrl);
-  // Specs tagged @once in their describe title (accessibility, layout, language…) do not depend on
-  // the database: they run in the SQLite pass only, to keep the CI time of the second pass down.
+  // Tests tagged @once in their describe or test title run in the SQLite pass only, to keep the CI
+  // time of the second pass down: those whose subject is the browser or the device (accessibility,
+  // layouts, language, the service worker shell, the device's own database, tiles, orthophotos and
+  // shared-device wipe, the volume scenarios of a day offline), whose server calls are the same
+  // endpoints that the PostgreSQL pass's other specs and the Vitest suite on PostgreSQL cover.
   status =
     playwright('PostgreSQL', { E2E_DATABASE_URL: postgresUrl, E2E_PORT: process.env.E2E_PG_PORT ?? '8182' }, [
       '--grep-invert',

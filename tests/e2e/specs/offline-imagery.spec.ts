@@ -35,7 +35,7 @@ async function uploadDefaultLayer(
   return layer.id;
 }
 
-test.describe('Orthophoto on the device (issue 37)', () => {
+test.describe('Orthophoto on the device (issue 37) @once', () => {
   test.describe.configure({ timeout: 240_000 });
 
   test('the zooms chosen with their size shown, the tiles kept, the offline map draws them with no network, and the space freed', async ({

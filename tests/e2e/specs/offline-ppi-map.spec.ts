@@ -37,7 +37,7 @@ function drawnResults(page: Page, ids: number[]) {
   }, ids);
 }
 
-test('offline, the inspector draws a polygon on the register map, records one result on the selection, and it reaches the server once', async ({
+test('offline, the inspector draws a polygon on the register map, records one result on the selection, and it reaches the server once @once', async ({
   page,
   context,
   request,

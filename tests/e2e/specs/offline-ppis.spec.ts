@@ -128,7 +128,7 @@ test.describe('PPIs in the plant download (issue 36)', () => {
     expect(await localCall(page, 'listPpiResults', plan.id, { page: 1, page_size: 50 }, path)).toEqual(await online(path));
   });
 
-  test('on a profile on disk the inspector records 20 results offline, one with a photo, reloads offline, and the sync brings each once with its photo and time', async ({
+  test('on a profile on disk the inspector records 20 results offline, one with a photo, reloads offline, and the sync brings each once with its photo and time @once', async ({
     request,
     cspViolations,
   }, testInfo) => {

@@ -135,7 +135,7 @@ async function changeFirstPiles(page: Page, table: Locator, step: State, count: 
   return changed;
 }
 
-test.describe('a tablet shared by two organisations', () => {
+test.describe('a tablet shared by two organisations @once', () => {
   test.describe.configure({ timeout: 240_000 });
 
   test('each user sees only their own local data; waiting changes survive the other user; logout ends the login on the server', async ({
@@ -206,7 +206,7 @@ test.describe('a tablet shared by two organisations', () => {
   });
 });
 
-test.describe("this device's data and another device's sessions", () => {
+test.describe("this device's data and another device's sessions @once", () => {
   test.describe.configure({ timeout: 240_000 });
 
   test("'Borrar los datos de este dispositivo' names the waiting change, keeps everything on cancel, and removes the user's plant and outbox on accept", async ({

@@ -102,7 +102,7 @@ async function drawPolygon(page: Page, ring: [number, number][], buttonName: str
   await page.mouse.click(points[0].x, points[0].y);
 }
 
-test.describe('offline shell (Offline III)', () => {
+test.describe('offline shell (Offline III) @once', () => {
   test('after one online visit the app reloads offline: the plants, the offline map from local tiles, a polygon massive change kept across a reload and synced once, and the screens that need a connection', async ({
     page,
     context,

@@ -269,7 +269,7 @@ async function expectRecordedOnce(
 test.describe('working offline', () => {
   test.describe.configure({ timeout: 240_000 });
 
-  test('a day offline: 50 single changes and a massive one in the table arrive once each, with the technician’s time', async ({
+  test('a day offline: 50 single changes and a massive one in the table arrive once each, with the technician’s time @once', async ({
     page,
     context,
     request,

@@ -31,7 +31,7 @@ async function navigateInApp(page: Page, path: string) {
   }, path);
 }
 
-test.describe('administrator pages', () => {
+test.describe('administrator pages @once', () => {
   test('a technician who opens /users stays on /plants and is told why', async ({ page, request }) => {
     await signInViaApi(page, request, TECHNICIAN, '/plants');
     await expect(pageHeading(page)).toHaveText('Plantas');
