@@ -91,3 +91,11 @@ export function tableText(table: HTMLElement): string[][] {
     .filter((row) => !row.hasAttribute('aria-hidden'))
     .map((row) => Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent?.trim() ?? ''));
 }
+
+/**
+ * jsdom lays nothing out: a virtualised DataTable (one with a height) renders no row until its
+ * viewport has a height. Gives every element `height` px until the test's mocks are restored.
+ */
+export function layOutTables(height = 600) {
+  return vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(height);
+}

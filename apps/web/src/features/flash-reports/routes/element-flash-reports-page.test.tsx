@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FlashReport } from '@heliotrack/domain/flash-reports';
 import type { InventoryItem } from '@heliotrack/domain/item-inventory';
-import { cleanupPage, renderPage, serveApi, signInAs, tableText } from '../../../test/page';
+import { cleanupPage, renderPage, serveApi, signInAs, tableText, layOutTables } from '../../../test/page';
 import { ElementFlashReportsPage } from './element-flash-reports-page';
 
 const ITEM: InventoryItem = {
@@ -36,8 +36,7 @@ let count: number;
 let pages: string[];
 
 beforeAll(() => {
-  // jsdom lays nothing out: the virtualised table needs its viewport's height to render rows.
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+  layOutTables();
 });
 afterAll(() => vi.restoreAllMocks());
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InventoryItem } from '@heliotrack/domain/item-inventory';
-import { cleanupPage, renderPage, serveApi, signInAs, tableText } from '../../../test/page';
+import { cleanupPage, renderPage, serveApi, signInAs, tableText, layOutTables } from '../../../test/page';
 import { ItemInventoryPage } from './item-inventory-page';
 
 function item(id: number, code: string, extra: Partial<InventoryItem> = {}): InventoryItem {
@@ -21,8 +21,7 @@ let count: number;
 let pages: string[];
 
 beforeAll(() => {
-  // jsdom lays nothing out: the virtualised table needs its viewport's height to render rows.
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+  layOutTables();
 });
 afterAll(() => vi.restoreAllMocks());
 

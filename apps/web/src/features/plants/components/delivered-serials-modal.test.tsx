@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { Plant } from '@heliotrack/domain/plants';
 import type { DeliveredSerial, DeliveredSerialsImportResult } from '@heliotrack/domain/serials';
-import { cleanupPage, renderPage, serveApi, signInAs, tableText } from '../../../test/page';
+import { cleanupPage, renderPage, serveApi, signInAs, tableText, layOutTables } from '../../../test/page';
 import { DeliveredSerialsModal } from './delivered-serials-modal';
 
 const PLANT = { id: 3, name: 'Carmona' } as Plant;
@@ -80,8 +80,7 @@ describe('the delivered serials of a plant', () => {
   });
 
   it('previews a delivery note: its wrong rows and the first serials it adds', async () => {
-    // jsdom lays nothing out: the preview's virtualised tables need their viewport's height to render rows.
-    const height = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(200);
+    const height = layOutTables(200);
     onTestFinished(() => height.mockRestore());
     renderModal();
     const file = new File(['Número de serie\nSN-0003'], 'albaran.csv', { type: 'text/csv' });
