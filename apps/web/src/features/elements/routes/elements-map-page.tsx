@@ -9,10 +9,9 @@ import {
   Paper,
   ScrollArea,
   Stack,
-  Text,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconCloudOff, IconInfoCircle, IconMap2, IconTable } from '@tabler/icons-react';
+import { IconCloudOff, IconMap2, IconTable } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
@@ -53,6 +52,7 @@ import { PlantMap, type ClickedElement } from '../../../components/map/plant-map
 import { ringToPolygonParam } from '../../../components/map/polygon-param';
 import { prefetchElementCatalogues } from './plant-route';
 import { TILE_DETAIL_MIN_ZOOM } from '@heliotrack/domain/tile-content';
+import { DrawingHint, MapHint } from '../../../components/map/drawing-hint';
 import { ZoomForDetailBadge } from '../../../components/map/zoom-for-detail-badge';
 import { OrthophotoControl } from '../../../components/map/orthophoto-control';
 import { useOrthophoto } from '../../../components/map/use-orthophoto';
@@ -410,25 +410,11 @@ function ElementsMapView({ plantId, isOfflineMap }: { plantId: number; isOffline
                 </Box>
               )}
               {(isDrawing || (selected && selectedCount === 0)) && (
-                <Paper
-                  shadow="sm"
-                  px="sm"
-                  py={6}
-                  pos="absolute"
-                  top={10}
-                  left="50%"
-                  maw={isTouch ? '90%' : '70%'}
-                  style={{ transform: 'translateX(-50%)', zIndex: 2, pointerEvents: 'none' }}
-                >
-                  <Group gap="xs" wrap="nowrap">
-                    <IconInfoCircle size={18} aria-hidden style={{ flexShrink: 0 }} />
-                    <Text size="sm">
-                      {isDrawing
-                        ? t(isTouch ? 'map.selection.drawingHintTouch' : 'map.selection.drawingHint')
-                        : t('map.selection.noneInside', { type: selected?.type.name ?? '' })}
-                    </Text>
-                  </Group>
-                </Paper>
+                isDrawing ? (
+                  <DrawingHint />
+                ) : (
+                  <MapHint>{t('map.selection.noneInside', { type: selected?.type.name ?? '' })}</MapHint>
+                )
               )}
               {zoom !== null && zoom < TILE_DETAIL_MIN_ZOOM && <ZoomForDetailBadge />}
             </Paper>

@@ -1,5 +1,5 @@
-import { Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { IconInfoCircle, IconLink, IconUnlink } from '@tabler/icons-react';
+import { Button, Center, Group, Loader, Paper, Stack } from '@mantine/core';
+import { IconLink, IconUnlink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Position } from '@heliotrack/domain/geometry';
@@ -24,6 +24,7 @@ import { LinkedLegend } from '../components/linked-badge';
 import { PpiHeader } from '../components/ppi-header';
 import { ppiLoader, WithPpi } from '../components/ppi-route';
 import { usePpiSelection } from '../components/ppi-selection';
+import { DrawingHint } from '../../../components/map/drawing-hint';
 import { ZoomForDetailBadge } from '../../../components/map/zoom-for-detail-badge';
 
 export const linkElementsMapLoader = ppiLoader;
@@ -211,25 +212,7 @@ function PpiElementsMap({ ppi }: { ppi: PpiDetail }) {
           <Paper shadow="sm" px="sm" py={6} pos="absolute" bottom={10} left={10} style={{ zIndex: 2 }}>
             <LinkedLegend />
           </Paper>
-          {isDrawing && (
-            <Paper
-              shadow="sm"
-              px="sm"
-              py={6}
-              pos="absolute"
-              top={10}
-              left="50%"
-              maw={isTouch ? '90%' : '70%'}
-              style={{ transform: 'translateX(-50%)', zIndex: 2, pointerEvents: 'none' }}
-            >
-              <Group gap="xs" wrap="nowrap">
-                <IconInfoCircle size={18} aria-hidden style={{ flexShrink: 0 }} />
-                <Text size="sm">
-                  {t(isTouch ? 'map.selection.drawingHintTouch' : 'map.selection.drawingHint')}
-                </Text>
-              </Group>
-            </Paper>
-          )}
+          {isDrawing && <DrawingHint />}
           {needsZoom && <ZoomForDetailBadge />}
         </Paper>
         {isTouch && (

@@ -1,5 +1,5 @@
 import { Badge, Button, Center, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
-import { IconChecklist, IconInfoCircle, IconListCheck } from '@tabler/icons-react';
+import { IconChecklist, IconListCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
@@ -29,6 +29,7 @@ import { MassiveActivitiesModal } from '../components/massive-activities-modal';
 import { RecordResultModal, type RecordTarget } from '../components/record-result-modal';
 import { ResultDetailModal } from '../components/result-detail-modal';
 import { ResultsHeader } from '../components/results-nav';
+import { DrawingHint } from '../../../components/map/drawing-hint';
 import { ZoomForDetailBadge } from '../../../components/map/zoom-for-detail-badge';
 
 export function ppiRegisterMapLoader(args: LoaderFunctionArgs) {
@@ -291,25 +292,7 @@ function RegisterMap({ ppi }: { ppi: PpiDetail }) {
               {legend}
             </Paper>
           )}
-          {isDrawing && (
-            <Paper
-              shadow="sm"
-              px="sm"
-              py={6}
-              pos="absolute"
-              top={10}
-              left="50%"
-              maw={isTouch ? '90%' : '70%'}
-              style={{ transform: 'translateX(-50%)', zIndex: 2, pointerEvents: 'none' }}
-            >
-              <Group gap="xs" wrap="nowrap">
-                <IconInfoCircle size={18} aria-hidden style={{ flexShrink: 0 }} />
-                <Text size="sm">
-                  {t(isTouch ? 'map.selection.drawingHintTouch' : 'map.selection.drawingHint')}
-                </Text>
-              </Group>
-            </Paper>
-          )}
+          {isDrawing && <DrawingHint />}
           {needsZoom && <ZoomForDetailBadge />}
         </Paper>
         {isTouch && status && (

@@ -13,7 +13,6 @@ import {
 } from '@mantine/core';
 import {
   IconBarcode,
-  IconInfoCircle,
   IconLine,
   IconMap2,
   IconTable,
@@ -30,6 +29,7 @@ import { getElementsByPolygon } from '../../../api/get-elements-by-polygon';
 import { usePlant } from '../../../api/get-plant';
 import { useTileBounds } from '../../../api/get-tile-bounds';
 import { EmptyState } from '../../../components/empty-state';
+import { MapHint } from '../../../components/map/drawing-hint';
 import { PlantMap, type ClickedElement } from '../../../components/map/plant-map';
 import { ringToPolygonParam } from '../../../components/map/polygon-param';
 import { notifyError, notifySuccess } from '../../../components/notifications/notify';
@@ -280,25 +280,11 @@ function ScanWorkspace({
         />
       )}
       {(isDrawing || isSearching) && (
-        <Paper
-          shadow="sm"
-          px="sm"
-          py={6}
-          pos="absolute"
-          top={10}
-          left="50%"
-          maw="90%"
-          style={{ transform: 'translateX(-50%)', zIndex: 2, pointerEvents: 'none' }}
-        >
-          <Group gap="xs" wrap="nowrap">
-            <IconInfoCircle size={18} aria-hidden style={{ flexShrink: 0 }} />
-            <Text size="sm">
-              {isSearching
-                ? t('serials.scan.searching')
-                : t(isTouch ? 'serials.scan.drawingHintTouch' : 'serials.scan.drawingHint')}
-            </Text>
-          </Group>
-        </Paper>
+        <MapHint>
+          {isSearching
+            ? t('serials.scan.searching')
+            : t(isTouch ? 'serials.scan.drawingHintTouch' : 'serials.scan.drawingHint')}
+        </MapHint>
       )}
     </Paper>
   );
