@@ -1,6 +1,6 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { renderWithProviders } from '../../test/render';
 import { DataTable } from './data-table';
@@ -24,7 +24,21 @@ function Things({ data, height, version = 0 }: { data: Thing[]; height?: number;
   return <DataTable table={table} height={height} aria-label="Cosas" empty="Ninguna" />;
 }
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+function PlainThings({ data }: { data: Thing[] }) {
+  const table = useDataTable({ data, columns: NAME, getRowId: (thing) => String(thing.id) });
+  return <DataTable table={table} aria-label="Cosas" empty="Ninguna" />;
+}
+
+/** jsdom lays nothing out: the table's frame as a phone would draw it, narrower than the table. */
+function onNarrowScreen() {
+  vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(720);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(390);
+}
 
 describe('DataTable', () => {
   it('renders only the rows in view when given a height, and every row without one', () => {
@@ -79,5 +93,26 @@ describe('DataTable', () => {
   it('shows the empty text when there are no rows', () => {
     renderWithProviders(<Things data={[]} />);
     expect(screen.getByText('Ninguna')).toBeTruthy();
+  });
+
+  it('lets the keyboard scroll a table wider than the screen whose rows have nothing to focus', () => {
+    onNarrowScreen();
+    renderWithProviders(<PlainThings data={things(3)} />);
+    const frame = screen.getByRole('region', { name: 'Cosas' });
+    expect(frame.tabIndex).toBe(0);
+    expect(frame.contains(screen.getByRole('table', { name: 'Cosas' }))).toBe(true);
+    cleanup();
+    // Empty: the header alone is as wide.
+    renderWithProviders(<PlainThings data={[]} />);
+    expect(screen.getByRole('region', { name: 'Cosas' }).tabIndex).toBe(0);
+  });
+
+  it('keeps the frame out of the tab order when it fits, or when its rows have buttons to reach', () => {
+    renderWithProviders(<PlainThings data={things(3)} />);
+    expect(screen.queryByRole('region')).toBeNull();
+    cleanup();
+    onNarrowScreen();
+    renderWithProviders(<Things data={things(3)} />);
+    expect(screen.queryByRole('region')).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react'
 import type { Row, RowData, Table as TanStackTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
+import { useKeyboardScrollable } from './use-keyboard-scrollable';
 
 declare module '@tanstack/react-table' {
   // Type parameters must match TanStack's declaration.
@@ -89,6 +90,8 @@ export function DataTable<T>({
   const columns = table.getVisibleLeafColumns();
   const columnCount = columns.length;
   const isVirtual = height !== undefined;
+  // Rows with no link or button in a table wider than the screen: the frame itself takes the focus.
+  const focusableFrame = useKeyboardScrollable(scrollRef, rows);
   const virtualizer = useVirtualizer({
     count: isVirtual ? rows.length : 0,
     getScrollElement: () => scrollRef.current,
@@ -106,7 +109,13 @@ export function DataTable<T>({
   const paddingBottom = virtualItems.length ? virtualizer.getTotalSize() - virtualItems[virtualItems.length - 1].end : 0;
 
   return (
-    <Box ref={scrollRef} style={{ maxHeight: height, overflow: 'auto', position: 'relative' }} tabIndex={-1}>
+    <Box
+      ref={scrollRef}
+      style={{ maxHeight: height, overflow: 'auto', position: 'relative' }}
+      tabIndex={focusableFrame ? 0 : -1}
+      role={focusableFrame ? 'region' : undefined}
+      aria-label={focusableFrame ? ariaLabel : undefined}
+    >
       <Table
         stickyHeader
         highlightOnHover
