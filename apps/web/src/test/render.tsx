@@ -5,11 +5,14 @@ import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n';
 import { theme } from '../app/theme';
 
-// jsdom lacks what Mantine's hooks use; the root vitest config has no setup file for the web project.
-if (!window.matchMedia) {
+/**
+ * A screen that answers the given media queries (a phone's, a touch screen's) and no other, as a
+ * phone or a desk would. jsdom has no matchMedia, which Mantine's hooks use.
+ */
+export function emulateMedia(matching: string[]) {
   window.matchMedia = (query: string) =>
     ({
-      matches: false,
+      matches: matching.includes(query),
       media: query,
       onchange: null,
       addListener: () => {},
@@ -19,6 +22,9 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// The root vitest config has no setup file for the web project: a desk, unless a test says otherwise.
+if (!window.matchMedia) emulateMedia([]);
 if (!('ResizeObserver' in window)) {
   (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
     observe() {}

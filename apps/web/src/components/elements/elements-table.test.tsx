@@ -1,24 +1,9 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Element } from '@heliotrack/domain/elements';
-import { renderWithProviders } from '../../test/render';
+import { emulateMedia, renderWithProviders } from '../../test/render';
 import { PHONE_QUERY, TOUCH_QUERY } from '../../lib/field-layout';
 import { ElementsTable } from './elements-table';
-
-/** A screen that answers the given media queries, as a phone or a desk would. */
-function emulate(matching: string[]) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: matching.includes(query),
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
 
 function renderTable() {
   renderWithProviders(
@@ -45,7 +30,7 @@ describe('the elements table in the field (issue 22)', () => {
   afterEach(cleanup);
 
   it('shows the field’s columns on a phone, the serial number under the code', () => {
-    emulate([PHONE_QUERY, TOUCH_QUERY]);
+    emulateMedia([PHONE_QUERY, TOUCH_QUERY]);
     expect(renderTable().filter(Boolean)).toEqual(['Código y n.º de serie', 'Estado', 'Acciones']);
     // The page's checkbox sits in a 44 px tap area.
     const pageBox = screen.getByRole('checkbox', { name: 'Seleccionar los elementos de esta página' });
@@ -53,7 +38,7 @@ describe('the elements table in the field (issue 22)', () => {
   });
 
   it('keeps every column at a desk, with bare checkboxes', () => {
-    emulate([]);
+    emulateMedia([]);
     expect(renderTable().filter(Boolean)).toEqual([
       'Código',
       'Estado',

@@ -2,29 +2,13 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TOUCH_QUERY } from '../../lib/field-layout';
 import { changeLanguage } from '../../lib/i18n';
-import { renderWithProviders } from '../../test/render';
+import { emulateMedia, renderWithProviders } from '../../test/render';
 import { DrawingHint, MapHint } from './drawing-hint';
 
-const desk = window.matchMedia;
 afterEach(() => {
   cleanup();
-  window.matchMedia = desk;
+  emulateMedia([]);
 });
-
-/** A screen whose pointer is a finger (the field layout's touch query matches). */
-function onTouchScreen() {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: query === TOUCH_QUERY,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
 
 describe('the hint over a map', () => {
   it('tells how to draw the polygon with a mouse, and by touch on a touch screen', () => {
@@ -32,7 +16,7 @@ describe('the hint over a map', () => {
     renderWithProviders(<DrawingHint />);
     expect(screen.getByText('Haz clic para añadir vértices; cierra el polígono en el primer punto o con Intro.')).toBeTruthy();
     cleanup();
-    onTouchScreen();
+    emulateMedia([TOUCH_QUERY]);
     renderWithProviders(<DrawingHint />);
     expect(screen.queryByText(/Haz clic/)).toBeNull();
     expect(screen.getByText(/^Toca/)).toBeTruthy();
