@@ -2,7 +2,7 @@ import type { DossierCatalogue } from '@heliotrack/domain/i18n/ppi-dossier';
 import type { Db } from '../../../db/database';
 import * as ppiRepo from '../plans/plans.repository';
 import * as repo from '../results/results.repository';
-import { activityCounts } from '../results/results.service';
+import { activityCounts } from '../../../lib/ppi-activities';
 import * as exportRepo from './exports.repository';
 
 /*

@@ -6,7 +6,7 @@ import { drawSvg, fontCallback, TEXT_COLOR } from '../../../lib/pdf/layout';
 import { winAnsi } from '../../../lib/pdf/win-ansi';
 import type { Storage } from '../../../lib/storage';
 import * as repo from '../results/results.repository';
-import { parseRoles } from '../templates/templates.service';
+import { parseRoles } from '../../../lib/ppi-activities';
 import { activitiesChart } from './dossier-chart';
 import { type Dossier, type DossierResult, resultPages, resultWord } from './dossier-data';
 import { type DossierPage, dossierPage, MARGIN } from './dossier-pdf-layout';

@@ -4,7 +4,7 @@ import type { ElementFilters } from '@heliotrack/domain/elements';
 import type { PpiElementFilters, PpiListQuery } from '@heliotrack/domain/ppis';
 import type { Db } from '../../../db/database';
 import { insertChunkSize } from '../../../db/dialect';
-import type { ActivityValues } from '../templates/templates.repository';
+import type { ActivityValues } from '../../../lib/ppi-activities';
 import { filtered, LIST_COLUMNS, orderColumns } from '../../../lib/element-list-query';
 import { visiblePlants, visiblePpis } from '../../access/access.repository';
 import type { CurrentUser } from '../../access/access.service';

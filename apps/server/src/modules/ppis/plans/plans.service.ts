@@ -41,7 +41,7 @@ import * as repo from './plans.repository';
 import { shareElementWrites, takeElementsVersion } from '../../../lib/plant-writes.repository';
 import * as templateRepo from '../templates/templates.repository';
 import { readSmallUpload } from '../../../lib/small-upload';
-import { activityValues, parseRoles, toActivityDto } from '../templates/templates.service';
+import { activityValues, parseRoles, toActivityDto } from '../../../lib/ppi-activities';
 
 /** Ids named in a 400 about elements that are not the plan's. */
 const LISTED_IDS = 20;

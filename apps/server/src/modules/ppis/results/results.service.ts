@@ -34,7 +34,7 @@ import type {
   ResultWriteAnswer,
   RoleCounts,
 } from '@heliotrack/domain/ppi-results';
-import { activityCountsOf, ppiResultOf } from '@heliotrack/domain/ppi-result-dto';
+import { ppiResultOf } from '@heliotrack/domain/ppi-result-dto';
 import { ROLE_CODES } from '@heliotrack/domain/roles';
 import type { Db } from '../../../db/database';
 import { fromFlag } from '../../../db/dialect';
@@ -50,7 +50,7 @@ import { toElementDto } from '../../../lib/element-dto';
 import * as ppiRepo from '../plans/plans.repository';
 import type { RegisterReads } from '../plans/plans.service';
 import * as repo from './results.repository';
-import { parseRoles } from '../templates/templates.service';
+import { activityCounts, parseRoles } from '../../../lib/ppi-activities';
 import { insertRefusedReview, insertReviews, type NewSyncReview } from '../../../lib/sync-review-writes.repository';
 
 /**
@@ -155,16 +155,6 @@ interface Caller {
 }
 
 const emptyCounts = () => ({ ok: 0, not_ok: 0, na: 0 });
-
-/** Each activity's counts of the linked elements: ok, not ok, not applicable, and what is pending (the dossier's too). */
-export function activityCounts(
-  activities: ActivityRow[],
-  rows: { activity_id: number; result: string; n: number }[],
-  linked: number,
-): ActivityCounts[] {
-  const counted = activities.map((a) => ({ ...a, roles: parseRoles(a.roles), is_required: a.is_required === 1 }));
-  return activityCountsOf(counted, rows, linked);
-}
 
 export class PpiResultsService implements RegisterReads {
   constructor(

@@ -1,16 +1,11 @@
 import type { Db } from '../../../db/database';
-import type { PpiActivityColumns } from '../../../db/schema';
+import type { ActivityValues } from '../../../lib/ppi-activities';
 
 /*
  * PPI templates and their activities, and the plant check a template's reference needs. The
  * activity values are the shape a template's and a plan's activities share (a plan copies them).
  */
 
-export type ActivityValues = Omit<PpiActivityColumns, 'id' | 'criteria' | 'is_required' | 'roles'> & {
-  criteria: string;
-  is_required: number;
-  roles: string;
-};
 
 /** Templates of the organisation; with a plant, those for every plant and that plant's own. */
 export async function listTemplates(db: Db, clientId: number, plantId?: number) {

@@ -3,7 +3,6 @@ import type { Language } from '@heliotrack/domain/constants';
 import { translate } from '@heliotrack/domain/i18n/translate';
 import {
   type Activity,
-  type ActivityInput,
   readActivitySheet,
   type SheetRowError,
   type Template,
@@ -13,58 +12,19 @@ import {
 } from '@heliotrack/domain/ppis';
 import { issuesToFieldErrors } from '@heliotrack/domain/validation';
 import type { Db } from '../../../db/database';
-import { fromFlag, toFlag } from '../../../db/dialect';
 import { ApiError, fieldError, notFound } from '../../../lib/errors';
 import { nowIso } from '../../../lib/time';
 import { type CurrentUser, requireAdmin, requirePlant } from '../../access/access.service';
 import { checkDocumentKind } from '../../../lib/document-kinds';
 import { findElementTypeInClient } from '../../catalogues/catalogues.repository';
 import * as repo from './templates.repository';
+import { activityValues, toActivityDto } from '../../../lib/ppi-activities';
 import { readSmallUpload } from '../../../lib/small-upload';
 import { readCsvRows, readXlsxRows } from '../../../lib/sheet-rows';
 
 /** Errors listed in an import preview, and named in a refused import's 400. */
 const MAX_LISTED_ERRORS = 200;
 const IMPORT_FIELDS = ['name', 'element_type', 'plant'] as const;
-
-/** An activity row of the database (template's or PPI's) as the API shows it. */
-export function toActivityDto(row: {
-  id: number;
-  position: number;
-  name: string;
-  criteria: string;
-  is_required: number;
-  roles: string;
-}): Activity {
-  return {
-    id: row.id,
-    position: row.position,
-    name: row.name,
-    criteria: row.criteria,
-    is_required: fromFlag(row.is_required),
-    roles: parseRoles(row.roles),
-  };
-}
-
-export function parseRoles(text: string): string[] {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.map(String) : [];
-  } catch {
-    return [];
-  }
-}
-
-/** Activities in the order given, numbered from 1. */
-export function activityValues(activities: ActivityInput[]): repo.ActivityValues[] {
-  return activities.map((a, i) => ({
-    position: i + 1,
-    name: a.name,
-    criteria: a.criteria ?? '',
-    is_required: toFlag(a.is_required ?? true),
-    roles: JSON.stringify(a.roles),
-  }));
-}
 
 function toTemplateDto(row: repo.TemplateRow, activities: Activity[]): Template {
   return {
