@@ -34,7 +34,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { cataloguesRoutes } from './modules/catalogues/catalogues.routes';
 import { CataloguesService } from './modules/catalogues/catalogues.service';
 import { AuthService } from './modules/auth/auth.service';
-import { TokenService } from './modules/auth/tokens';
+import { TokenService } from './lib/tokens';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { DashboardService } from './modules/dashboard/dashboard.service';
 import { documentsRoutes } from './modules/documents/documents.routes';

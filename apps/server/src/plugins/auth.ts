@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { detailError } from '../lib/errors';
 import { type CurrentUser, loadCurrentUser, requireAdmin } from '../modules/access/access.service';
-import type { TokenService } from '../modules/auth/tokens';
+import type { TokenService } from '../lib/tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -12,7 +12,7 @@ import { findRolesOfUsers, findUserById } from '../access/access.repository';
 import { findClient } from '../catalogues/catalogues.repository';
 import { endSessions, findUserByEmail, updateUser, usePasswordResetsOf } from '../../lib/accounts.repository';
 import * as repo from './auth.repository';
-import type { TokenService, TokenSession } from './tokens';
+import type { TokenService, TokenSession } from '../../lib/tokens';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 // Verified against when the email is unknown, so a wrong email costs as long as a wrong password.
