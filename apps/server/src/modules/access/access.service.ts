@@ -1,7 +1,7 @@
 import { ADMIN_ROLE, VIEWER_ROLE } from '@heliotrack/domain/constants';
 import type { Db } from '../../db/database';
 import { forbidden, notFound } from '../../lib/errors';
-import { findRecordableStateIds, findRolesOfUsers, findUserById, findVisiblePlant, lockRucsAllowing } from './access.repository';
+import { findRecordableStateIds, findUserWithRoles, findVisiblePlant, lockRucsAllowing } from './access.repository';
 
 /*
  * Who may do what, in one place (DESIGN sections 4 and 12): every service asks here, and the auth
@@ -24,9 +24,9 @@ export interface CurrentUser {
 }
 
 export async function loadCurrentUser(db: Db, userId: number): Promise<(CurrentUser & { isActive: boolean; tokenVersion: number }) | null> {
-  const row = await findUserById(db, userId);
-  if (!row) return null;
-  const roles = (await findRolesOfUsers(db, [row.id])).map((r) => r.code);
+  const found = await findUserWithRoles(db, userId);
+  if (!found) return null;
+  const { user: row, roles } = found;
   return {
     id: row.id,
     clientId: row.client_id,

@@ -152,7 +152,14 @@ export async function insertStateChangeElements(trx: Db, stateChangeId: number, 
       .expression(
         trx
           .selectFrom('elements')
-          .select([sql.lit(stateChangeId).as('state_change_id'), 'id', 'state_id', sql.lit(0).as('late'), sql.lit(conflict ? 1 : 0).as('conflict')])
+          .select([
+            // A bound id, not a literal: one SQL text for every change, so SQLite's prepared statement is kept.
+            sql<number>`cast(${stateChangeId} as integer)`.as('state_change_id'),
+            'id',
+            'state_id',
+            sql.lit(0).as('late'),
+            sql.lit(conflict ? 1 : 0).as('conflict'),
+          ])
           .where('id', 'in', chunk),
       )
       .execute();
