@@ -1,6 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { withCachedStatements } from '../src/db/sqlite-statements';
+import { ROWS_AS_ARRAYS, withCachedStatements } from '../src/db/sqlite-statements';
 
 let sqlite: SQLite.Database;
 afterEach(() => {
@@ -49,5 +49,16 @@ describe('SQLite statements prepared once per SQL text', () => {
     db.prepare(text(1));
     db.prepare(text(2));
     expect(prepare.mock.calls.map(([sql]) => sql)).toEqual([text(1), text(2), text(3), text(2)]);
+  });
+
+  it('answers rows as arrays for a text marked ROWS_AS_ARRAYS, its busy twin too, and objects for the same query unmarked', () => {
+    const db = withCachedStatements(database());
+    const select = 'select id, v from t where id >= ? order by id';
+    expect(db.prepare(`${ROWS_AS_ARRAYS}${select}`).all([2])).toEqual([[2, 'b'], [3, 'c']]);
+    expect(db.prepare(select).all([3])).toEqual([{ id: 3, v: 'c' }]);
+    const streamed = db.prepare(`${ROWS_AS_ARRAYS}${select}`).iterate([1]);
+    expect(streamed.next().value).toEqual([1, 'a']);
+    expect(db.prepare(`${ROWS_AS_ARRAYS}${select}`).all([3])).toEqual([[3, 'c']]);
+    streamed.return?.();
   });
 });

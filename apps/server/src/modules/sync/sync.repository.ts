@@ -1,7 +1,7 @@
 import { SYNC_ELEMENT_COLUMNS } from '@heliotrack/domain/sync';
 import type { Db } from '../../db/database';
 import { sql } from 'kysely';
-import { jsonArrayText, jsonText, writesExactJsonNumbers } from '../../db/dialect';
+import { jsonArrayText, jsonText, rowsAsArrays, writesExactJsonNumbers } from '../../db/dialect';
 
 /*
  * A plant's elements in (row_version, id) order, in keyset chunks along the index
@@ -86,19 +86,30 @@ export async function elementChunk(db: Db, plantId: number, start: ChunkStart, l
       last: last ? { version: Number(last.last_version), id: Number(last.last_id) } : null,
     };
   }
-  const rows = await chunkRows(db, plantId, start, limit).select(lineColumns(db)).execute();
+  const rows = await lineRows(db, chunkRows(db, plantId, start, limit));
   let text = '';
-  // `${null}` is written null, as JSON wants.
-  for (const r of rows) text += `${r.head.slice(0, -1)},${r.min_x},${r.min_y},${r.max_x},${r.max_y},${r.geom}]\n`;
+  for (const row of rows) text += `${line(row)}\n`;
   const last = rows[rows.length - 1];
-  return { pieces: text ? [text] : [], count: rows.length, last: last ? { version: Number(last.row_version), id: last.id } : null };
+  return { pieces: text ? [text] : [], count: rows.length, last: last ? { version: Number(last[6]), id: last[7] } : null };
 }
 
 /** SQLite's line: the integer and text columns as a JSON array, the bounding box as numbers, geom as a JSON string. */
 const HEAD = SYNC_ELEMENT_COLUMNS.slice(0, SYNC_ELEMENT_COLUMNS.indexOf('min_x'));
 
-function lineColumns(db: Db) {
-  return [jsonArrayText(db, HEAD).as('head'), 'min_x', 'min_y', 'max_x', 'max_y', jsonText(db, 'geom').as('geom'), 'row_version', 'id'] as const;
+/** head, min_x, min_y, max_x, max_y, geom, row_version, id: lineColumns' values by position. */
+type LineRow = [head: string, minX: number | null, minY: number | null, maxX: number | null, maxY: number | null, geom: string, rowVersion: number, id: number];
+
+/** The element lines' columns of a query on elements, each row as an array (rowsAsArrays). */
+function lineRows(db: Db, query: ReturnType<typeof chunkRows>) {
+  return rowsAsArrays<LineRow>(
+    db,
+    query.select([jsonArrayText(db, HEAD).as('head'), 'min_x', 'min_y', 'max_x', 'max_y', jsonText(db, 'geom').as('geom'), 'row_version', 'id']),
+  );
+}
+
+/** An element line without its newline. `${null}` is written null, as JSON wants. */
+function line([head, minX, minY, maxX, maxY, geom]: LineRow) {
+  return `${head.slice(0, -1)},${minX},${minY},${maxX},${maxY},${geom}]`;
 }
 
 /** Ids a query asks for at most (well under SQLite's and PostgreSQL's bound parameters). */
@@ -111,13 +122,8 @@ const IDS_PER_QUERY = 5000;
 export async function elementLinesByIds(db: Db, plantId: number, ids: number[]): Promise<Map<number, string>> {
   const lines = new Map<number, string>();
   for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
-    const rows = await db
-      .selectFrom('elements')
-      .select(lineColumns(db))
-      .where('plant_id', '=', plantId)
-      .where('id', 'in', ids.slice(i, i + IDS_PER_QUERY))
-      .execute();
-    for (const r of rows) lines.set(r.id, `${r.head.slice(0, -1)},${r.min_x},${r.min_y},${r.max_x},${r.max_y},${r.geom}]`);
+    const rows = await lineRows(db, db.selectFrom('elements').where('plant_id', '=', plantId).where('id', 'in', ids.slice(i, i + IDS_PER_QUERY)));
+    for (const row of rows) lines.set(row[7], line(row));
   }
   return lines;
 }
