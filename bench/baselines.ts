@@ -96,7 +96,8 @@ const syncPostgres = (rows: string) => `select string_agg(n.line, chr(10) order 
   from (select c.line, c.row_version, c.id, (row_number() over (order by c.row_version, c.id) - 1) / 100 as piece
         from (select json_build_array(${SYNC_ELEMENT_COLUMNS.join(', ')})::text as line, row_version, id ${rows}) c) n
   group by n.piece order by n.piece`;
-type SqliteSyncRow = { head: string; min_x: number; min_y: number; max_x: number; max_y: number; geom: string; row_version: number; id: number };
+/** head, min_x, min_y, max_x, max_y, geom, row_version, id: the sync statements' rows in raw mode (arrays), as the API reads them. */
+type SqliteSyncRow = [string, number, number, number, number, string, number, number];
 const PLANT_COUNT = 'select count(*) as n from elements where plant_id = $1';
 const PLANT_PAGE = `select ${LIST_COLUMNS} from elements where plant_id = $1 order by id limit $2 offset $3`;
 
@@ -119,8 +120,8 @@ function sqliteDriver(file: string): RawDriver {
   );
   const updateState = db.prepare('update elements set state_id = ?, updated_at = ?, last_state_change_contractor_id = null where id = ?');
   const bump = db.prepare('update plants set elements_version = elements_version + 1 where id = ?');
-  const syncNewer = db.prepare(forSqlite(`select ${SYNC_SQLITE_COLUMNS} ${SYNC_NEWER}`));
-  const syncRest = db.prepare(forSqlite(`select ${SYNC_SQLITE_COLUMNS} ${SYNC_REST}`));
+  const syncNewer = db.prepare(forSqlite(`select ${SYNC_SQLITE_COLUMNS} ${SYNC_NEWER}`)).raw(true);
+  const syncRest = db.prepare(forSqlite(`select ${SYNC_SQLITE_COLUMNS} ${SYNC_REST}`)).raw(true);
   const massive = db.transaction((c: Parameters<RawDriver['massiveChange']>[0]) => {
     const now = new Date().toISOString();
     const { id } = insertChange.get(c.clientId, c.plantId, c.typeId, c.stateId, c.userId, c.ids.length, now) as { id: number };
@@ -193,9 +194,9 @@ function sqliteDriver(file: string): RawDriver {
     async syncChunk(plantId, version, afterId, limit) {
       const rows = (afterId === null ? syncNewer.all(plantId, version, limit) : syncRest.all(plantId, version, afterId, limit)) as SqliteSyncRow[];
       let text = '';
-      for (const r of rows) text += `${r.head.slice(0, -1)},${r.min_x},${r.min_y},${r.max_x},${r.max_y},${r.geom}]\n`;
+      for (const [head, minX, minY, maxX, maxY, geom] of rows) text += `${head.slice(0, -1)},${minX},${minY},${maxX},${maxY},${geom}]\n`;
       const last = rows[rows.length - 1];
-      return { text, count: rows.length, last: last ? { version: last.row_version, id: last.id } : null };
+      return { text, count: rows.length, last: last ? { version: last[6], id: last[7] } : null };
     },
     async plantVersion(plantId) {
       return (db.prepare('select elements_version as v from plants where id = ?').get(plantId) as { v: number }).v;
