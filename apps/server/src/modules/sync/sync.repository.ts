@@ -96,7 +96,7 @@ export async function elementChunk(db: Db, plantId: number, start: ChunkStart, l
 /** SQLite's line: the integer and text columns as a JSON array, the bounding box as numbers, geom as a JSON string. */
 const HEAD = SYNC_ELEMENT_COLUMNS.slice(0, SYNC_ELEMENT_COLUMNS.indexOf('min_x'));
 
-/** head, min_x, min_y, max_x, max_y, geom, row_version, id: lineColumns' values by position. */
+/** The values of lineRows' select list by position: head, min_x, min_y, max_x, max_y, geom, row_version, id. */
 type LineRow = [head: string, minX: number | null, minY: number | null, maxX: number | null, maxY: number | null, geom: string, rowVersion: number, id: number];
 
 /** The element lines' columns of a query on elements, each row as an array (rowsAsArrays). */
