@@ -71,7 +71,8 @@ export async function startServer(env: Record<string, string>, log: (msg: string
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": where the server's time goes under a
   // figure's load (Node refuses --cpu-prof in NODE_OPTIONS); the profile is written when it stops.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
+  // The young generation `npm start` and the image give the server (README "Running as a service").
+  const child: ChildProcess = spawn(process.execPath, ['--max-semi-space-size=32', ...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
