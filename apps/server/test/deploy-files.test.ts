@@ -73,7 +73,11 @@ describe('Dockerfile', () => {
     expect(runtime).toContain('USER node');
     expect(runtime.some((l) => l.startsWith('COPY --from=build /app/apps/server/dist'))).toBe(true);
     expect(runtime.some((l) => l.startsWith('COPY --from=build /app/apps/web/dist'))).toBe(true);
-    expect(runtime.at(-1)).toBe('CMD ["node", "apps/server/dist/main.js"]');
+    // The compiled server, with the V8 flags `npm start` gives it (package.json), none other.
+    const start = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.start;
+    const flags = /^node ((?:--\S+ )*)scripts\/start\.mjs$/.exec(start)![1].split(' ').filter(Boolean);
+    expect(flags).toEqual(['--max-semi-space-size=32']);
+    expect(runtime.at(-1)).toBe(`CMD [${['node', ...flags, 'apps/server/dist/main.js'].map((arg) => `"${arg}"`).join(', ')}]`);
     expect(runtime.join('\n')).not.toMatch(/\btsx\b|npm run build/);
   });
 
