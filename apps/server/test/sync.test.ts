@@ -241,6 +241,27 @@ describeEachDatabase('plant sync', (get) => {
     expect(after.header.plant).toEqual((await ctx.call('GET', `/api/plants/${plantId}/`)).body);
   });
 
+  it('answers the same lines in small chunks (on PostgreSQL two read at once) as in one, in full and since a cursor', async () => {
+    const ctx = get();
+    const admin = await ctx.db.selectFrom('users').select(['id', 'client_id']).where('email', '=', USERS.admin).executeTakeFirstOrThrow();
+    const user = { id: admin.id, clientId: admin.client_id, email: USERS.admin, name: 'Admin', language: 'es', roles: ['AD'], isAdmin: true };
+    // 7 lines a chunk: chunk ends fall inside a version as well as on its last element.
+    const [small, whole] = [7, 1_000_000].map((rows) => new SyncService(ctx.db, ctx.config.jwtSecret, rows));
+    const text = async (service: SyncService, cursor?: string) => {
+      let all = '';
+      for await (const piece of (await service.download(user, plantId, cursor)).lines()) all += piece;
+      return all;
+    };
+    const full = await text(whole);
+    expect(parse(full).elements.length).toBeGreaterThan(50);
+    expect(await text(small)).toBe(full);
+    const cursor = parse(full).header.cursor;
+    expect((await massiveChange(await modules(30), states.mounted)).status).toBe(200);
+    const since = await text(whole, cursor);
+    expect(parse(since).elements.length).toBe(30);
+    expect(await text(small, cursor)).toBe(since);
+  });
+
   it('never loses a write committed while a download streams: it is in the next answer', async () => {
     const ctx = get();
     // Small chunks, so that the download reads the plant in many queries and writes land between them.

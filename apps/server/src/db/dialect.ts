@@ -90,6 +90,15 @@ export async function rowsAsArrays<Row extends readonly unknown[]>(db: Db, query
   return (await db.executeQuery<Row>(CompiledQuery.raw(`${ROWS_AS_ARRAYS}${compiled.sql}`, [...compiled.parameters]))).rows;
 }
 
+/**
+ * Whether a download reads several chunks of element lines at once (SyncService.elementChunks):
+ * PostgreSQL writes the lines itself, on a connection of its pool each; SQLite has one connection
+ * and writes them in the API's own thread.
+ */
+export function readsChunksAtOnce(db: Db) {
+  return isPostgres(db);
+}
+
 /** A text column as a JSON string (`"…"`, or `null`), written by the database. */
 export function jsonText(db: Db, column: string): RawBuilder<string> {
   return isPostgres(db) ? sql<string>`coalesce(to_json(${sql.ref(column)})::text, 'null')` : sql<string>`ifnull(json_quote(${sql.ref(column)}), 'null')`;

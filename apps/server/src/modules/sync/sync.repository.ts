@@ -49,6 +49,81 @@ function chunkRows(db: Db, plantId: number, start: ChunkStart, limit: number) {
  */
 const PIECE_LINES = 100;
 
+/** The lines of `rows` written by the database (PostgreSQL), one text per PIECE_LINES lines, in order. */
+async function databaseLines(db: Db, rows: ReturnType<typeof chunkRows>): Promise<SyncChunk> {
+  const lines = rows.select([jsonArrayText(db, [...SYNC_ELEMENT_COLUMNS]).as('line'), 'row_version', 'id']);
+  const numbered = db
+    .selectFrom(lines.as('c'))
+    .select((eb) => [
+      'c.line',
+      'c.row_version',
+      'c.id',
+      sql<number>`(row_number() over (order by ${eb.ref('c.row_version')}, ${eb.ref('c.id')}) - 1) / ${sql.lit(PIECE_LINES)}`.as('piece'),
+    ]);
+  const pieces = await db
+    .selectFrom(numbered.as('n'))
+    .select((eb) => [
+      sql<string>`string_agg(${eb.ref('n.line')}, chr(10) order by ${eb.ref('n.row_version')}, ${eb.ref('n.id')})`.as('text'),
+      eb.fn.countAll<number>().as('count'),
+      sql<number>`(array_agg(${eb.ref('n.row_version')} order by ${eb.ref('n.row_version')} desc, ${eb.ref('n.id')} desc))[1]`.as('last_version'),
+      sql<number>`(array_agg(${eb.ref('n.id')} order by ${eb.ref('n.row_version')} desc, ${eb.ref('n.id')} desc))[1]`.as('last_id'),
+    ])
+    .groupBy('n.piece')
+    .orderBy('n.piece')
+    .execute();
+  const last = pieces[pieces.length - 1];
+  return {
+    pieces: pieces.map((p) => `${p.text}\n`),
+    count: pieces.reduce((n, p) => n + Number(p.count), 0),
+    last: last ? { version: Number(last.last_version), id: Number(last.last_id) } : null,
+  };
+}
+
+/** A (row_version, id) position in the order of a plant's elements. */
+export interface ChunkKey {
+  version: number;
+  id: number;
+}
+
+/** Above every element id (ids are 32-bit integers): `{version: v, id: AFTER_EVERY_ID}` is the end of version v. */
+export const AFTER_EVERY_ID = 2_147_483_647;
+
+/**
+ * The `count`-th position of the plant's elements after `after`, or null when fewer follow: where the
+ * next chunk ends when chunks are read several at once (SyncService.elementChunks). It reads only
+ * the index elements_plant_row_version_idx, which holds both columns.
+ */
+export async function chunkEnd(db: Db, plantId: number, after: ChunkKey, count: number): Promise<ChunkKey | null> {
+  const row = await db
+    .selectFrom('elements')
+    .select(['row_version', 'id'])
+    .where('plant_id', '=', plantId)
+    .where(sql<boolean>`(row_version, id) > (${after.version}, ${after.id})`)
+    .orderBy('row_version')
+    .orderBy('id')
+    .offset(count - 1)
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { version: Number(row.row_version), id: row.id } : null;
+}
+
+/**
+ * The lines of the plant's elements after `after` up to `upTo` included, in (row_version, id) order,
+ * written by the database (PostgreSQL, whose row comparison seeks the index). Elements only ever
+ * leave such a range (a write gives them a version above every other), so it never holds more than
+ * it held when its ends were read.
+ */
+export async function elementRange(db: Db, plantId: number, after: ChunkKey, upTo: ChunkKey): Promise<SyncChunk> {
+  const rows = db
+    .selectFrom('elements')
+    .where('plant_id', '=', plantId)
+    .where(sql<boolean>`(row_version, id) > (${after.version}, ${after.id})`)
+    .where(sql<boolean>`(row_version, id) <= (${upTo.version}, ${upTo.id})`)
+    .orderBy('row_version')
+    .orderBy('id');
+  return databaseLines(db, rows);
+}
+
 /**
  * One chunk of element lines (SYNC_ELEMENT_COLUMNS order). Where the database writes JSON numbers
  * exactly (PostgreSQL), it writes the whole chunk as one text: the API then receives one value per
@@ -58,34 +133,7 @@ const PIECE_LINES = 100;
  * JSON array and JavaScript adds the bounding box (exact) and geom (quoted by the database).
  */
 export async function elementChunk(db: Db, plantId: number, start: ChunkStart, limit: number): Promise<SyncChunk> {
-  if (writesExactJsonNumbers(db)) {
-    const rows = chunkRows(db, plantId, start, limit).select([jsonArrayText(db, [...SYNC_ELEMENT_COLUMNS]).as('line'), 'row_version', 'id']);
-    const numbered = db
-      .selectFrom(rows.as('c'))
-      .select((eb) => [
-        'c.line',
-        'c.row_version',
-        'c.id',
-        sql<number>`(row_number() over (order by ${eb.ref('c.row_version')}, ${eb.ref('c.id')}) - 1) / ${sql.lit(PIECE_LINES)}`.as('piece'),
-      ]);
-    const pieces = await db
-      .selectFrom(numbered.as('n'))
-      .select((eb) => [
-        sql<string>`string_agg(${eb.ref('n.line')}, chr(10) order by ${eb.ref('n.row_version')}, ${eb.ref('n.id')})`.as('text'),
-        eb.fn.countAll<number>().as('count'),
-        sql<number>`(array_agg(${eb.ref('n.row_version')} order by ${eb.ref('n.row_version')} desc, ${eb.ref('n.id')} desc))[1]`.as('last_version'),
-        sql<number>`(array_agg(${eb.ref('n.id')} order by ${eb.ref('n.row_version')} desc, ${eb.ref('n.id')} desc))[1]`.as('last_id'),
-      ])
-      .groupBy('n.piece')
-      .orderBy('n.piece')
-      .execute();
-    const last = pieces[pieces.length - 1];
-    return {
-      pieces: pieces.map((p) => `${p.text}\n`),
-      count: pieces.reduce((n, p) => n + Number(p.count), 0),
-      last: last ? { version: Number(last.last_version), id: Number(last.last_id) } : null,
-    };
-  }
+  if (writesExactJsonNumbers(db)) return databaseLines(db, chunkRows(db, plantId, start, limit));
   const rows = await lineRows(db, chunkRows(db, plantId, start, limit));
   let text = '';
   for (const row of rows) text += `${line(row)}\n`;

@@ -9,6 +9,7 @@ import {
   type SyncPpiLine,
 } from '@heliotrack/domain/sync';
 import type { Db } from '../../db/database';
+import { readsChunksAtOnce } from '../../db/dialect';
 import type { PlantRow } from '../../db/schema';
 import { type CurrentUser, recordableStateIds, requirePlant } from '../access/access.service';
 import { findClient } from '../catalogues/catalogues.repository';
@@ -25,6 +26,9 @@ import * as repo from './sync.repository';
  * it runs (about 15 ms for 5,000 rows of the reference plant), so chunks stay this small.
  */
 export const SYNC_CHUNK = 5000;
+
+/** Chunks read at once where the database writes the lines (elementChunks): each holds a connection of the pool. */
+const CHUNKS_AT_ONCE = 2;
 
 /** What a download answers: the header at once (errors are thrown before anything streams), then the lines. */
 export interface SyncDownload {
@@ -178,11 +182,51 @@ export class SyncService {
   }
 
   /**
-   * Elements newer than `version`, in (row_version, id) order, one chunk per query. The next chunk
-   * is asked for as soon as one arrives, so that on PostgreSQL the database reads and formats it
-   * while this process writes the current one out (one chunk ahead at most: memory stays flat).
+   * Elements newer than `since`, in (row_version, id) order, one chunk per query. Where the database
+   * writes the lines itself (PostgreSQL) the work is the database's, so CHUNKS_AT_ONCE chunks are
+   * read at once, each on a connection of its own: the end of the next one is found first (a short
+   * read of the index), and the elements written meanwhile (versions above every end) come last, as
+   * on SQLite. On the 50 MWp plant the database took about 16 ms to write 5,000 lines, and with one
+   * connection the API waited for it. At most CHUNKS_AT_ONCE chunks are held: memory stays flat.
    */
   private async *elementChunks(plantId: number, since: number) {
+    let start: repo.ChunkStart = { version: since, afterId: null };
+    if (readsChunksAtOnce(this.db)) {
+      let after: repo.ChunkKey = { version: since, id: repo.AFTER_EVERY_ID };
+      let more = true;
+      const reading: Promise<repo.SyncChunk>[] = [];
+      const readNext = async () => {
+        if (!more) return;
+        const upTo = await repo.chunkEnd(this.db, plantId, after, this.chunkRows);
+        if (!upTo) {
+          more = false;
+          return;
+        }
+        const chunk = repo.elementRange(this.db, plantId, after, upTo);
+        // Read ahead: when the device goes away, nobody awaits it, and its failure must not go unhandled.
+        chunk.catch(() => {});
+        reading.push(chunk);
+        after = upTo;
+      };
+      for (let i = 0; i < CHUNKS_AT_ONCE; i++) await readNext();
+      while (reading.length) {
+        const chunk = await reading.shift()!;
+        const next = readNext();
+        next.catch(() => {});
+        yield* chunk.pieces;
+        await next;
+      }
+      if (after.id !== repo.AFTER_EVERY_ID) start = { version: after.version, afterId: after.id };
+    }
+    yield* this.chunksFrom(plantId, start);
+  }
+
+  /**
+   * The element lines from `first` on, one chunk per query. The next chunk is asked for as soon as
+   * one arrives, so that it is read (on PostgreSQL, read and formatted by the database) while this
+   * process writes the current one out (one chunk ahead at most).
+   */
+  private async *chunksFrom(plantId: number, first: repo.ChunkStart) {
     const read = (start: repo.ChunkStart) => {
       const chunk = repo.elementChunk(this.db, plantId, start, this.chunkRows);
       // Read ahead: when the device goes away, nobody awaits it, and its failure must not go unhandled.
@@ -194,7 +238,7 @@ export class SyncService {
       // A short chunk ends the rest of a version (then come the newer ones), or ends everything.
       return start.afterId === null ? null : { version: start.version, afterId: null };
     };
-    let start: repo.ChunkStart | null = { version: since, afterId: null };
+    let start: repo.ChunkStart | null = first;
     let pending = read(start);
     while (start) {
       const chunk: repo.SyncChunk = await pending;
