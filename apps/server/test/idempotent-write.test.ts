@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../src/db/database';
 import { fieldError } from '../src/lib/errors';
-import { idempotentWrite } from '../src/lib/idempotent-write';
+import { idempotentWrite, TwinWrites } from '../src/lib/idempotent-write';
 import { createDatabase, databases } from './helpers';
 
 /*
@@ -234,3 +234,70 @@ for (const kind of databases) {
     );
   });
 }
+
+/*
+ * Copies of one write in flight in one process at once (TwinWrites): the first writes, the others
+ * take its answer or its refusal. No database: what it saves is the twins' queries.
+ */
+describe('twin writes in flight', () => {
+  /** A write that counts its calls and finishes when told (so that the copies overlap). */
+  function slowWrite<T>(outcome: () => T) {
+    let calls = 0;
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const write = async () => {
+      calls++;
+      await finished;
+      return outcome();
+    };
+    return { write, finish, calls: () => calls };
+  }
+
+  it('writes once for three copies sent at once, and answers the other two with the first answer', async () => {
+    const twins = new TwinWrites();
+    const probe = slowWrite(() => ({ writer: 'first' }));
+    const copies = [1, 2, 3].map(() => twins.run('7/uuid-a', probe.write));
+    probe.finish();
+    expect(await Promise.all(copies)).toEqual([
+      { answer: { writer: 'first' }, twin: false },
+      { answer: { writer: 'first' }, twin: true },
+      { answer: { writer: 'first' }, twin: true },
+    ]);
+    expect(probe.calls()).toBe(1);
+  });
+
+  it('gives the twins the first copy’s refusal, the same error', async () => {
+    const twins = new TwinWrites();
+    const refused = fieldError('state', 'validation.invalid');
+    const probe = slowWrite(() => {
+      throw refused;
+    });
+    const copies = [1, 2, 3].map(() => twins.run('7/uuid-b', probe.write).catch((error: unknown) => error));
+    probe.finish();
+    expect(await Promise.all(copies)).toEqual([refused, refused, refused]);
+    expect(probe.calls()).toBe(1);
+  });
+
+  it('lets each twin write on its own when the first failed for another reason than a refusal', async () => {
+    const twins = new TwinWrites();
+    let attempt = 0;
+    const probe = slowWrite(() => {
+      if (++attempt === 1) throw new Error('connection lost');
+      return { writer: `attempt ${attempt}` };
+    });
+    const copies = [1, 2, 3].map(() => twins.run('7/uuid-c', probe.write).catch((error: unknown) => (error as Error).message));
+    probe.finish();
+    expect(await Promise.all(copies)).toEqual(['connection lost', { answer: { writer: 'attempt 2' }, twin: false }, { answer: { writer: 'attempt 3' }, twin: false }]);
+    expect(probe.calls()).toBe(3);
+  });
+
+  it('shares nothing between other keys, calls without a key, or a copy sent after the first answered', async () => {
+    const twins = new TwinWrites();
+    const probe = slowWrite(() => ({ writer: 'any' }));
+    const copies = [twins.run('7/uuid-d', probe.write), twins.run('8/uuid-d', probe.write), twins.run(null, probe.write), twins.run(null, probe.write)];
+    probe.finish();
+    expect((await Promise.all(copies)).map((c) => c.twin)).toEqual([false, false, false, false]);
+    expect((await twins.run('7/uuid-d', probe.write)).twin).toBe(false);
+    expect(probe.calls()).toBe(5);
+  });
+});

@@ -125,6 +125,26 @@ describeEachDatabase('state changes at once', (get) => {
     expect(changes).toEqual([{ id: answers[0].body.id }]);
     expect(await h.history(ids)).toHaveLength(ids.length);
   });
+
+  // On PostgreSQL the copies overlap the first one in flight and take its answer (TwinWrites); on
+  // SQLite the first is often done before the others start, and they are answered from its record.
+  it('answers copies of one change sent at once in different languages alike, each in its own language', async () => {
+    const [id] = await h.modulesIn(demo.pending, 1);
+    const uuid = `twin-languages-${Date.now()}`;
+    const copy = (language: string) =>
+      get().call('POST', `/api/plants/${demo.plantId}/modules/${id}/state-change/`, {
+        as: USERS.technician,
+        language,
+        payload: { state: demo.mounted, element_type: demo.moduleType, client_uuid: uuid },
+      });
+    const answers = await Promise.all([copy('es'), copy('en'), copy('it'), copy('en')]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(answers.map((r) => r.body.detail)).toEqual(['Estado actualizado correctamente!', 'State updated successfully!', 'Stato aggiornato correttamente!', 'State updated successfully!']);
+    const first = answers[0].body;
+    for (const answer of answers) expect({ ...answer.body, detail: null }).toEqual({ ...first, detail: null });
+    expect(await get().db.selectFrom('state_changes').select('id').where('client_uuid', '=', uuid).execute()).toEqual([{ id: first.id }]);
+    expect(await h.history([id])).toHaveLength(1);
+  });
 });
 
 /*

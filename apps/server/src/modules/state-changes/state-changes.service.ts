@@ -31,7 +31,7 @@ import type { PlantRow } from '../../db/schema';
 import { offsetOf, pageOf } from '../../lib/pagination';
 import { nowIso } from '../../lib/time';
 import { ApiError, notFound, refusal } from '../../lib/errors';
-import { idempotentWrite } from '../../lib/idempotent-write';
+import { idempotentWrite, TwinWrites } from '../../lib/idempotent-write';
 import { type CurrentUser, mayRecordState, requirePlant } from '../access/access.service';
 import { findElementTypeInClient, findStateInClient, listStatesOfType } from '../catalogues/catalogues.repository';
 import { toDocumentDto } from '../../lib/document-dto';
@@ -178,6 +178,9 @@ export class StateChangesService {
     private readonly reviewLimits: { maxUnresolved: number } = { maxUnresolved: 1000 },
   ) {}
 
+  /** Copies of one change in flight at once (an outbox resending): the first records, the others take its answer. */
+  private readonly twins = new TwinWrites();
+
   /**
    * `POST plants/{id}/{type}/{elementId}/state-change/`. Also takes the offline payload of the
    * specification (section 7), whose `element_ids` must then be exactly the path's element.
@@ -188,14 +191,16 @@ export class StateChangesService {
     body: StateChangeRequest,
     language: Language,
   ): Promise<StateChangeResult> {
-    const plant = await requirePlant(this.db, user, params.id);
-    const path = await requirePathType(this.db, user, params.type);
-    const element = await findElementById(this.db, params.elementId);
-    if (!element || element.plant_id !== plant.id || !matchesPath(path, element)) throw notFound();
-    refuse(elementIdsRefusal(element.id, body.element_ids));
-    const type = path.kind === 'standard' ? path.type : await findElementTypeInClient(this.db, user.clientId, { id: element.type_id });
-    if (!type) throw notFound();
-    return this.record(user, plant, type, [element.id], body, language);
+    return this.once(user, body, `${params.id}/${params.type}/${params.elementId}`, language, async () => {
+      const plant = await requirePlant(this.db, user, params.id);
+      const path = await requirePathType(this.db, user, params.type);
+      const element = await findElementById(this.db, params.elementId);
+      if (!element || element.plant_id !== plant.id || !matchesPath(path, element)) throw notFound();
+      refuse(elementIdsRefusal(element.id, body.element_ids));
+      const type = path.kind === 'standard' ? path.type : await findElementTypeInClient(this.db, user.clientId, { id: element.type_id });
+      if (!type) throw notFound();
+      return this.record(user, plant, type, [element.id], body, language);
+    });
   }
 
   /** `POST plants/{id}/{type}/massive-state-change/`: every element changes, or none does. */
@@ -205,10 +210,22 @@ export class StateChangesService {
     body: MassiveStateChangeRequest,
     language: Language,
   ): Promise<StateChangeResult> {
-    const plant = await requirePlant(this.db, user, params.id);
-    const path = await requirePathType(this.db, user, params.type);
-    const type = path.kind === 'standard' ? path.type : await requireExtraType(this.db, user, body.element_type, 'element_type');
-    return this.record(user, plant, type, body.element_ids, body, language);
+    return this.once(user, body, `${params.id}/${params.type}/massive`, language, async () => {
+      const plant = await requirePlant(this.db, user, params.id);
+      const path = await requirePathType(this.db, user, params.type);
+      const type = path.kind === 'standard' ? path.type : await requireExtraType(this.db, user, body.element_type, 'element_type');
+      return this.record(user, plant, type, body.element_ids, body, language);
+    });
+  }
+
+  /**
+   * A change with a client uuid whose twin (same organisation, uuid, caller and path) is in flight
+   * in this process takes the twin's answer, in its own language (TwinWrites); otherwise `run`.
+   */
+  private async once(user: CurrentUser, body: StateChangeRequest, target: string, language: Language, run: () => Promise<StateChangeResult>) {
+    const key = body.client_uuid ? `${user.clientId}/${body.client_uuid}/${user.id}/${target}` : null;
+    const { answer, twin } = await this.twins.run(key, run);
+    return twin ? { ...answer, detail: translate(language, 'stateChanges.success') } : answer;
   }
 
   /**
