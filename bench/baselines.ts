@@ -96,6 +96,24 @@ const syncPostgres = (rows: string) => `select string_agg(n.line, chr(10) order 
   from (select c.line, c.row_version, c.id, (row_number() over (order by c.row_version, c.id) - 1) / 100 as piece
         from (select json_build_array(${SYNC_ELEMENT_COLUMNS.join(', ')})::text as line, row_version, id ${rows}) c) n
   group by n.piece order by n.piece`;
+/**
+ * As sync.repository.ts reads a full PostgreSQL chunk: its end first (the index), then the lines up
+ * to it, each piece of 100 an ARRAY of lines read along the index from every 100th position.
+ */
+const SYNC_POSTGRES_END = `select row_version, id from elements where plant_id = $1 and (row_version, id) > ($2, $3)
+  order by row_version, id offset $4 - 1 limit 1`;
+const SYNC_POSTGRES_RANGE = `with starts as (
+    select row_version, id from (
+      select row_version, id, row_number() over (order by row_version, id) as n from elements
+      where plant_id = $1 and (row_version, id) > ($2, $3) and (row_version, id) <= ($4, $5)
+    ) ranked where n % 100 = 1
+  )
+  select array_to_string(array(
+    select json_build_array(${SYNC_ELEMENT_COLUMNS.join(', ')})::text from elements
+    where plant_id = $1 and (row_version, id) >= (starts.row_version, starts.id) and (row_version, id) <= ($4, $5)
+    order by row_version, id limit 100
+  ), chr(10)) as text
+  from starts order by starts.row_version, starts.id`;
 /** head, min_x, min_y, max_x, max_y, geom, row_version, id: the sync statements' rows in raw mode (arrays), as the API reads them. */
 type SqliteSyncRow = [string, number, number, number, number, string, number, number];
 const PLANT_COUNT = 'select count(*) as n from elements where plant_id = $1';
@@ -312,6 +330,12 @@ function postgresDriver(url: string): RawDriver {
       return total;
     },
     async syncChunk(plantId, version, afterId, limit) {
+      const after = [version, afterId ?? 2_147_483_647];
+      const end = (await pool.query(SYNC_POSTGRES_END, [plantId, ...after, limit])).rows[0];
+      if (end) {
+        const { rows: pieces } = await pool.query(SYNC_POSTGRES_RANGE, [plantId, ...after, end.row_version, end.id]);
+        return { text: pieces.map((row) => `${row.text}\n`).join(''), count: limit, last: { version: Number(end.row_version), id: Number(end.id) } };
+      }
       const { rows } =
         afterId === null
           ? await pool.query(syncPostgres(`${SYNC_NEWER}`), [plantId, version, limit])

@@ -93,7 +93,9 @@ export async function ensureReferencePlant(db: Db, target: BenchTarget, mwp: num
     center: DEMO_CENTERS.reference,
     log,
   });
-  // Autovacuum would gather statistics within a minute of a bulk load; do it now.
-  if (target.kind === 'postgres') await sql`analyze`.execute(db);
+  // Autovacuum would gather statistics and, for a table this many rows were inserted into, vacuum it
+  // (which sets the visibility map that index-only scans read) within a minute of a bulk load; do it
+  // now. Without it the first sync figures measured the heap visits of a table nobody had vacuumed.
+  if (target.kind === 'postgres') await sql`vacuum analyze`.execute(db);
   return result.plantId;
 }

@@ -245,16 +245,18 @@ describeEachDatabase('plant sync', (get) => {
     const ctx = get();
     const admin = await ctx.db.selectFrom('users').select(['id', 'client_id']).where('email', '=', USERS.admin).executeTakeFirstOrThrow();
     const user = { id: admin.id, clientId: admin.client_id, email: USERS.admin, name: 'Admin', language: 'es', roles: ['AD'], isAdmin: true };
-    // 7 lines a chunk: chunk ends fall inside a version as well as on its last element.
-    const [small, whole] = [7, 1_000_000].map((rows) => new SyncService(ctx.db, ctx.config.jwtSecret, rows));
+    // 7 lines a chunk: chunk ends fall inside a version as well as on its last element; 150: a
+    // chunk is written in pieces (PIECE_LINES, 100 lines), the last one short.
+    const [small, pieced, whole] = [7, 150, 1_000_000].map((rows) => new SyncService(ctx.db, ctx.config.jwtSecret, rows));
     const text = async (service: SyncService, cursor?: string) => {
       let all = '';
       for await (const piece of (await service.download(user, plantId, cursor)).lines()) all += piece;
       return all;
     };
     const full = await text(whole);
-    expect(parse(full).elements.length).toBeGreaterThan(50);
+    expect(parse(full).elements.length).toBeGreaterThan(300);
     expect(await text(small)).toBe(full);
+    expect(await text(pieced)).toBe(full);
     const cursor = parse(full).header.cursor;
     expect((await massiveChange(await modules(30), states.mounted)).status).toBe(200);
     const since = await text(whole, cursor);

@@ -109,19 +109,31 @@ export async function chunkEnd(db: Db, plantId: number, after: ChunkKey, count: 
 
 /**
  * The lines of the plant's elements after `after` up to `upTo` included, in (row_version, id) order,
- * written by the database (PostgreSQL, whose row comparison seeks the index). Elements only ever
- * leave such a range (a write gives them a version above every other), so it never holds more than
- * it held when its ends were read.
+ * written by the database (PostgreSQL, whose row comparison seeks the index), one text per
+ * PIECE_LINES lines. Elements only ever leave such a range (a write gives them a version above every
+ * other), so it never holds more than it held when its ends were read.
+ *
+ * Each piece is an ARRAY(…) of lines read along the index from the piece's first position (every
+ * PIECE_LINES-th, from an index-only scan) and joined: the index gives the order, and nothing is
+ * sorted. Grouping the chunk's lines into pieces with ordered aggregates (databaseLines) sorted
+ * them twice, about a third of PostgreSQL's time for a chunk; the whole 50 MWp plant read in ranges
+ * took about 750 ms instead of about 1,000 (bench/README.md). One statement: one snapshot.
  */
-export async function elementRange(db: Db, plantId: number, after: ChunkKey, upTo: ChunkKey): Promise<SyncChunk> {
-  const rows = db
-    .selectFrom('elements')
-    .where('plant_id', '=', plantId)
-    .where(sql<boolean>`(row_version, id) > (${after.version}, ${after.id})`)
-    .where(sql<boolean>`(row_version, id) <= (${upTo.version}, ${upTo.id})`)
-    .orderBy('row_version')
-    .orderBy('id');
-  return databaseLines(db, rows);
+export async function elementRange(db: Db, plantId: number, after: ChunkKey, upTo: ChunkKey): Promise<string[]> {
+  const inRange = sql`plant_id = ${plantId} and (row_version, id) > (${after.version}, ${after.id}) and (row_version, id) <= (${upTo.version}, ${upTo.id})`;
+  const { rows } = await sql<{ text: string }>`
+    with starts as (
+      select row_version, id from (
+        select row_version, id, row_number() over (order by row_version, id) as n from elements where ${inRange}
+      ) ranked where n % ${sql.lit(PIECE_LINES)} = 1
+    )
+    select array_to_string(array(
+      select ${jsonArrayText(db, [...SYNC_ELEMENT_COLUMNS])} from elements
+      where plant_id = ${plantId} and (row_version, id) >= (starts.row_version, starts.id) and (row_version, id) <= (${upTo.version}, ${upTo.id})
+      order by row_version, id limit ${sql.lit(PIECE_LINES)}
+    ), chr(10)) as text
+    from starts order by starts.row_version, starts.id`.execute(db);
+  return rows.map((row) => `${row.text}\n`);
 }
 
 /**

@@ -194,7 +194,7 @@ export class SyncService {
     if (readsChunksAtOnce(this.db)) {
       let after: repo.ChunkKey = { version: since, id: repo.AFTER_EVERY_ID };
       let more = true;
-      const reading: Promise<repo.SyncChunk>[] = [];
+      const reading: Promise<string[]>[] = [];
       const readNext = async () => {
         if (!more) return;
         const upTo = await repo.chunkEnd(this.db, plantId, after, this.chunkRows);
@@ -210,10 +210,10 @@ export class SyncService {
       };
       for (let i = 0; i < CHUNKS_AT_ONCE; i++) await readNext();
       while (reading.length) {
-        const chunk = await reading.shift()!;
+        const pieces = await reading.shift()!;
         const next = readNext();
         next.catch(() => {});
-        yield* chunk.pieces;
+        yield* pieces;
         await next;
       }
       if (after.id !== repo.AFTER_EVERY_ID) start = { version: after.version, afterId: after.id };
