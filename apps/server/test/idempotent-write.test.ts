@@ -301,3 +301,24 @@ describe('twin writes in flight', () => {
     expect(probe.calls()).toBe(5);
   });
 });
+
+describe('twin writes just answered', () => {
+  it('answers a copy sent within keepMs after the first answered with that answer, and writes again after it', async () => {
+    const twins = new TwinWrites(100);
+    let calls = 0;
+    const write = async () => ({ writer: `call ${++calls}` });
+    expect(await twins.run('7/uuid-e', write)).toEqual({ answer: { writer: 'call 1' }, twin: false });
+    expect(await twins.run('7/uuid-e', write)).toEqual({ answer: { writer: 'call 1' }, twin: true });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(await twins.run('7/uuid-e', write)).toEqual({ answer: { writer: 'call 2' }, twin: false });
+  });
+
+  it('keeps a refusal for keepMs, but never a failure of another kind', async () => {
+    const twins = new TwinWrites(100);
+    const refused = fieldError('state', 'validation.invalid');
+    await expect(twins.run('7/uuid-f', async () => Promise.reject(refused))).rejects.toBe(refused);
+    await expect(twins.run('7/uuid-f', async () => ({ writer: 'again' }))).rejects.toBe(refused);
+    await expect(twins.run('7/uuid-g', async () => Promise.reject(new Error('connection lost')))).rejects.toThrow('connection lost');
+    expect(await twins.run('7/uuid-g', async () => ({ writer: 'again' }))).toEqual({ answer: { writer: 'again' }, twin: false });
+  });
+});

@@ -126,8 +126,8 @@ describeEachDatabase('state changes at once', (get) => {
     expect(await h.history(ids)).toHaveLength(ids.length);
   });
 
-  // On PostgreSQL the copies overlap the first one in flight and take its answer (TwinWrites); on
-  // SQLite the first is often done before the others start, and they are answered from its record.
+  // The copies take the first one's answer (TwinWrites): on PostgreSQL while it is in flight, on
+  // SQLite, where it is often done before the others are read, just after it answered.
   it('answers copies of one change sent at once in different languages alike, each in its own language', async () => {
     const [id] = await h.modulesIn(demo.pending, 1);
     const uuid = `twin-languages-${Date.now()}`;

@@ -76,6 +76,15 @@ export async function idempotentWrite<T, L = undefined>(
 export class TwinWrites {
   private readonly inFlight = new Map<string, Promise<unknown>>();
 
+  /**
+   * @param keepMs how long a settled answer (or refusal) still answers its twins. On SQLite a
+   * request often runs start to end before the socket's next request is read, so "at once" copies
+   * arrive just after the first one answered; within this window they take its answer instead of
+   * the database's. Within it the answer's plant version is the one the change made (the
+   * database's way would give the plant's version now: both are at least that).
+   */
+  constructor(private readonly keepMs = 0) {}
+
   async run<T>(key: string | null, write: () => Promise<T>): Promise<{ answer: T; twin: boolean }> {
     if (key === null) return { answer: await write(), twin: false };
     const first = this.inFlight.get(key) as Promise<T> | undefined;
@@ -89,10 +98,22 @@ export class TwinWrites {
     }
     const mine = write();
     this.inFlight.set(key, mine);
+    const forget = () => {
+      if (this.inFlight.get(key) === mine) this.inFlight.delete(key);
+    };
     try {
-      return { answer: await mine, twin: false };
-    } finally {
-      this.inFlight.delete(key);
+      const answer = await mine;
+      this.keep(forget);
+      return { answer, twin: false };
+    } catch (error) {
+      if (error instanceof ApiError) this.keep(forget);
+      else forget();
+      throw error;
     }
+  }
+
+  private keep(forget: () => void) {
+    if (this.keepMs <= 0) forget();
+    else setTimeout(forget, this.keepMs).unref();
   }
 }

@@ -178,8 +178,11 @@ export class StateChangesService {
     private readonly reviewLimits: { maxUnresolved: number } = { maxUnresolved: 1000 },
   ) {}
 
-  /** Copies of one change in flight at once (an outbox resending): the first records, the others take its answer. */
-  private readonly twins = new TwinWrites();
+  /**
+   * Copies of one change sent at once (an outbox resending): the first records, the others take its
+   * answer, in flight or within a second after it.
+   */
+  private readonly twins = new TwinWrites(1000);
 
   /**
    * `POST plants/{id}/{type}/{elementId}/state-change/`. Also takes the offline payload of the
