@@ -66,12 +66,12 @@ export async function idempotentWrite<T, L = undefined>(
 /**
  * Twins of one write in flight in this process: a device's outbox that resends before the first
  * answer came back sends the same uuid two or three times at once. The first copy writes; a copy
- * that arrives while it is in flight waits for it and takes its answer, or its refusal, without a
- * query or a transaction of its own. Each write's key names everything its answer depends on (the
+ * that arrives while it is in flight (or within keepMs after it settled) takes its answer, or its
+ * refusal, without a query or a transaction of its own. Each write's key names everything its answer depends on (the
  * organisation, the uuid, the caller and the path), so a twin is one that idempotentWrite would
  * answer from the first one's record anyway; anything else takes the database's way. A first copy
  * that failed for another reason than a refusal (a lost connection) is not shared: the twin then
- * writes on its own. The database stays the judge between processes and after the first answer.
+ * writes on its own. The database stays the judge between processes and once keepMs has passed.
  */
 export class TwinWrites {
   private readonly inFlight = new Map<string, Promise<unknown>>();
