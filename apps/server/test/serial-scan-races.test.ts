@@ -392,4 +392,45 @@ describe.skipIf(!databases.includes('postgres'))('serial scans interleaved [post
     ]);
     await h.expectExactFlags(plant.id);
   });
+  it('answers 503 and writes nothing when the serial of its element moves under it in each of its three attempts; the resend is written', async () => {
+    const plant = await h.newPlant();
+    const [a] = plant.modules;
+    await h.scan(plant.id, [{ element_id: a, serial: SERIAL(30) }]);
+    const wanted = SERIAL(39);
+    const uuid = randomUUID();
+    // Session-level locks of the blocker (held across statements, let go one by one) conflict with
+    // the scan's transaction-level ones on the same keys.
+    const lock = (serial: string) => blocker.query('select pg_advisory_lock($1, hashtext($2))', [SERIAL_WRITES, serialLockKey(plant.id, serial)]);
+    const unlock = (serial: string) => blocker.query('select pg_advisory_unlock($1, hashtext($2))', [SERIAL_WRITES, serialLockKey(plant.id, serial)]);
+    let scan: ReturnType<typeof h.scan> | undefined;
+    try {
+      // Each attempt waits for a lock the blocker holds (first the new serial's, then the serial a
+      // had when the attempt read it); meanwhile another writer gives a the next serial, whose lock
+      // the blocker takes before it lets the attempt go. Under its locks the attempt finds a's serial
+      // moved to a locked one, and starts again; the third time it gives up.
+      await lock(wanted);
+      scan = h.scan(plant.id, [{ element_id: a, serial: wanted }], uuid);
+      let waitedFor = wanted;
+      for (const moved of [SERIAL(31), SERIAL(32), SERIAL(33)]) {
+        await waitingForSerial(plant.id, waitedFor);
+        await mover.query('update elements set serial = $1 where id = $2', [moved, a]);
+        await lock(moved);
+        await unlock(waitedFor);
+        waitedFor = moved;
+      }
+      const busy = await scan;
+      expect(busy.status).toBe(503);
+      expect(busy.body.code).toBe('serial_scan_busy');
+    } finally {
+      await blocker.query('select pg_advisory_unlock_all()');
+      await scan?.catch(() => undefined);
+    }
+    // Nothing of the scan was written: a keeps the serial the other writer gave it.
+    expect((await h.stored(plant.id))[0].serial).toBe(SERIAL(33));
+    expect(await ctx.db.selectFrom('serial_scan_writes').select('client_uuid').where('client_uuid', '=', uuid).execute()).toEqual([]);
+    // The device's outbox sends it again later with the same uuid: written.
+    expect((await h.scan(plant.id, [{ element_id: a, serial: wanted }], uuid)).status).toBe(200);
+    expect((await h.stored(plant.id))[0].serial).toBe(wanted);
+    await h.expectExactFlags(plant.id);
+  });
 });
