@@ -226,7 +226,7 @@ export class StateChangesService {
    * in this process takes the twin's answer, in its own language (TwinWrites); otherwise `run`.
    */
   private async once(user: CurrentUser, body: StateChangeRequest, target: string, language: Language, run: () => Promise<StateChangeResult>) {
-    const key = body.client_uuid ? `${user.clientId}/${body.client_uuid}/${user.id}/${target}` : null;
+    const key = body.client_uuid ? JSON.stringify([user.clientId, body.client_uuid, user.id, target]) : null;
     const { answer, twin } = await this.twins.run(key, run);
     return twin ? { ...answer, detail: translate(language, 'stateChanges.success') } : answer;
   }
