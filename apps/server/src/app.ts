@@ -14,7 +14,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { DOCUMENT_MAX_BYTES } from '@heliotrack/domain/elements';
 import { createMailer, type Mailer } from './lib/mailer';
-import { createStorage } from './lib/storage';
+import { createStorage } from './lib/create-storage';
 import { registerAuth } from './plugins/auth';
 import { registerAccountGuards } from './plugins/account-guards';
 import { registerSecurityHeaders } from './plugins/security-headers';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { S3Options } from './lib/s3-storage';
-import type { StorageKind } from './lib/storage';
+import type { StorageKind } from './lib/create-storage';
 
 const duration = z
   .string()

@@ -10,7 +10,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../src/db/database';
-import { createStorage } from '../src/lib/storage';
+import { createStorage } from '../src/lib/create-storage';
 import { registerLanguage } from '../src/plugins/language';
 import { registerHealth } from '../src/plugins/health';
 import { freePort } from './api-instance';

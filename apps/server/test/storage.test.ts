@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { ConfigError, loadConfig } from '../src/config';
-import { createStorage, newStorageKey, type Storage, type StorageKind } from '../src/lib/storage';
+import { createStorage, type StorageKind } from '../src/lib/create-storage';
+import { newStorageKey, type Storage } from '../src/lib/storage';
 import { createDatabase, databases, type DatabaseKind } from './helpers';
 import { startS3TestServer } from './s3-test-server';
 

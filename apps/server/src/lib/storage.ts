@@ -4,9 +4,6 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Db } from '../db/database';
-import { DatabaseStorage } from './database-storage';
-import { type S3Options, S3Storage } from './s3-storage';
 
 /**
  * Where uploaded files live, chosen by STORAGE (issue 21): the filesystem under DATA_DIR/uploads/
@@ -90,26 +87,5 @@ export class FileSystemStorage implements Storage {
   private pathOf(key: string) {
     if (!KEY.test(key)) throw new Error(`invalid storage key: ${key}`);
     return path.join(this.root, key);
-  }
-}
-
-export type StorageKind = 'data-dir' | 'database' | 's3';
-
-export interface StorageOptions {
-  kind: StorageKind;
-  dataDir: string;
-  db: Db;
-  s3?: S3Options;
-}
-
-export function createStorage(options: StorageOptions): Storage {
-  switch (options.kind) {
-    case 'database':
-      return new DatabaseStorage(options.db);
-    case 's3':
-      if (!options.s3) throw new Error('STORAGE=s3 needs S3_BUCKET');
-      return new S3Storage(options.s3);
-    default:
-      return new FileSystemStorage(path.join(options.dataDir, 'uploads'));
   }
 }
