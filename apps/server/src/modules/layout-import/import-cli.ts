@@ -11,7 +11,7 @@ import { isLanguage, type Language } from '@heliotrack/domain/constants';
 import { ConfigError, loadConfig } from '../../config';
 import { createDb } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';
-import { importLayout, featureErrorMessage } from './layout-import.service';
+import { importLayout, featureErrorMessage } from './layout-import';
 import { findPlantById } from './layout-import.repository';
 import { LayoutFeatureCollection } from './layout-import.schemas';
 

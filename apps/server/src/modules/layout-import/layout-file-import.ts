@@ -11,7 +11,7 @@ import { describeSource, type LayoutFile, LayoutFileError, type LayoutFileFormat
 import { defaultCodeSource, fileExtent, fileFeatures } from './layout-file-features';
 import { listElementTypeIds, listLayerMappings, saveLayerMappings } from './layout-import.repository';
 import type { LayoutFileImportBody, LayoutFileImportResult } from './layout-import.schemas';
-import { featureErrorMessage, importLayout, MAX_LISTED_ERRORS } from './layout-import.service';
+import { featureErrorMessage, importLayout, MAX_LISTED_ERRORS } from './layout-import';
 
 /*
  * DXF, KML and KMZ layouts (issue 37): read the file, list its layers for the mapping step, and
