@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { detailError } from '../lib/errors';
-import { type CurrentUser, loadCurrentUser, requireAdmin } from '../modules/access/access.service';
+import type { CurrentUser } from '../lib/current-user';
+import { loadCurrentUser, requireAdmin } from '../modules/access/access.service';
 import type { TokenService } from '../lib/tokens';
 
 declare module 'fastify' {

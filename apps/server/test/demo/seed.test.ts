@@ -13,7 +13,7 @@ import { migrateToLatest } from '../../src/db/migrate';
 import { verifyPassword } from '../../src/lib/passwords';
 import { countByCurrentState, countByStateAsOf } from '../../src/modules/dashboard/dashboard.repository';
 import { MilestonesService } from '../../src/modules/milestones/milestones.service';
-import type { CurrentUser } from '../../src/modules/access/access.service';
+import type { CurrentUser } from '../../src/lib/current-user';
 import { createDemoPlant } from '../../src/demo/plant';
 import { DEMO_PASSWORD, seedDemo } from '../../src/demo/seed';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { forShare } from '../../db/dialect';
-import type { CurrentUser } from './access.service';
+import type { CurrentUser } from '../../lib/current-user';
 
 /** Plants the user may see: all of the organisation for administrators, authorised ones otherwise. */
 export function visiblePlants(db: Db, user: CurrentUser) {

@@ -2,26 +2,12 @@ import { ADMIN_ROLE, VIEWER_ROLE } from '@heliotrack/domain/constants';
 import type { Db } from '../../db/database';
 import { forbidden, notFound } from '../../lib/errors';
 import { findRecordableStateIds, findUserWithRoles, findVisiblePlant, lockRucsAllowing } from './access.repository';
+import type { CurrentUser } from '../../lib/current-user';
 
 /*
  * Who may do what, in one place (DESIGN sections 4 and 12): every service asks here, and the auth
  * plugin loads the caller here on every request.
  */
-
-/** The caller, loaded on every authenticated request (so deactivation takes effect at once). */
-export interface CurrentUser {
-  id: number;
-  clientId: number;
-  email: string;
-  name: string;
-  language: string;
-  roles: string[];
-  isAdmin: boolean;
-  /** Holds only the viewer role (VI): reads, never writes (plugins/account-guards.ts). */
-  isViewer?: boolean;
-  /** Signed in with the one-time password of `admin:create`: must choose their own first. */
-  mustChangePassword?: boolean;
-}
 
 export async function loadCurrentUser(db: Db, userId: number): Promise<(CurrentUser & { isActive: boolean; tokenVersion: number }) | null> {
   const found = await findUserWithRoles(db, userId);

@@ -1,7 +1,7 @@
 import type { AvailableVersion, AvailableVersionRequest } from '@heliotrack/domain/app-version';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../lib/time';
-import type { CurrentUser } from '../access/access.service';
+import type { CurrentUser } from '../../lib/current-user';
 import * as repo from './app-version.repository';
 
 const NOTHING_PUBLISHED: AvailableVersion = {

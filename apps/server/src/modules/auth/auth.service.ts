@@ -7,7 +7,7 @@ import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
 import type { Mailer } from '../../lib/mailer';
 import { isoIn } from '../../lib/time';
 import { detailError, fieldError } from '../../lib/errors';
-import type { CurrentUser } from '../access/access.service';
+import type { CurrentUser } from '../../lib/current-user';
 import { findRolesOfUsers, findUserById } from '../access/access.repository';
 import { findClient } from '../catalogues/catalogues.repository';
 import { endSessions, findUserByEmail, updateUser, usePasswordResetsOf } from '../../lib/accounts.repository';

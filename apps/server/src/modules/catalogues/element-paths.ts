@@ -3,7 +3,7 @@ import { elementTypeByCode, elementTypeByPlural } from '@heliotrack/domain/eleme
 import type { Db } from '../../db/database';
 import type { ElementTypesTable } from '../../db/schema';
 import { detailError, fieldError } from '../../lib/errors';
-import type { CurrentUser } from '../access/access.service';
+import type { CurrentUser } from '../../lib/current-user';
 import { findElementTypeInClient } from './catalogues.repository';
 
 /*

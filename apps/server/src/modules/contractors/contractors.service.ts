@@ -7,7 +7,8 @@ import type {
 } from '@heliotrack/domain/contractors';
 import type { Db } from '../../db/database';
 import { fieldError, fieldErrors, type Message, notFound } from '../../lib/errors';
-import { type CurrentUser, requireAdmin } from '../access/access.service';
+import type { CurrentUser } from '../../lib/current-user';
+import { requireAdmin } from '../access/access.service';
 import { toContractorDto } from '../catalogues/catalogues.service';
 import * as repo from './contractors.repository';
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { bytewise, forUpdate, withoutJit } from '../../db/dialect';
 import { visiblePpis } from '../access/access.repository';
-import type { CurrentUser } from '../access/access.service';
+import type { CurrentUser } from '../../lib/current-user';
 
 /*
  * Aggregates of the dashboard, elements-ok, elements-by-state and milestone follow-ups. Every one

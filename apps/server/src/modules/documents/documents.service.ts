@@ -9,7 +9,8 @@ import { ApiError, detailError, fieldError, forbidden, notFound } from '../../li
 import { checkDocumentKind, HEAD_BYTES } from '../../lib/document-kinds';
 import { toDocumentDto } from '../../lib/document-dto';
 import { idempotentWrite } from '../../lib/idempotent-write';
-import { type CurrentUser, requirePlant } from '../access/access.service';
+import type { CurrentUser } from '../../lib/current-user';
+import { requirePlant } from '../access/access.service';
 import { findElementById } from '../../lib/element-reads.repository';
 import * as repo from './documents.repository';
 

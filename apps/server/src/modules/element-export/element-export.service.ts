@@ -8,7 +8,8 @@ import type { Db } from '../../db/database';
 import { fieldError } from '../../lib/errors';
 import { neutraliseFormula } from '../../lib/spreadsheet-cells';
 import { XLSX_TYPE } from '../../lib/downloads';
-import { type CurrentUser, requirePlant } from '../access/access.service';
+import type { CurrentUser } from '../../lib/current-user';
+import { requirePlant } from '../access/access.service';
 import { findElementTypeInClient } from '../catalogues/catalogues.repository';
 import type { ElementListFilters } from '@heliotrack/domain/element-filters';
 import {

@@ -6,7 +6,7 @@ import type { CalibrationEquipmentTable } from '../../db/schema';
 import { expiryOf } from '../../lib/calibration';
 import { nowIso } from '../../lib/time';
 import { notFound } from '../../lib/errors';
-import type { CurrentUser } from '../access/access.service';
+import type { CurrentUser } from '../../lib/current-user';
 import { findEquipment } from '../catalogues/catalogues.repository';
 import { toDocumentDto } from '../../lib/document-dto';
 import * as repo from './equipment.repository';

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { visiblePlants } from '../access/access.repository';
-import type { CurrentUser } from '../access/access.service';
+import type { CurrentUser } from '../../lib/current-user';
 
 export interface FlashReportFilterValues {
   dateFrom?: string;

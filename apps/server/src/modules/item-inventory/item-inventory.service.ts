@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { offsetOf, pageOf } from '../../lib/pagination';
 import { fieldError } from '../../lib/errors';
 import { findVisiblePlant } from '../access/access.repository';
-import type { CurrentUser } from '../access/access.service';
+import type { CurrentUser } from '../../lib/current-user';
 import * as repo from './item-inventory.repository';
 
 export class ItemInventoryService {

@@ -5,7 +5,8 @@ import type { Db } from '../../db/database';
 import type { MilestonesTable } from '../../db/schema';
 import { nowIso } from '../../lib/time';
 import { detailError, fieldError } from '../../lib/errors';
-import { type CurrentUser, requirePlant } from '../access/access.service';
+import type { CurrentUser } from '../../lib/current-user';
+import { requirePlant } from '../access/access.service';
 import { findElementTypeInClient, findStateInClient, listStatesOfType } from '../catalogues/catalogues.repository';
 import * as repo from './milestones.repository';
 

@@ -1,7 +1,8 @@
 import type { Plant } from '@heliotrack/domain/plants';
 import type { Db } from '../../db/database';
 import { listVisiblePlants } from '../access/access.repository';
-import { type CurrentUser, requirePlant } from '../access/access.service';
+import type { CurrentUser } from '../../lib/current-user';
+import { requirePlant } from '../access/access.service';
 import { countUnresolvedByPlant } from '../../lib/sync-review-counts.repository';
 import { countElementsByPlant } from '../../lib/plant-reads.repository';
 import { toPlantDto } from '../../lib/plant-dto';

@@ -5,7 +5,8 @@ import type { MilestoneFollowup } from '@heliotrack/domain/milestones';
 import type { ReportKind } from '@heliotrack/domain/reports';
 import type { Db } from '../../db/database';
 import type { PlantRow } from '../../db/schema';
-import { type CurrentUser, requirePlant } from '../access/access.service';
+import type { CurrentUser } from '../../lib/current-user';
+import { requirePlant } from '../access/access.service';
 
 /*
  * What a report shows, gathered once when its job runs and stored as JSON: the PDF and the xlsx are

@@ -11,7 +11,8 @@ import { fromFlag, toFlag } from '../../db/dialect';
 import { ApiError, detailError } from '../../lib/errors';
 import { idempotentWrite } from '../../lib/idempotent-write';
 import { nowIso } from '../../lib/time';
-import { type CurrentUser, requirePlant } from '../access/access.service';
+import type { CurrentUser } from '../../lib/current-user';
+import { requirePlant } from '../access/access.service';
 import {
   lockClientUuid,
   lockPlant,

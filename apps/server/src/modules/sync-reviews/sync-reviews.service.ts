@@ -5,7 +5,8 @@ import type { Db } from '../../db/database';
 import { notFound } from '../../lib/errors';
 import { offsetOf, pageOf } from '../../lib/pagination';
 import { nowIso } from '../../lib/time';
-import { type CurrentUser, requirePlant } from '../access/access.service';
+import type { CurrentUser } from '../../lib/current-user';
+import { requirePlant } from '../access/access.service';
 import * as repo from './sync-reviews.repository';
 
 const DAY_MS = 86_400_000;

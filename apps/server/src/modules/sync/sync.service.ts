@@ -11,7 +11,8 @@ import {
 import type { Db } from '../../db/database';
 import { readsChunksAtOnce } from '../../db/dialect';
 import type { PlantRow } from '../../db/schema';
-import { type CurrentUser, recordableStateIds, requirePlant } from '../access/access.service';
+import type { CurrentUser } from '../../lib/current-user';
+import { recordableStateIds, requirePlant } from '../access/access.service';
 import { findClient } from '../catalogues/catalogues.repository';
 import { listElementTypeDtos, listPlantContractorDtos, listPlantStateDtos, listTransactionTypeDtos } from '../catalogues/catalogues.service';
 import { toPlantDto } from '../../lib/plant-dto';

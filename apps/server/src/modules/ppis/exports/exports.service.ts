@@ -8,7 +8,7 @@ import type { Db } from '../../../db/database';
 import { detailError, forbidden, notFound } from '../../../lib/errors';
 import { newStorageKey, type Storage } from '../../../lib/storage';
 import { nowIso } from '../../../lib/time';
-import type { CurrentUser } from '../../access/access.service';
+import type { CurrentUser } from '../../../lib/current-user';
 import type { JobQueue } from '../../../lib/jobs/job-queue';
 import { removeJobFiles } from '../../../lib/jobs/job-files';
 import { PDF_TYPE, XLSX_TYPE } from '../../../lib/downloads';

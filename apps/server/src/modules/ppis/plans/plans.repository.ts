@@ -7,7 +7,7 @@ import { insertChunkSize } from '../../../db/dialect';
 import type { ActivityValues } from '../../../lib/ppi-activities';
 import { filtered, LIST_COLUMNS, orderColumns } from '../../../lib/element-list-query';
 import { visiblePlants, visiblePpis } from '../../access/access.repository';
-import type { CurrentUser } from '../../access/access.service';
+import type { CurrentUser } from '../../../lib/current-user';
 
 /** Ids per `in (…)` list: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const ID_CHUNK = 1000;
