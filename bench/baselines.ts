@@ -4,6 +4,7 @@ import type { BBox } from '@heliotrack/domain/geometry';
 import { SYNC_ELEMENT_COLUMNS } from '@heliotrack/domain/sync';
 import { DEFAULT_BUFFER, DEFAULT_EXTENT } from '@heliotrack/domain/tiles';
 import type { BenchTarget } from './prepare';
+import { AFTER_EVERY_ID } from '@heliotrack/server/src/modules/sync/sync.repository';
 
 /**
  * The raw baselines: the same rows read or written by the bare driver (better-sqlite3 prepared
@@ -330,7 +331,7 @@ function postgresDriver(url: string): RawDriver {
       return total;
     },
     async syncChunk(plantId, version, afterId, limit) {
-      const after = [version, afterId ?? 2_147_483_647];
+      const after = [version, afterId ?? AFTER_EVERY_ID];
       const end = (await pool.query(SYNC_POSTGRES_END, [plantId, ...after, limit])).rows[0];
       if (end) {
         const { rows: pieces } = await pool.query(SYNC_POSTGRES_RANGE, [plantId, ...after, end.row_version, end.id]);
