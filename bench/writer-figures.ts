@@ -10,7 +10,8 @@
  *   massive change of 300 modules (shared by all writers: they overlap);
  * - `raw single+massive`: the same changes by the bare driver: lock the elements (PostgreSQL: FOR
  *   UPDATE in id order; SQLite: BEGIN IMMEDIATE), the history record and its rows, the plant's
- *   version, the elements stamped, commit;
+ *   version, the elements stamped, commit. On SQLite both connections leave the WAL's checkpoints
+ *   to the API process's checkpointer thread (db/sqlite-checkpointer.ts), which runs all along;
  * - `API resend ×3`: the API load with each change sent three times at once with one client uuid (a
  *   retrying outbox); a change counts once. The raw driver has no idempotency of its own: its
  *   baseline is the raw single+massive load.
@@ -24,6 +25,7 @@ import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { createDb } from '@heliotrack/server/src/db/database';
+import { BACKSTOP_AUTOCHECKPOINT } from '@heliotrack/server/src/db/sqlite-checkpointer';
 import { demoServerEnv, login, type ServerProcess, startServer } from './server-process';
 import { type Figure, median, percentile } from './stats';
 
@@ -151,6 +153,9 @@ function rawSqlite(file: string, ids: Ids, failures: Map<string, string>): RawWr
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
   db.pragma('synchronous = NORMAL');
+  // As the API's connection: checkpoints are the API process's worker's (it runs through every
+  // round), so neither side copies the WAL into the database file inside its commits.
+  db.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT}`);
   const lock = db.prepare('select id, state_id, state_change_id from elements where id in (select value from json_each(?)) order by id');
   const record = db.prepare(
     `insert into state_changes (client_id, plant_id, client_uuid, element_type_id, state_id, user_id, observations, element_count, created_at, observed_at, elements_version)
@@ -319,7 +324,7 @@ export async function writerFigures(opts: WriterOptions): Promise<{ figures: Fig
     const rawWhat =
       kind === 'postgres'
         ? 'pg, a pool of 10, FOR UPDATE of the elements in id order, history record and rows, plant version bump, elements stamped, commit'
-        : 'better-sqlite3 in the bench process, BEGIN IMMEDIATE, history record and rows, plant version bump, elements stamped, commit';
+        : 'better-sqlite3 in the bench process, BEGIN IMMEDIATE, history record and rows, plant version bump, elements stamped, commit; on both sides the WAL is checkpointed by the API process\'s checkpointer thread';
     const figures: Figure[] = [
       {
         database: label,

@@ -7,7 +7,7 @@ import { logStartNotes } from './start-notes';
 
 async function main() {
   const config = loadConfig();
-  const db = createDb({ url: config.databaseUrl });
+  const db = createDb({ url: config.databaseUrl, backgroundCheckpoints: true });
   const app = await buildApp({ config, db });
   const applied = await migrateToLatest(db);
   if (applied.length) app.log.info({ applied }, 'database migrated');

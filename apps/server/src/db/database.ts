@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import { startCheckpointer } from './sqlite-checkpointer';
 import { withCachedStatements } from './sqlite-statements';
 
 // PostgreSQL answers count(*) and bigint as strings; every id and count here fits in a double.
@@ -15,6 +16,8 @@ export type Db = Kysely<Database>;
 export interface DbTarget {
   /** postgres://… selects PostgreSQL; anything else is a SQLite file path (or ':memory:'). */
   url: string;
+  /** SQLite file: checkpoints in a worker thread instead of in the commits (db/sqlite-checkpointer.ts). The server's. */
+  backgroundCheckpoints?: boolean;
 }
 
 export function isPostgresUrl(url: string) {
@@ -25,7 +28,7 @@ export function isPostgresUrl(url: string) {
 const pools = new WeakMap<Db, pg.Pool>();
 export const pgPoolOf = (db: Db) => pools.get(db);
 
-export function createDb({ url }: DbTarget): Db {
+export function createDb({ url, backgroundCheckpoints = false }: DbTarget): Db {
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -38,7 +41,13 @@ export function createDb({ url }: DbTarget): Db {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withCachedStatements(sqlite) }) });
+  const checkpointer = backgroundCheckpoints && url !== ':memory:' ? startCheckpointer(sqlite, url) : null;
+  const database = withCachedStatements(sqlite);
+  const close = () => {
+    checkpointer?.stop();
+    database.close();
+  };
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: { ...database, close } }) });
 }
 
 /** One round trip to the database (the readiness probe's). */
