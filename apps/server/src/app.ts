@@ -127,7 +127,7 @@ export async function buildApp({ config, db, mailer, logger, onRoute }: AppOptio
 
   registerLanguage(app);
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await registerCompression(app);
   // Before authentication: a preflight carries no token, and a 401 must reach the app readable.
   if (config.corsOrigins.length > 0) {
