@@ -1,4 +1,4 @@
-import type { ChartOption } from './chart';
+import type { ChartOption } from './chart-option';
 
 /**
  * Issue 34: a chart's text alternative, the figures it draws as a table, read from its ECharts option:

@@ -1,11 +1,10 @@
 import { Box, Button, Skeleton, Table } from '@mantine/core';
-import type { EChartsCoreOption, EChartsType } from 'echarts/core';
+import type { EChartsType } from 'echarts/core';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getIntlLocale, useLanguage } from '../../lib/i18n';
+import type { ChartOption } from './chart-option';
 import { chartTable } from './chart-table';
-
-export type ChartOption = EChartsCoreOption;
 
 /**
  * One ECharts chart. ECharts is loaded on first use (see ./echarts.ts); the chart follows the size of

@@ -1,16 +1,7 @@
 import { queryOptions, useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ElementsByState } from '@heliotrack/domain/dashboard';
 import { http } from '../../../lib/http-client';
-import { dashboardKeys } from './query-keys';
-
-export interface ElementsByStateParams {
-  plant: number;
-  elementType: number;
-  /** Id of a CTR element of the plant. */
-  ctr: number | null;
-  /** 'YYYY-MM-DD'; null for the current state. */
-  targetDate: string | null;
-}
+import { dashboardKeys, type ElementsByStateParams } from './query-keys';
 
 /** Elements of one type per state, now or as of the end of a day. */
 export function getElementsByState(params: ElementsByStateParams): Promise<ElementsByState> {

@@ -1,5 +1,13 @@
 import { queryKeys } from '../../../api/query-keys';
-import type { ElementsByStateParams } from './get-elements-by-state';
+
+export interface ElementsByStateParams {
+  plant: number;
+  elementType: number;
+  /** Id of a CTR element of the plant. */
+  ctr: number | null;
+  /** 'YYYY-MM-DD'; null for the current state. */
+  targetDate: string | null;
+}
 
 const all = queryKeys.dashboard.all;
 

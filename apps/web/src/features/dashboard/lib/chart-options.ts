@@ -1,6 +1,6 @@
 import type { ElementsByState } from '@heliotrack/domain/dashboard';
 import type { MilestoneFollowup } from '@heliotrack/domain/milestones';
-import type { ChartOption } from '../../../components/chart/chart';
+import type { ChartOption } from '../../../components/chart/chart-option';
 import type { ChartKind } from './custom-charts';
 import type { OkSplit } from './compare';
 

@@ -1,17 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { FlashReport, FlashReportSeverity, FlashReportStatus } from '@heliotrack/domain/flash-reports';
+import type { FlashReport } from '@heliotrack/domain/flash-reports';
 import type { Paged } from '@heliotrack/domain/pagination';
 import { http } from '../../../lib/http-client';
-import { flashReportKeys } from './query-keys';
-
-export interface FlashReportFilterValues {
-  /** Local days, YYYY-MM-DD, both inclusive. */
-  dateFrom: string | null;
-  dateTo: string | null;
-  severity: FlashReportSeverity | null;
-  status: FlashReportStatus | null;
-  author: number | null;
-}
+import { type ElementFlashReportsQuery, type FlashReportFilterValues, flashReportKeys } from './query-keys';
 
 export const EMPTY_FLASH_REPORT_FILTERS: FlashReportFilterValues = {
   dateFrom: null,
@@ -20,12 +11,6 @@ export const EMPTY_FLASH_REPORT_FILTERS: FlashReportFilterValues = {
   status: null,
   author: null,
 };
-
-export interface ElementFlashReportsQuery {
-  filters: FlashReportFilterValues;
-  page: number;
-  pageSize: number;
-}
 
 /** A local day as the instant it starts or ends, so "today" means the user's day, not UTC's. */
 function localDayBound(day: string, end: boolean): string {

@@ -1,4 +1,19 @@
-import type { ElementFlashReportsQuery } from './get-element-flash-reports';
+import type { FlashReportSeverity, FlashReportStatus } from '@heliotrack/domain/flash-reports';
+
+export interface FlashReportFilterValues {
+  /** Local days, YYYY-MM-DD, both inclusive. */
+  dateFrom: string | null;
+  dateTo: string | null;
+  severity: FlashReportSeverity | null;
+  status: FlashReportStatus | null;
+  author: number | null;
+}
+
+export interface ElementFlashReportsQuery {
+  filters: FlashReportFilterValues;
+  page: number;
+  pageSize: number;
+}
 
 /**
  * Query keys of the flash reports feature: everything lives under `flash-reports`, so a write

@@ -38,9 +38,8 @@ import {
   elementFlashReportsQueryOptions,
   useElementFlashReportAuthors,
   useElementFlashReports,
-  type ElementFlashReportsQuery,
-  type FlashReportFilterValues,
 } from '../api/get-element-flash-reports';
+import type { ElementFlashReportsQuery, FlashReportFilterValues } from '../api/query-keys';
 import { SeverityBadge, StatusBadge } from '../components/flash-report-badges';
 import { ElementSummary } from '../components/element-summary';
 import { FlashReportFormModal } from '../components/flash-report-form-modal';

@@ -1,6 +1,7 @@
 import type { PpiListQuery } from '@heliotrack/domain/ppis';
 import type { ElementListQuery } from '../../../api/get-elements';
-import type { CountsKind } from './ppi-results';
+
+export type CountsKind = 'user-activities-summary' | 'other-roles-activity-summary' | 'activity-summary';
 
 /**
  * Query keys of the PPI feature. Everything lives under `ppis`, so one invalidation of `ppiKeys.all`

@@ -16,7 +16,7 @@ import type { PpiDetail, UserPpiPermissions } from '@heliotrack/domain/ppis';
 import { elementListParams, type ElementListQuery } from '../../../api/get-elements';
 import { uploadDocument } from '../../../api/upload-document';
 import { http } from '../../../lib/http-client';
-import { ppiKeys, resultKeys } from './ppi-keys';
+import { type CountsKind, ppiKeys, resultKeys } from './ppi-keys';
 import { queryKeys } from '../../../api/query-keys';
 
 /** `GET ppis/{id}/list-elements`: linked elements (paged, the element list's filters) with their results. */
@@ -43,8 +43,6 @@ export async function allElementIds(ppiId: number, query: ElementListQuery): Pro
     if (!answer.next) return ids;
   }
 }
-
-export type CountsKind = 'user-activities-summary' | 'other-roles-activity-summary' | 'activity-summary';
 
 export function useActivityCounts(ppiId: number, kind: CountsKind) {
   return useQuery({

@@ -5,7 +5,8 @@ import { RESULT_COLORS, type DetailedResults } from '@heliotrack/domain/ppi-resu
 import type { PpiDetail } from '@heliotrack/domain/ppis';
 import { isAdministrator } from '@heliotrack/domain/roles';
 import { useProfile } from '../../../api/get-profile';
-import { Chart, type ChartOption } from '../../../components/chart/chart';
+import { Chart } from '../../../components/chart/chart';
+import type { ChartOption } from '../../../components/chart/chart-option';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { formatDay } from '../../../lib/day';

@@ -3,18 +3,7 @@ import type { Paged } from '@heliotrack/domain/pagination';
 import type { Report, ReportKind } from '@heliotrack/domain/reports';
 import { http, type QueryValue } from '../../../lib/http-client';
 import { reportsPath } from './report-paths';
-import { reportKeys } from './query-keys';
-
-/** Filters of the report lists, in form shape; null means "any". */
-export interface ReportFilterValues {
-  /** Local calendar days, 'YYYY-MM-DD', both included. */
-  dateFrom: string | null;
-  dateTo: string | null;
-  /** Element type id. */
-  type: number | null;
-  /** User id of the author. */
-  author: number | null;
-}
+import { type ReportFilterValues, type ReportListQuery, reportKeys } from './query-keys';
 
 export const EMPTY_REPORT_FILTERS: ReportFilterValues = {
   dateFrom: null,
@@ -22,12 +11,6 @@ export const EMPTY_REPORT_FILTERS: ReportFilterValues = {
   type: null,
   author: null,
 };
-
-export interface ReportListQuery {
-  page: number;
-  pageSize: number;
-  filters: ReportFilterValues;
-}
 
 /** The query parameters of `GET plants/{id}/reports/` (ReportListQuery of the domain); empty filters are left out. */
 export function reportListParams({ page, pageSize, filters }: ReportListQuery): Record<string, QueryValue> {

@@ -1,6 +1,22 @@
 import type { ReportKind } from '@heliotrack/domain/reports';
 import { queryKeys } from '../../../api/query-keys';
-import type { ReportListQuery } from './get-reports';
+
+/** Filters of the report lists, in form shape; null means "any". */
+export interface ReportFilterValues {
+  /** Local calendar days, 'YYYY-MM-DD', both included. */
+  dateFrom: string | null;
+  dateTo: string | null;
+  /** Element type id. */
+  type: number | null;
+  /** User id of the author. */
+  author: number | null;
+}
+
+export interface ReportListQuery {
+  page: number;
+  pageSize: number;
+  filters: ReportFilterValues;
+}
 
 /**
  * Query keys of the reports feature, under the plant's key (`queryKeys.plants.detail`): every

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { ElementType } from '@heliotrack/domain/catalogues';
 import { DAY_FORMAT } from '../../../lib/day';
 import { useElementTypeLabel } from '../../../lib/element-type-label';
-import { EMPTY_REPORT_FILTERS, type ReportFilterValues } from '../api/get-reports';
+import { EMPTY_REPORT_FILTERS } from '../api/get-reports';
+import type { ReportFilterValues } from '../api/query-keys';
 import { countActiveReportFilters } from './report-list-search';
 
 export interface AuthorOption {

@@ -1,7 +1,7 @@
 import { PAGE_SIZE_DEFAULT } from '@heliotrack/domain/constants';
 import type { ReportKind } from '@heliotrack/domain/reports';
 import { pageSizeOf } from '../../../components/data-table/page-sizes';
-import type { ReportFilterValues, ReportListQuery } from '../api/get-reports';
+import type { ReportFilterValues, ReportListQuery } from '../api/query-keys';
 
 /**
  * The report page keeps its state in the address (tab, page, rows per page, filters), so a reload,

@@ -25,7 +25,8 @@ import { usePlant } from '../../../api/get-plant';
 import { clientUsersQueryOptions } from '../../../api/get-client-users';
 import { useDeleteReport } from '../api/delete-report';
 import { useDownloadReport } from '../api/download-report';
-import { reportsQueryOptions, useReports, type ReportListQuery } from '../api/get-reports';
+import { reportsQueryOptions, useReports } from '../api/get-reports';
+import type { ReportListQuery } from '../api/query-keys';
 import { CreateReportModal } from '../components/create-report-modal';
 import { ReportFiltersBar, type AuthorOption } from '../components/report-filters-bar';
 import {

@@ -1,13 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { State } from '@heliotrack/domain/catalogues';
 import { http } from '../../../lib/http-client';
-import { stateManagementKeys } from './query-keys';
-
-export interface ClientStatesFilters {
-  elementType?: number | null;
-  isActive?: boolean | null;
-  search?: string;
-}
+import { type ClientStatesFilters, stateManagementKeys } from './query-keys';
 
 /** `GET client-states/?element_type&is_active&search` (search: code or name). */
 export function getClientStates({ elementType, isActive, search }: ClientStatesFilters = {}): Promise<

@@ -1,4 +1,8 @@
-import type { ClientStatesFilters } from './get-client-states';
+export interface ClientStatesFilters {
+  elementType?: number | null;
+  isActive?: boolean | null;
+  search?: string;
+}
 
 /**
  * Query keys of the state management feature. States live under `client-states`, state groups

@@ -1,18 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Paged } from '@heliotrack/domain/pagination';
-import type { SyncReview, SyncReviewKind } from '@heliotrack/domain/sync-reviews';
+import type { SyncReview } from '@heliotrack/domain/sync-reviews';
 import { http } from '../../../lib/http-client';
-import { syncReviewKeys } from './query-keys';
-
-/** Unresolved (the default: what still needs a look), resolved, or both. */
-export type SyncReviewStatus = 'false' | 'true' | 'all';
-
-export interface SyncReviewsQuery {
-  kind: SyncReviewKind | null;
-  resolved: SyncReviewStatus;
-  page: number;
-  pageSize: number;
-}
+import { type SyncReviewsQuery, syncReviewKeys } from './query-keys';
 
 /** `GET plants/{id}/sync-reviews/`: conflicts, late arrivals and refused offline changes, newest first. */
 export function getSyncReviews(

@@ -1,5 +1,15 @@
 import { queryKeys } from '../../../api/query-keys';
-import type { SyncReviewsQuery } from './get-sync-reviews';
+import type { SyncReviewKind } from '@heliotrack/domain/sync-reviews';
+
+/** Unresolved (the default: what still needs a look), resolved, or both. */
+export type SyncReviewStatus = 'false' | 'true' | 'all';
+
+export interface SyncReviewsQuery {
+  kind: SyncReviewKind | null;
+  resolved: SyncReviewStatus;
+  page: number;
+  pageSize: number;
+}
 
 /** Query keys of the sync reviews: under the plant's key, so what invalidates a whole plant reaches them too. */
 export const syncReviewKeys = {

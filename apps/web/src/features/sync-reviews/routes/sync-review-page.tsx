@@ -25,9 +25,8 @@ import { routeIdOf, useRouteId } from '../../../lib/route-ids';
 import {
   syncReviewsQueryOptions,
   useSyncReviews,
-  type SyncReviewStatus,
-  type SyncReviewsQuery,
 } from '../api/get-sync-reviews';
+import type { SyncReviewStatus, SyncReviewsQuery } from '../api/query-keys';
 import { useResolveSyncReview } from '../api/resolve-sync-review';
 import { SyncReviewCard } from '../components/sync-review-card';
 import { syncReviewKeys } from '../api/query-keys';
