@@ -1,6 +1,6 @@
 import { isOnDevice } from '../lib/native-platform';
 import { currentLocalDatabase } from './device-databases';
-import { LocalDbError } from './messages';
+import { LocalDbError, LocalPolygonError } from './messages';
 import { NativeLocalStore } from './native-local-store';
 import type { OperationArgs, OperationName, OperationResult } from './operations';
 import type { LoadProgress, LoadResult, WorkerRequest, WorkerResponse } from './protocol';
@@ -17,17 +17,6 @@ interface Pending {
   resolve(value: unknown): void;
   reject(error: Error): void;
   onProgress?(progress: LoadProgress): void;
-}
-
-/** A malformed polygon, with the domain's reason: offline handlers answer it as the server's 400. */
-export class LocalPolygonError extends Error {
-  readonly code = 'polygon';
-  constructor(
-    message: string,
-    readonly reason: string,
-  ) {
-    super(message);
-  }
 }
 
 /** The local store as the app uses it: the worker below on the web, NativeLocalStore in the native app. */

@@ -52,3 +52,14 @@ export class LocalDbError extends Error {
 export function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** A malformed polygon, with the domain's reason: offline handlers answer it as the server's 400. */
+export class LocalPolygonError extends Error {
+  readonly code = 'polygon';
+  constructor(
+    message: string,
+    readonly reason: string,
+  ) {
+    super(message);
+  }
+}

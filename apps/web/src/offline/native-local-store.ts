@@ -1,8 +1,7 @@
 import { PolygonParamError } from '@heliotrack/domain/geometry';
 import { absoluteApiRoot } from '../lib/server-url';
 import type { LocalDatabase } from './local-database';
-import { LocalPolygonError, type LocalStore } from './local-store';
-import { LocalDbError, reasonOf } from './messages';
+import { LocalDbError, LocalPolygonError, reasonOf } from './messages';
 import type { OperationArgs, OperationName, OperationResult } from './operations';
 import type { LoadProgress, LoadResult } from './protocol';
 
@@ -25,7 +24,9 @@ function storeError(error: unknown): Error {
   return new LocalDbError('sql_error', reasonOf(error));
 }
 
-export class NativeLocalStore implements LocalStore {
+// Shaped as local-store.ts's LocalStore (checked where localStore() picks it); not imported from
+// there, as local-store.ts imports this file.
+export class NativeLocalStore {
   private db: Promise<LocalDatabase> | null = null;
 
   /** `database`: the (server, user) database's name (device-databases.ts), or how to make the database (tests). */

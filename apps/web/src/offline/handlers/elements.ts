@@ -72,7 +72,7 @@ export const elementHandlers = {
     try {
       elements = await (await store()).call('elementsByPolygon', plantId, type.id, query.polygon);
     } catch (error) {
-      // local-store's LocalPolygonError, told by its code (the store module loads lazily).
+      // messages.ts's LocalPolygonError, told by its code (the store module loads lazily).
       if (error instanceof Error && (error as { code?: string }).code === 'polygon') {
         const reason = (error as { reason?: string }).reason as PolygonParamErrorReason;
         const key = POLYGON_MESSAGES[reason] ?? POLYGON_MESSAGES.malformed;
