@@ -91,11 +91,14 @@ const SYNC_HEAD = SYNC_ELEMENT_COLUMNS.slice(0, SYNC_ELEMENT_COLUMNS.indexOf('mi
 const SYNC_SQLITE_COLUMNS = `json_array(${SYNC_HEAD.join(', ')}) as head, min_x, min_y, max_x, max_y, ifnull(json_quote(geom), 'null') as geom, row_version, id`;
 const SYNC_NEWER = `from elements where plant_id = $1 and row_version > $2 order by row_version, id limit $3`;
 const SYNC_REST = `from elements where plant_id = $1 and row_version = $2 and id > $3 order by id limit $4`;
-/** As sync.repository.ts writes a PostgreSQL chunk: one text per 100 lines, in order. */
+/**
+ * As sync.repository.ts writes a PostgreSQL chunk: one text per 100 lines, in order, from the lines
+ * stored with the rows (elements.sync_line, migration 0022), as the API reads them.
+ */
 const syncPostgres = (rows: string) => `select string_agg(n.line, chr(10) order by n.row_version, n.id) as text, count(*) as count,
   (array_agg(n.row_version order by n.row_version desc, n.id desc))[1] as last_version, (array_agg(n.id order by n.row_version desc, n.id desc))[1] as last_id
   from (select c.line, c.row_version, c.id, (row_number() over (order by c.row_version, c.id) - 1) / 100 as piece
-        from (select json_build_array(${SYNC_ELEMENT_COLUMNS.join(', ')})::text as line, row_version, id ${rows}) c) n
+        from (select sync_line as line, row_version, id ${rows}) c) n
   group by n.piece order by n.piece`;
 /**
  * As sync.repository.ts reads a full PostgreSQL chunk: its end first (the index), then the lines up
@@ -110,7 +113,7 @@ const SYNC_POSTGRES_RANGE = `with starts as (
     ) ranked where n % 100 = 1
   )
   select array_to_string(array(
-    select json_build_array(${SYNC_ELEMENT_COLUMNS.join(', ')})::text from elements
+    select sync_line from elements
     where plant_id = $1 and (row_version, id) >= (starts.row_version, starts.id) and (row_version, id) <= ($4, $5)
     order by row_version, id limit 100
   ), chr(10)) as text

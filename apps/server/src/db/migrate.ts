@@ -21,6 +21,7 @@ import * as mustChangePassword from './migrations/2026_11_28_0018_must_change_pa
 import * as imageryLayoutFiles from './migrations/2026_11_28_0019_imagery_layout_files';
 import * as ppiResultMerge from './migrations/2026_11_28_0020_ppi_result_merge';
 import * as elementRowsVersion from './migrations/2026_11_29_0021_element_rows_version';
+import * as elementSyncLines from './migrations/2026_11_29_0022_element_sync_lines';
 
 /** Migrations listed explicitly (no folder scanning), in date order. Frozen once committed. */
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_0019_imagery_layout_files': imageryLayoutFiles,
   '2026_11_28_0020_ppi_result_merge': ppiResultMerge,
   '2026_11_29_0021_element_rows_version': elementRowsVersion,
+  '2026_11_29_0022_element_sync_lines': elementSyncLines,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -193,6 +193,11 @@ export interface ElementsTable {
   row_version: Generated<number>;
   /** The change that gave the element its current state (migration 0016); null before any change. */
   state_change_id: Generated<number | null>;
+  /**
+   * PostgreSQL only (migration 0022; no such column on SQLite): the element's sync line, written by
+   * the trigger elements_sync_line with every write of its columns. Never written by the API.
+   */
+  sync_line: Generated<string | null>;
 }
 
 /** An element that left its plant, with the plant's elements_version of that deletion (offline sync). */
