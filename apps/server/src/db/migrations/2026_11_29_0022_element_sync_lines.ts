@@ -15,7 +15,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * SQLite is left alone: its lines are written by JavaScript (sync.repository.ts), and its download
  * is not held back by them.
  *
- * Frozen: the column list is SYNC_ELEMENT_COLUMNS of today (test/migrations.test.ts compares them).
+ * Frozen: the column list is SYNC_ELEMENT_COLUMNS of today (test/element-sync-lines.test.ts compares them).
  * A change of the stream's columns comes with a new migration that replaces elements_sync_line()
  * and rewrites the lines.
  */
