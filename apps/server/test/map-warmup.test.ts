@@ -2,7 +2,7 @@ import Pbf from 'pbf';
 import { VectorTile } from '@mapbox/vector-tile';
 import { expect, it } from 'vitest';
 import { tilesCoveringBbox } from '@heliotrack/domain/tiles';
-import { loadCurrentUser } from '../src/modules/access/access.service';
+import { loadCurrentUser } from '../src/lib/current-user';
 import { SpatialService } from '../src/modules/spatial/spatial.service';
 import { describeEachDatabase, USERS } from './helpers';
 

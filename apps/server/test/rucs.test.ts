@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, USERS } from './helpers';
-import { loadCurrentUser, recordableStateIds } from '../src/modules/access/access.service';
+import { recordableStateIds } from '../src/modules/access/access.service';
+import { loadCurrentUser } from '../src/lib/current-user';
 
 describeEachDatabase('RUCs and who may record which states', (get) => {
   const plantOf = async (code: string) =>

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { createUser, describeEachDatabase, USERS } from './helpers';
-import { loadCurrentUser, recordableStateIds } from '../src/modules/access/access.service';
+import { recordableStateIds } from '../src/modules/access/access.service';
+import { loadCurrentUser } from '../src/lib/current-user';
 
 describeEachDatabase("users' plant authorisations", (get) => {
   const plantOf = async (code: string) =>

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { detailError } from '../lib/errors';
-import type { CurrentUser } from '../lib/current-user';
-import { loadCurrentUser, requireAdmin } from '../modules/access/access.service';
+import { loadCurrentUser, requireAdmin, type CurrentUser } from '../lib/current-user';
 import type { TokenService } from '../lib/tokens';
 
 declare module 'fastify' {

@@ -38,25 +38,6 @@ export async function findUserById(db: Db, id: number) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/**
- * A user and the codes of their roles in one statement (one row per role, or one with no role): the
- * auth plugin reads this on every request.
- */
-export async function findUserWithRoles(db: Db, id: number) {
-  const rows = await db
-    .selectFrom('users')
-    .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
-    .leftJoin('roles', 'roles.id', 'user_roles.role_id')
-    .selectAll('users')
-    .select('roles.code as role_code')
-    .where('users.id', '=', id)
-    .orderBy('roles.id')
-    .execute();
-  if (rows.length === 0) return undefined;
-  const { role_code: _, ...user } = rows[0];
-  return { user, roles: rows.flatMap((r) => (r.role_code === null ? [] : [r.role_code])) };
-}
-
 export async function findRolesOfUsers(db: Db, userIds: number[]) {
   if (userIds.length === 0) return [];
   return db

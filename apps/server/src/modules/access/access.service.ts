@@ -1,37 +1,12 @@
-import { ADMIN_ROLE, VIEWER_ROLE } from '@heliotrack/domain/constants';
 import type { Db } from '../../db/database';
-import { forbidden, notFound } from '../../lib/errors';
-import { findRecordableStateIds, findUserWithRoles, findVisiblePlant, lockRucsAllowing } from './access.repository';
+import { notFound } from '../../lib/errors';
+import { findRecordableStateIds, findVisiblePlant, lockRucsAllowing } from './access.repository';
 import type { CurrentUser } from '../../lib/current-user';
 
 /*
- * Who may do what, in one place (DESIGN sections 4 and 12): every service asks here, and the auth
- * plugin loads the caller here on every request.
+ * Who may do what, in one place (DESIGN sections 4 and 12): every service asks here. The caller
+ * itself (loadCurrentUser, requireAdmin) is lib/current-user.ts's, which the auth plugin uses too.
  */
-
-export async function loadCurrentUser(db: Db, userId: number): Promise<(CurrentUser & { isActive: boolean; tokenVersion: number }) | null> {
-  const found = await findUserWithRoles(db, userId);
-  if (!found) return null;
-  const { user: row, roles } = found;
-  return {
-    id: row.id,
-    clientId: row.client_id,
-    email: row.email,
-    name: row.name,
-    language: row.language,
-    roles,
-    isAdmin: roles.includes(ADMIN_ROLE),
-    isViewer: roles.length > 0 && roles.every((role) => role === VIEWER_ROLE),
-    mustChangePassword: row.must_change_password === 1,
-    isActive: row.is_active === 1,
-    tokenVersion: row.token_version,
-  };
-}
-
-/** Administrator-only endpoints answer 403 to everybody else (DESIGN section 4). */
-export function requireAdmin(user: CurrentUser) {
-  if (!user.isAdmin) throw forbidden();
-}
 
 /**
  * The access check every plant-scoped handler starts with: a plant of another organisation, or one

@@ -7,8 +7,7 @@ import type {
 } from '@heliotrack/domain/contractors';
 import type { Db } from '../../db/database';
 import { fieldError, fieldErrors, type Message, notFound } from '../../lib/errors';
-import type { CurrentUser } from '../../lib/current-user';
-import { requireAdmin } from '../access/access.service';
+import { requireAdmin, type CurrentUser } from '../../lib/current-user';
 import { toContractorDto } from '../catalogues/catalogues.service';
 import * as repo from './contractors.repository';
 

@@ -18,8 +18,8 @@ import { translate } from '@heliotrack/domain/i18n/translate';
 import { tileRangeOfBbox } from '@heliotrack/domain/tiles';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { CurrentUser } from '../../lib/current-user';
-import { requireAdmin, requirePlant } from '../access/access.service';
+import { requireAdmin, type CurrentUser } from '../../lib/current-user';
+import { requirePlant } from '../access/access.service';
 import { ArchiveReaders, CONTENT_TYPES, inspectArchive, InvalidArchive } from './imagery-archive';
 import {
   deleteImageryLayer,

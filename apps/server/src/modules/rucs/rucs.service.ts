@@ -9,8 +9,8 @@ import type {
 import type { Db } from '../../db/database';
 import type { PlantRow } from '../../db/schema';
 import { fieldError, notFound } from '../../lib/errors';
-import type { CurrentUser } from '../../lib/current-user';
-import { requireAdmin, requirePlant } from '../access/access.service';
+import { requireAdmin, type CurrentUser } from '../../lib/current-user';
+import { requirePlant } from '../access/access.service';
 import { findPlantIdsInClient } from '../../lib/plant-reads.repository';
 import { findUserInClient } from '../catalogues/catalogues.repository';
 import { findPlantIdsOfUsers, findRolesOfUsers } from '../access/access.repository';

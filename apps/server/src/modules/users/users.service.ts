@@ -15,8 +15,7 @@ import {
   findRolesByCode,
   findRolesOfUsers,
 } from '../access/access.repository';
-import type { CurrentUser } from '../../lib/current-user';
-import { requireAdmin } from '../access/access.service';
+import { requireAdmin, type CurrentUser } from '../../lib/current-user';
 import { findPlantIdsInClient, listClientPlantSummaries } from '../../lib/plant-reads.repository';
 import { endSessions, findUserByEmail, updateUser, usePasswordResetsOf } from '../../lib/accounts.repository';
 import { findUserInClient } from '../catalogues/catalogues.repository';
