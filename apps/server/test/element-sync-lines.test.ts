@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_ELEMENT_COLUMNS } from '@heliotrack/domain/sync';
 import { SYNC_LINE_COLUMNS } from '../src/db/migrations/2026_11_29_0022_element_sync_lines';
-import { createTestContext, databases, type TestContext } from './helpers';
+import { createTestContext, databases, seededPlantAndType, type TestContext } from './helpers';
 
 /*
  * Issue 32: on PostgreSQL an element's sync line is stored with the row (elements.sync_line,
@@ -37,8 +37,7 @@ describe.skipIf(!databases.includes('postgres'))('element sync lines stored with
     expect(await sql<{ n: number }>`select count(*)::int as n from elements`.execute(ctx.db).then((r) => r.rows[0].n)).toBeGreaterThan(500);
     expect(await stale()).toBe(0);
 
-    const plant = await ctx.db.selectFrom('plants').select(['id', 'client_id']).where('code', '=', 'CAR-01').executeTakeFirstOrThrow();
-    const moduleType = await ctx.db.selectFrom('element_types').select('id').where('client_id', '=', plant.client_id).where('code', '=', 'MOD').executeTakeFirstOrThrow();
+    const { plant, type: moduleType } = await seededPlantAndType(ctx, 'CAR-01', 'MOD');
     const state = await ctx.db
       .selectFrom('states')
       .select('id')
@@ -74,7 +73,7 @@ describe.skipIf(!databases.includes('postgres'))('element sync lines stored with
   });
 
   it('are what a download sends', async () => {
-    const plant = await ctx.db.selectFrom('plants').select('id').where('code', '=', 'CAR-01').executeTakeFirstOrThrow();
+    const { plant } = await seededPlantAndType(ctx, 'CAR-01', 'MOD');
     const answer = await ctx.app.inject({ method: 'GET', url: `/api/plants/${plant.id}/sync/`, headers: await ctx.as('admin@heliotrack.demo') });
     expect(answer.statusCode).toBe(200);
     const sent = answer.body.split('\n').filter((line) => line.startsWith('['));
