@@ -329,8 +329,13 @@ describe('a light start (issue 33: a second `npm start` under 3 s)', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'heliotrack-light-'));
     const preload = path.join(dir, 'loaded.cjs');
     const listed = path.join(dir, 'loaded.txt');
-    // Every CommonJS file the process loaded, written as it exits (ES module imports of CommonJS land there too).
-    fs.writeFileSync(preload, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(listed)}, Object.keys(require('module')._cache).join('\\n')));\n`);
+    // Every CommonJS file the server's thread loaded, written as it exits (ES module imports of CommonJS
+    // land there too). NODE_OPTIONS reaches worker threads as well: the SQLite checkpointer's worker
+    // loads this file too, and its exit, which may come last, would write its own short list.
+    fs.writeFileSync(
+      preload,
+      `if (require('worker_threads').isMainThread) process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(listed)}, Object.keys(require('module')._cache).join('\\n')));\n`,
+    );
     const port = await freePort();
     const server = new CompiledServer(`http://127.0.0.1:${port}`, {
       PORT: String(port),
