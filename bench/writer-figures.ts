@@ -52,6 +52,9 @@ interface Round {
   changes: number;
   latencies: number[];
   failed: number;
+  /** CPU the API process and this one (the writers, or the raw driver) spent in the round. */
+  serverCpuMs: number;
+  benchCpuMs: number;
 }
 
 export interface WriterSummary {
@@ -61,6 +64,9 @@ export interface WriterSummary {
   p95: number;
   failed: number;
   latencies: number[];
+  /** CPU per counted change, over every round: the API process's, and the bench process's. */
+  serverCpuPerChange: number;
+  benchCpuPerChange: number;
 }
 
 /** Where the PostgreSQL server is: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local one. */
@@ -214,6 +220,7 @@ export async function writerFigures(opts: WriterOptions): Promise<{ figures: Fig
   try {
     // The server migrates and seeds the demo before it listens.
     server = await startServer(env, log);
+    const apiProcess = server;
     db = createDb({ url: databaseUrl });
     const { origin } = server;
     const plant = await db.selectFrom('plants').select(['id', 'client_id']).where('code', '=', 'CAR-01').executeTakeFirstOrThrow();
@@ -271,6 +278,8 @@ export async function writerFigures(opts: WriterOptions): Promise<{ figures: Fig
       const latencies: number[] = [];
       let changes = 0;
       let failed = 0;
+      const serverCpu = apiProcess.cpuMs();
+      const benchCpu = process.cpuUsage();
       const started = performance.now();
       await Promise.all(
         Array.from({ length: WRITERS }, async (_, writer) => {
@@ -285,7 +294,9 @@ export async function writerFigures(opts: WriterOptions): Promise<{ figures: Fig
           }
         }),
       );
-      return { setup, ms: performance.now() - started, changes, latencies, failed };
+      const ms = performance.now() - started;
+      const { user, system } = process.cpuUsage(benchCpu);
+      return { setup, ms, changes, latencies, failed, serverCpuMs: apiProcess.cpuMs() - serverCpu, benchCpuMs: (user + system) / 1000 };
     };
 
     const rounds: Round[] = [];
@@ -298,6 +309,7 @@ export async function writerFigures(opts: WriterOptions): Promise<{ figures: Fig
     const summary = (setup: string): WriterSummary => {
       const mine = rounds.filter((x) => x.setup === setup);
       const latencies = mine.flatMap((x) => x.latencies);
+      const changes = mine.reduce((s, x) => s + x.changes, 0);
       return {
         setup,
         perSecond: median(mine.map((x) => (x.changes / x.ms) * 1000)),
@@ -305,6 +317,8 @@ export async function writerFigures(opts: WriterOptions): Promise<{ figures: Fig
         p95: percentile(latencies, 95),
         failed: mine.reduce((s, x) => s + x.failed, 0),
         latencies,
+        serverCpuPerChange: mine.reduce((s, x) => s + x.serverCpuMs, 0) / changes,
+        benchCpuPerChange: mine.reduce((s, x) => s + x.benchCpuMs, 0) / changes,
       };
     };
     const api = summary('API single+massive');
@@ -312,10 +326,12 @@ export async function writerFigures(opts: WriterOptions): Promise<{ figures: Fig
     const resend = summary('API resend ×3');
     const summaries = [api, rawPlain, resend];
     log(`\n${label}: ${WRITERS} concurrent writers × ${WRITES} changes (every tenth a massive change of ${MASSIVE} modules), one plant, ${ROUNDS} rounds each`);
-    log('load                | changes/s | p50 ms | p95 ms | failed | changes/s × raw');
+    // CPU per change: where a load's time goes on this machine (the writers' HTTP client and the
+    // API share its cores; the raw driver runs in the bench process, the API process then idles).
+    log('load                | changes/s | p50 ms | p95 ms | failed | changes/s × raw | API CPU ms/change | bench CPU ms/change');
     for (const s of summaries) {
       log(
-        `${s.setup.padEnd(19)} | ${s.perSecond.toFixed(0).padStart(9)} | ${s.p50.toFixed(1).padStart(6)} | ${s.p95.toFixed(1).padStart(6)} | ${String(s.failed).padStart(6)} | ${(s.perSecond / rawPlain.perSecond).toFixed(2)}`,
+        `${s.setup.padEnd(19)} | ${s.perSecond.toFixed(0).padStart(9)} | ${s.p50.toFixed(1).padStart(6)} | ${s.p95.toFixed(1).padStart(6)} | ${String(s.failed).padStart(6)} | ${(s.perSecond / rawPlain.perSecond).toFixed(2).padStart(15)} | ${s.serverCpuPerChange.toFixed(2).padStart(17)} | ${s.benchCpuPerChange.toFixed(2).padStart(19)}`,
       );
     }
     log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} cores`);
