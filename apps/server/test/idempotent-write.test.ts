@@ -66,6 +66,8 @@ for (const kind of databases) {
         );
       return rows.map((r) => r.writer);
     };
+    /** Lookups of the uuid before the write: before the lock (PostgreSQL only) and under it. */
+    const lookupsBeforeWrite = kind === 'postgres' ? 2 : 1;
     /** The lock the writes of one kind take turns under (a plant's row in the modules): an advisory lock here. */
     const lock = async (trx: Db) => {
       if (kind === 'postgres') await sql`select pg_advisory_xact_lock(4242)`.execute(trx);
@@ -92,7 +94,7 @@ for (const kind of databases) {
       expect(answers.filter((a) => !a.replayed)).toEqual([{ answer: { writer: rows[0] }, replayed: false }]);
     });
 
-    it('answers a resend of a written uuid before taking the lock, writing nothing', async () => {
+    it('answers a resend of a written uuid, writing nothing; on PostgreSQL before taking the lock', async () => {
       const uuid = newUuid();
       let locks = 0;
       const countedLock = async (trx: Db) => {
@@ -116,7 +118,8 @@ for (const kind of databases) {
       expect({ first, resend, locks, rows: await rowsOf('probe_plain', uuid) }).toEqual({
         first: { answer: { writer: 'first' }, replayed: false },
         resend: { answer: { writer: 'first' }, replayed: true },
-        locks: 1,
+        // SQLite: a lookup waits for the one connection as the lock does, so it is made under it.
+        locks: kind === 'postgres' ? 1 : 2,
         rows: ['first'],
       });
     });
@@ -167,9 +170,9 @@ for (const kind of databases) {
     it('never turns a refusal into an earlier answer, even when a twin has written the uuid by then', async () => {
       const uuid = newUuid();
       const refusal = fieldError('state', 'validation.invalid');
-      // The lookups before and under the lock find nothing; any later one finds a twin's answer.
+      // The lookups before the write find nothing; any later one finds a twin's answer.
       let lookups = 0;
-      const earlier = async () => (++lookups > 2 ? { writer: 'twin' } : null);
+      const earlier = async () => (++lookups > lookupsBeforeWrite ? { writer: 'twin' } : null);
       const outcome = idempotentWrite({
         db,
         clientUuid: uuid,
@@ -180,13 +183,13 @@ for (const kind of databases) {
         },
       });
       await expect(outcome).rejects.toBe(refusal);
-      expect(lookups).toBe(2);
+      expect(lookups).toBe(lookupsBeforeWrite);
     });
 
     it('answers the twin after a failure that is not a refusal (the unique key refused this copy)', async () => {
       const uuid = newUuid();
       let lookups = 0;
-      const earlier = async () => (++lookups > 2 ? { writer: 'twin' } : null);
+      const earlier = async () => (++lookups > lookupsBeforeWrite ? { writer: 'twin' } : null);
       const answer = await idempotentWrite({
         db,
         clientUuid: uuid,
@@ -198,7 +201,7 @@ for (const kind of databases) {
       });
       expect({ answer, lookups }).toEqual({
         answer: { answer: { writer: 'twin' }, replayed: true },
-        lookups: 3,
+        lookups: lookupsBeforeWrite + 1,
       });
     });
 

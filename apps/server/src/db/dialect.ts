@@ -105,6 +105,15 @@ export function jsonText(db: Db, column: string): RawBuilder<string> {
 }
 
 /**
+ * Whether a read outside a transaction can go on while a writing transaction waits for a lock:
+ * PostgreSQL's pool does. SQLite has one connection, on which a read waits for any transaction in
+ * progress to end, so a lookup made "before the lock" saves no wait there.
+ */
+export function readsBesideWaitingWrites(db: Db) {
+  return isPostgres(db);
+}
+
+/**
  * A lock held until the transaction ends, on a key of the application's own (PostgreSQL's
  * transaction-level advisory locks, in the two-integer key space; a text key is hashed to one
  * integer of it, so two texts may share a lock: they then only wait for each other). Shared holders

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { readsBesideWaitingWrites } from '../db/dialect';
 import { ApiError } from './errors';
 
 /**
@@ -30,18 +31,20 @@ export interface IdempotentAnswer<T> {
 
 /**
  * Runs an idempotent write. The uuid is looked up three times: before the lock (a resend is answered
- * without waiting for it), again under the lock (a twin that held the lock first has committed by
- * then), and after an error that is not an ApiError (a twin written without the lock, for another
- * plant or plan, wins the unique (client_id, client_uuid) index and this insert fails): each time a
- * recorded answer is answered as the first answer, and nothing more is written. A refusal (ApiError)
- * is never turned into an earlier answer.
+ * without waiting for it; PostgreSQL only, as on SQLite's one connection that lookup would wait for
+ * the transactions in progress just as the write does, and every new write would pay a query for
+ * nothing), again under the lock (a twin that held the lock first has committed by then), and after
+ * an error that is not an ApiError (a twin written without the lock, for another plant or plan, wins
+ * the unique (client_id, client_uuid) index and this insert fails): each time a recorded answer is
+ * answered as the first answer, and nothing more is written. A refusal (ApiError) is never turned
+ * into an earlier answer.
  */
 export async function idempotentWrite<T, L = undefined>(
   spec: IdempotentWrite<T, L>,
 ): Promise<IdempotentAnswer<T>> {
   const { db, clientUuid } = spec;
   const replay = (answer: T | null) => (answer === null ? null : { answer, replayed: true });
-  if (clientUuid) {
+  if (clientUuid && readsBesideWaitingWrites(db)) {
     const before = replay(await spec.earlier(db, clientUuid));
     if (before) return before;
   }
