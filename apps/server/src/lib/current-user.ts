@@ -19,15 +19,24 @@ export interface CurrentUser {
 
 /**
  * A user and the codes of their roles in one statement (one row per role, or one with no role): the
- * auth plugin reads this on every request.
+ * auth plugin reads this on every request. Only what it checks and keeps: never the password hash.
  */
 async function findUserWithRoles(db: Db, id: number) {
   const rows = await db
     .selectFrom('users')
     .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
     .leftJoin('roles', 'roles.id', 'user_roles.role_id')
-    .selectAll('users')
-    .select('roles.code as role_code')
+    .select([
+      'users.id',
+      'users.client_id',
+      'users.email',
+      'users.name',
+      'users.language',
+      'users.must_change_password',
+      'users.is_active',
+      'users.token_version',
+      'roles.code as role_code',
+    ])
     .where('users.id', '=', id)
     .orderBy('roles.id')
     .execute();
