@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../src/db/database';
+import { createDb, type Db, WAL_SIZE_LIMIT } from '../src/db/database';
 import { BACKSTOP_AUTOCHECKPOINT, DEFAULT_AUTOCHECKPOINT, startCheckpointer } from '../src/db/sqlite-checkpointer';
 
 const dirs: string[] = [];
@@ -55,6 +55,31 @@ describe('SQLite checkpoints in a worker thread (issue 32)', () => {
     const again = new SQLite(file, { readonly: true });
     expect(again.prepare('select count(*) as n from blobs').get()).toEqual({ n: 200 });
     again.close();
+  });
+
+  it('cuts the WAL file back once a write larger than its limit has been checkpointed', async () => {
+    const file = databaseFile();
+    const wal = () => fs.statSync(`${file}-wal`).size;
+    const db = createDb({ url: file, backgroundCheckpoints: true });
+    try {
+      await sql`create table blobs (b blob)`.execute(db);
+      // One transaction past the limit, as a large layout import writes.
+      const pages = WAL_SIZE_LIMIT / PAGE + 2000;
+      await db.transaction().execute(async (trx) => {
+        for (let i = 0; i < pages / 100; i++) await sql`insert into blobs values (randomblob(${100 * PAGE}))`.execute(trx);
+      });
+      expect(wal()).toBeGreaterThan(WAL_SIZE_LIMIT);
+      // Once the checkpointer has copied it all, the next commit starts the WAL over and cuts the file.
+      await eventually(() => fs.statSync(file).size >= pages * PAGE);
+      for (let i = 0; wal() > WAL_SIZE_LIMIT; i++) {
+        if (i > 200) throw new Error(`the WAL stayed at ${wal()} bytes`);
+        await sql`insert into blobs values (randomblob(16))`.execute(db);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(wal()).toBeLessThanOrEqual(WAL_SIZE_LIMIT);
+    } finally {
+      await db.destroy();
+    }
   });
 
   it('leaves checkpoints to SQLite when not asked for (tests, command-line tools)', async () => {

@@ -20,6 +20,14 @@ export interface DbTarget {
   backgroundCheckpoints?: boolean;
 }
 
+/**
+ * Bytes the SQLite WAL file keeps once checkpointed. Without a limit it stays at the largest size it
+ * ever reached (a 250 MWp layout import leaves hundreds of MB behind for good); with one, the first
+ * commit after a checkpoint has copied it all cuts it back. Above the checkpointer's backstop
+ * (BACKSTOP_AUTOCHECKPOINT pages, 40 MB), so that ordinary writing never cuts and regrows it.
+ */
+export const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
+
 export function isPostgresUrl(url: string) {
   return /^postgres(ql)?:\/\//.test(url);
 }
@@ -41,6 +49,7 @@ export function createDb({ url, backgroundCheckpoints = false }: DbTarget): Db {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
   const checkpointer = backgroundCheckpoints && url !== ':memory:' ? startCheckpointer(sqlite, url) : null;
   const database = withCachedStatements(sqlite);
   const close = () => {
