@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { createDb } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { createDb } from './db/database';
+import { migrateToLatest } from './db/migrate';
 
 /*
  * `npm run openapi:export -- <file>`: writes the OpenAPI document (the one /api/openapi.json serves)
