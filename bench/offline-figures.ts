@@ -8,7 +8,7 @@ import { chromium } from 'playwright-core';
 import type { BBox, Position } from '@heliotrack/domain/geometry';
 import { tilesCoveringBbox, type TileCoord } from '@heliotrack/domain/tiles';
 import { buildApp } from '@heliotrack/server/src/app';
-import type { Config } from '@heliotrack/server/src/config';
+import type { Config } from '@heliotrack/server/src/lib/config';
 import type { Db } from '@heliotrack/server/src/db/database';
 import { BENCH_DATA_DIR } from './prepare';
 import { type Figure, median } from './stats';

@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { type BBox, type Position, ringBbox } from '@heliotrack/domain/geometry';
 import { tilesCoveringBbox, type TileCoord } from '@heliotrack/domain/tiles';
 import { buildApp } from '@heliotrack/server/src/app';
-import { loadConfig } from '@heliotrack/server/src/config';
+import { loadConfig } from '@heliotrack/server/src/lib/config';
 import { sql } from 'kysely';
 import { createDb, type Db } from '@heliotrack/server/src/db/database';
 import { bufferedTileBbox, isDetailZoom, TILE_DETAIL_ONLY_TYPES } from '@heliotrack/domain/tile-content';

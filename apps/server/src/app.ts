@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import type { Config } from './lib/config';
 import type { Db } from './db/database';
 import { DOCUMENT_MAX_BYTES } from '@heliotrack/domain/elements';
 import { createMailer, type Mailer } from './lib/mailer';

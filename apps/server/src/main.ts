@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig } from './lib/config';
 import { createDb } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { DEMO_LOGINS, seedDemo } from './demo/seed';

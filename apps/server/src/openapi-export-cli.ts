@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig } from './lib/config';
 import { createDb } from './db/database';
 import { migrateToLatest } from './db/migrate';
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from './config';
+import type { Config } from './lib/config';
 import type { Db } from './db/database';
 import { hasAnyClient } from './modules/catalogues/catalogues.repository';
 

@@ -7,7 +7,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app';
-import { type Config, loadConfig } from '../src/config';
+import { type Config, loadConfig } from '../src/lib/config';
 import { createDb, type Db } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { seedDemo } from '../src/demo/seed';

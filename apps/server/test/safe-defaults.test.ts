@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { createOrganisationWithAdmin } from '../src/admin/create-organisation';
 import { buildApp } from '../src/app';
-import { ConfigError, loadConfig } from '../src/config';
+import { ConfigError, loadConfig } from '../src/lib/config';
 import { createDb, type Db } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { hashPassword, setPasswordHashCost } from '../src/lib/passwords';

@@ -8,7 +8,7 @@ import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { ConfigError, loadConfig } from '../src/config';
+import { ConfigError, loadConfig } from '../src/lib/config';
 import { createStorage, type StorageKind } from '../src/lib/create-storage';
 import { newStorageKey, type Storage } from '../src/lib/storage';
 import { createDatabase, databases, type DatabaseKind } from './helpers';

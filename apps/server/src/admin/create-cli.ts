@@ -4,7 +4,7 @@
  * Prints a one-time password; the web asks for a new one at the first login.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig } from '../lib/config';
 import { createDb } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { setPasswordHashCost } from '../lib/passwords';

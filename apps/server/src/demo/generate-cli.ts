@@ -4,7 +4,7 @@
  * load tests. Running it again with the same power leaves the existing plant alone.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig } from '../lib/config';
 import { createDb } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { DEMO_CENTERS, seedDemo } from './seed';

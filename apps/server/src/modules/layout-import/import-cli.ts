@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isLanguage, type Language } from '@heliotrack/domain/constants';
-import { ConfigError, loadConfig } from '../../config';
+import { ConfigError, loadConfig } from '../../lib/config';
 import { createDb } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';
 import { importLayout, featureErrorMessage } from './layout-import';

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { S3Options } from './lib/s3-storage';
-import type { StorageKind } from './lib/create-storage';
+import type { S3Options } from './s3-storage';
+import type { StorageKind } from './create-storage';
 
 const duration = z
   .string()
