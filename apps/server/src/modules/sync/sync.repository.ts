@@ -190,8 +190,13 @@ const IDS_PER_QUERY = 5000;
 export async function elementLinesByIds(db: Db, plantId: number, ids: number[]): Promise<Map<number, string>> {
   const lines = new Map<number, string>();
   for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
-    const rows = await lineRows(db, db.selectFrom('elements').where('plant_id', '=', plantId).where('id', 'in', ids.slice(i, i + IDS_PER_QUERY)));
-    for (const row of rows) lines.set(row[7], line(row));
+    const query = db.selectFrom('elements').where('plant_id', '=', plantId).where('id', 'in', ids.slice(i, i + IDS_PER_QUERY));
+    // PostgreSQL stores each line with its row (as elementChunk reads them there); SQLite writes them here.
+    if (writesExactJsonNumbers(db)) {
+      for (const row of await query.select(['id', STORED_LINE.as('line')]).execute()) lines.set(row.id, row.line);
+    } else {
+      for (const row of await lineRows(db, query)) lines.set(row[7], line(row));
+    }
   }
   return lines;
 }
