@@ -19,11 +19,6 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * A change of the stream's columns comes with a new migration that replaces elements_sync_line()
  * and rewrites the lines.
  */
-const LINE = sql`json_build_array(new.id, new.type_id, new.state_id, new.code, new.description, new.serial,
-  new.is_serial_invalid_length, new.is_serial_duplicated, new.is_serial_unregistered,
-  new.last_state_change_contractor_id, new.ctr_id, new.updated_at, new.min_x, new.min_y, new.max_x,
-  new.max_y, new.geom)::text`;
-
 /** The columns the line is made of, in its order (what the test compares with SYNC_ELEMENT_COLUMNS). */
 export const SYNC_LINE_COLUMNS = [
   'id',
@@ -44,6 +39,9 @@ export const SYNC_LINE_COLUMNS = [
   'max_y',
   'geom',
 ] as const;
+
+/** The line, from the row being written (`new`) in the trigger. */
+const LINE = sql`json_build_array(${sql.join(SYNC_LINE_COLUMNS.map((column) => sql.raw(`new.${column}`)))})::text`;
 
 export async function up(db: Kysely<any>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
