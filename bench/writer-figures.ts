@@ -26,6 +26,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { createDb } from '@heliotrack/server/src/db/database';
 import { BACKSTOP_AUTOCHECKPOINT } from '@heliotrack/server/src/db/sqlite-checkpointer';
+import { jsonPoster } from './http-post';
 import { demoServerEnv, login, type ServerProcess, startServer } from './server-process';
 import { type Figure, median, percentile } from './stats';
 
@@ -216,6 +217,7 @@ export async function writerFigures(opts: WriterOptions): Promise<{ figures: Fig
   const env = demoServerEnv(dir, databaseUrl, 'bench-writers-secret-bench-writers-secret-01234');
   let server: ServerProcess | undefined;
   let raw: RawWriter | undefined;
+  let client: ReturnType<typeof jsonPoster> | undefined;
   let db: ReturnType<typeof createDb> | undefined;
   try {
     // The server migrates and seeds the demo before it listens.
@@ -246,7 +248,8 @@ export async function writerFigures(opts: WriterOptions): Promise<{ figures: Fig
     if (modules.length < MASSIVE + WRITERS * WRITES) throw new Error(`CAR-01 has ${modules.length} modules, fewer than ${MASSIVE + WRITERS * WRITES}`);
     const massive = modules.slice(0, MASSIVE);
     const own = (writer: number, k: number) => modules[MASSIVE + writer * WRITES + k];
-    const headers = { ...(await login(origin, ADMIN)), 'content-type': 'application/json' };
+    const http = jsonPoster(origin, await login(origin, ADMIN));
+    client = http;
     const failures = new Map<string, string>();
     const ids: Ids = { plantId: plant.id, clientId: plant.client_id, typeId: moduleType.id, userId: adminUser.id };
     raw = kind === 'postgres' ? rawPostgres(databaseUrl, ids, failures) : rawSqlite(databaseUrl, ids, failures);
@@ -263,13 +266,8 @@ export async function writerFigures(opts: WriterOptions): Promise<{ figures: Fig
         change.elements.length === 1
           ? `/api/plants/${plant.id}/modules/${change.elements[0]}/state-change/`
           : `/api/plants/${plant.id}/modules/massive-state-change/`;
-      const res = await fetch(`${origin}${url}`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ state: change.state, element_type: moduleType.id, element_ids: change.elements, client_uuid: uuid }),
-      });
-      const body = await res.text();
-      if (res.status !== 200) failures.set(`${res.status}`, body.slice(0, 300));
+      const res = await http.post(url, { state: change.state, element_type: moduleType.id, element_ids: change.elements, client_uuid: uuid });
+      if (res.status !== 200) failures.set(`${res.status}`, res.body.slice(0, 300));
       return res.status === 200;
     };
 
@@ -361,6 +359,7 @@ export async function writerFigures(opts: WriterOptions): Promise<{ figures: Fig
     ];
     return { figures, summaries };
   } finally {
+    client?.close();
     await raw?.close();
     await server?.stop();
     await db?.destroy();
