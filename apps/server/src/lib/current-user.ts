@@ -1,5 +1,6 @@
 import { ADMIN_ROLE, VIEWER_ROLE } from '@heliotrack/domain/constants';
 import type { Db } from '../db/database';
+import { queryTemplate } from '../db/query-template';
 import { forbidden } from './errors';
 
 /** The caller, loaded on every authenticated request (so deactivation takes effect at once). */
@@ -21,8 +22,8 @@ export interface CurrentUser {
  * A user and the codes of their roles in one statement (one row per role, or one with no role): the
  * auth plugin reads this on every request. Only what it checks and keeps: never the password hash.
  */
-async function findUserWithRoles(db: Db, id: number) {
-  const rows = await db
+const userWithRoles = queryTemplate({ id: 0 }, (db, { id }) =>
+  db
     .selectFrom('users')
     .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
     .leftJoin('roles', 'roles.id', 'user_roles.role_id')
@@ -38,8 +39,11 @@ async function findUserWithRoles(db: Db, id: number) {
       'roles.code as role_code',
     ])
     .where('users.id', '=', id)
-    .orderBy('roles.id')
-    .execute();
+    .orderBy('roles.id'),
+);
+
+async function findUserWithRoles(db: Db, id: number) {
+  const { rows } = await userWithRoles(db, { id });
   if (rows.length === 0) return undefined;
   const { role_code: _, ...user } = rows[0];
   return { user, roles: rows.flatMap((r) => (r.role_code === null ? [] : [r.role_code])) };

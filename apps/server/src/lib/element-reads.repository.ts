@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { queryTemplate } from '../db/query-template';
 
 /*
  * An element as the modules that record on it find it (state changes, documents, flash reports):
@@ -7,10 +8,13 @@ import type { Db } from '../db/database';
 
 /** Where an element lives: its plant (for the access check) and type. */
 export async function findElementById(db: Db, elementId: number) {
-  return db
+  return (await elementById(db, { elementId })).rows[0];
+}
+
+const elementById = queryTemplate({ elementId: 0 }, (db, { elementId }) =>
+  db
     .selectFrom('elements')
     .innerJoin('element_types', 'element_types.id', 'elements.type_id')
     .select(['elements.id', 'elements.plant_id', 'elements.type_id', 'elements.state_id', 'element_types.code as type_code'])
-    .where('elements.id', '=', elementId)
-    .executeTakeFirst();
-}
+    .where('elements.id', '=', elementId),
+);

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import { forUpdate, transactionLock, transactionLocks, tryTransactionLocks } from '../db/dialect';
+import { queryTemplate } from '../db/query-template';
 
 /*
  * How the writers of a plant's elements take turns, and how a sync cursor stays exact under
@@ -81,14 +82,12 @@ export async function lockPlant(trx: Db, plantId: number) {
  */
 export async function shareElementWrites(trx: Db, plantId: number) {
   await transactionLock(trx, PLANT_WRITES, plantId, 'shared');
-  const plant = await trx
-    .selectFrom('plants')
-    .select(['id', 'state_group_id'])
-    .where('id', '=', plantId)
-    .executeTakeFirst();
+  const [plant] = (await plantGroup(trx, { plantId })).rows;
   if (!plant) throw new Error(`plant ${plantId} is gone`);
   return plant;
 }
+
+const plantGroup = queryTemplate({ plantId: 0 }, (trx, { plantId }) => trx.selectFrom('plants').select(['id', 'state_group_id']).where('id', '=', plantId));
 
 /**
  * Makes one writer of twins that carry the same client uuid wait for the other (until its
@@ -139,15 +138,24 @@ export async function tryLockSerials(trx: Db, plantId: number, serials: string[]
  * key (migration 0021), so those stay kept. Every other writer moves it by one in the same statement.
  */
 export async function takeElementsVersion(trx: Db, plantId: number, { elementRows = true }: { elementRows?: boolean } = {}) {
-  const row = await trx
-    .updateTable('plants')
-    .set((eb) =>
-      elementRows
-        ? { elements_version: eb('elements_version', '+', 1), element_rows_version: eb('element_rows_version', '+', 1) }
-        : { elements_version: eb('elements_version', '+', 1) },
-    )
-    .where('id', '=', plantId)
-    .returning('elements_version')
-    .executeTakeFirstOrThrow();
+  const [row] = (await (elementRows ? nextVersions : nextVersion)(trx, { plantId })).rows;
+  if (!row) throw new Error(`plant ${plantId} is gone`);
   return Number(row.elements_version);
 }
+
+const nextVersion = queryTemplate({ plantId: 0 }, (trx, { plantId }) =>
+  trx
+    .updateTable('plants')
+    .set((eb) => ({ elements_version: eb('elements_version', '+', 1) }))
+    .where('id', '=', plantId)
+    .returning('elements_version'),
+);
+
+/** As nextVersion, and the element rows' version with it (changes of elements' rows, not of PPIs). */
+const nextVersions = queryTemplate({ plantId: 0 }, (trx, { plantId }) =>
+  trx
+    .updateTable('plants')
+    .set((eb) => ({ elements_version: eb('elements_version', '+', 1), element_rows_version: eb('element_rows_version', '+', 1) }))
+    .where('id', '=', plantId)
+    .returning('elements_version'),
+);

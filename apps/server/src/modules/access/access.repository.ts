@@ -1,9 +1,10 @@
 import type { Db } from '../../db/database';
 import { forShare } from '../../db/dialect';
+import { queryTemplate } from '../../db/query-template';
 import type { CurrentUser } from '../../lib/current-user';
 
 /** Plants the user may see: all of the organisation for administrators, authorised ones otherwise. */
-export function visiblePlants(db: Db, user: CurrentUser) {
+export function visiblePlants(db: Db, user: Pick<CurrentUser, 'id' | 'clientId' | 'isAdmin'>) {
   let query = db.selectFrom('plants').where('plants.client_id', '=', user.clientId);
   if (!user.isAdmin) {
     query = query.where('plants.id', 'in', db.selectFrom('user_plants').select('plant_id').where('user_id', '=', user.id));
@@ -30,8 +31,19 @@ export async function listVisiblePlants(db: Db, user: CurrentUser) {
 }
 
 export async function findVisiblePlant(db: Db, user: CurrentUser, plantId: number) {
-  return visiblePlants(db, user).selectAll('plants').where('plants.id', '=', plantId).executeTakeFirst();
+  const { rows } = user.isAdmin
+    ? await plantOfOrganisation(db, { clientId: user.clientId, plantId })
+    : await plantOfMember(db, { clientId: user.clientId, userId: user.id, plantId });
+  return rows[0];
 }
+
+// Every request on a plant asks this first: its two shapes, compiled once.
+const plantOfOrganisation = queryTemplate({ clientId: 0, plantId: 0 }, (db, { clientId, plantId }) =>
+  visiblePlants(db, { id: 0, clientId, isAdmin: true }).selectAll('plants').where('plants.id', '=', plantId),
+);
+const plantOfMember = queryTemplate({ clientId: 0, userId: 0, plantId: 0 }, (db, { clientId, userId, plantId }) =>
+  visiblePlants(db, { id: userId, clientId, isAdmin: false }).selectAll('plants').where('plants.id', '=', plantId),
+);
 
 /** The user behind a token, and the roles of users (access decides with them; users, auth, RUCs and PPIs list them). */
 export async function findUserById(db: Db, id: number) {

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import { forShare } from '../../db/dialect';
+import { queryTemplate } from '../../db/query-template';
 
 /*
  * The organisation's catalogues as every module reads them (element types, states, users): declared
@@ -18,10 +19,13 @@ export async function listElementTypes(db: Db, clientId: number) {
 }
 
 export async function findElementTypeInClient(db: Db, clientId: number, where: { id: number } | { code: string }) {
-  let query = db.selectFrom('element_types').selectAll().where('client_id', '=', clientId);
-  query = 'id' in where ? query.where('id', '=', where.id) : query.where('code', '=', where.code);
-  return query.executeTakeFirst();
+  const { rows } = 'id' in where ? await elementTypeById(db, { clientId, id: where.id }) : await elementTypeByCode(db, { clientId, code: where.code });
+  return rows[0];
 }
+
+const elementTypes = (db: Db, clientId: number) => db.selectFrom('element_types').selectAll().where('client_id', '=', clientId);
+const elementTypeById = queryTemplate({ clientId: 0, id: 0 }, (db, { clientId, id }) => elementTypes(db, clientId).where('id', '=', id));
+const elementTypeByCode = queryTemplate({ clientId: 0, code: '' }, (db, { clientId, code }) => elementTypes(db, clientId).where('code', '=', code));
 
 export async function listTransactionTypes(db: Db, clientId: number) {
   return db.selectFrom('transaction_types').selectAll().where('client_id', '=', clientId).orderBy('code').orderBy('id').execute();
@@ -59,9 +63,12 @@ export async function setPlantContractorGroup(db: Db, plantId: number, contracto
 
 /** A state of the organisation (undefined for another organisation's). */
 export async function findStateInClient(db: Db, clientId: number, stateId: number, lock: Lock = {}) {
-  const query = db.selectFrom('states').selectAll().where('client_id', '=', clientId).where('id', '=', stateId);
-  return (lock.share ? forShare(db, query) : query).executeTakeFirst();
+  return (await (lock.share ? sharedStateInClient : stateInClient)(db, { clientId, stateId })).rows[0];
 }
+
+const statesInClient = (db: Db, clientId: number, stateId: number) => db.selectFrom('states').selectAll().where('client_id', '=', clientId).where('id', '=', stateId);
+const stateInClient = queryTemplate({ clientId: 0, stateId: 0 }, (db, { clientId, stateId }) => statesInClient(db, clientId, stateId));
+const sharedStateInClient = queryTemplate({ clientId: 0, stateId: 0 }, (db, { clientId, stateId }) => forShare(db, statesInClient(db, clientId, stateId)));
 
 /** The states of one element type, to walk depends_on chains. */
 export async function listStatesOfType(db: Db, elementTypeId: number, lock: Lock = {}) {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { forShare, forUpdate, insertChunkSize, toFlag } from '../../db/dialect';
+import { queryTemplate } from '../../db/query-template';
 
 /**
  * Ids per `IN (…)` list of a massive change. 5,000 keeps every statement far under the bound
@@ -14,8 +15,12 @@ function* chunks<T>(items: T[], size = ID_CHUNK) {
 
 /** Client uuids are unique per organisation: another organisation's are simply not found. */
 export async function findStateChangeByUuid(db: Db, clientId: number, clientUuid: string) {
-  return db.selectFrom('state_changes').selectAll().where('client_id', '=', clientId).where('client_uuid', '=', clientUuid).executeTakeFirst();
+  return (await stateChangeByUuid(db, { clientId, clientUuid })).rows[0];
 }
+
+const stateChangeByUuid = queryTemplate({ clientId: 0, clientUuid: '' }, (db, { clientId, clientUuid }) =>
+  db.selectFrom('state_changes').selectAll().where('client_id', '=', clientId).where('client_uuid', '=', clientUuid),
+);
 
 /*
  * The lookups below run inside the writing transaction and share-lock the rows that decide
@@ -30,9 +35,12 @@ export async function findStateName(db: Db, stateId: number) {
 }
 
 export async function isStateInGroup(trx: Db, stateGroupId: number, stateId: number) {
-  const query = trx.selectFrom('state_group_states').select('state_id').where('state_group_id', '=', stateGroupId).where('state_id', '=', stateId);
-  return (await forShare(trx, query).executeTakeFirst()) !== undefined;
+  return (await stateInGroup(trx, { stateGroupId, stateId })).rows.length > 0;
 }
+
+const stateInGroup = queryTemplate({ stateGroupId: 0, stateId: 0 }, (trx, { stateGroupId, stateId }) =>
+  forShare(trx, trx.selectFrom('state_group_states').select('state_id').where('state_group_id', '=', stateGroupId).where('state_id', '=', stateId)),
+);
 
 export async function findTransactionTypeInClient(trx: Db, clientId: number, id: number) {
   return forShare(trx, trx.selectFrom('transaction_types').selectAll().where('client_id', '=', clientId).where('id', '=', id)).executeTakeFirst();
@@ -73,23 +81,38 @@ export async function lockUnlinkedDocumentIds(trx: Db, plantId: number, ids: num
  */
 export async function lockElements(trx: Db, plantId: number, typeId: number, ids: number[]) {
   const rows: { id: number; state_id: number | null; state_change_id: number | null }[] = [];
-  for (const chunk of chunks([...ids].sort((a, b) => a - b))) {
-    const query = trx.selectFrom('elements').select(['id', 'plant_id', 'type_id', 'state_id', 'state_change_id']).where('id', 'in', chunk).orderBy('id');
-    for (const row of await forUpdate(trx, query).execute()) {
+  const keep = (found: { id: number; plant_id: number; type_id: number; state_id: number | null; state_change_id: number | null }[]) => {
+    for (const row of found) {
       if (row.plant_id === plantId && row.type_id === typeId) rows.push({ id: row.id, state_id: row.state_id, state_change_id: row.state_change_id });
     }
-  }
+  };
+  if (ids.length === 1) keep((await lockOneElement(trx, { id: ids[0] })).rows);
+  else for (const chunk of chunks([...ids].sort((a, b) => a - b))) keep(await elementsToLock(trx, chunk).execute());
   return rows;
 }
 
+function elementsToLock(trx: Db, ids: number | number[]) {
+  const query = trx.selectFrom('elements').select(['id', 'plant_id', 'type_id', 'state_id', 'state_change_id']);
+  return forUpdate(trx, Array.isArray(ids) ? query.where('id', 'in', ids).orderBy('id') : query.where('id', '=', ids));
+}
+
+/** A single change, the most frequent write: its one element, in a statement compiled once. */
+const lockOneElement = queryTemplate({ id: 0 }, (trx, { id }) => elementsToLock(trx, id));
+
 /** The changes that gave elements their current state: what the merge compares an incoming change with. */
 export async function findCurrentChanges(trx: Db, ids: number[]) {
+  if (ids.length === 1) return (await oneCurrentChange(trx, { id: ids[0] })).rows;
   const rows: { id: number; observed_at: string; user_id: number | null; elements_version: number }[] = [];
-  for (const chunk of chunks(ids)) {
-    rows.push(...(await trx.selectFrom('state_changes').select(['id', 'observed_at', 'user_id', 'elements_version']).where('id', 'in', chunk).execute()));
-  }
+  for (const chunk of chunks(ids)) rows.push(...(await currentChanges(trx, chunk).execute()));
   return rows;
 }
+
+function currentChanges(trx: Db, ids: number | number[]) {
+  const query = trx.selectFrom('state_changes').select(['id', 'observed_at', 'user_id', 'elements_version']);
+  return Array.isArray(ids) ? query.where('id', 'in', ids) : query.where('id', '=', ids);
+}
+
+const oneCurrentChange = queryTemplate({ id: 0 }, (trx, { id }) => currentChanges(trx, id));
 
 /** The whole history of some elements (those an incoming change reaches late): their state at its time of observation. */
 export async function listHistoryOfElements(trx: Db, elementIds: number[]) {
@@ -136,35 +159,58 @@ export async function insertStateChange(
     elements_version: number;
   },
 ) {
-  const { id } = await trx.insertInto('state_changes').values(row).returning('id').executeTakeFirstOrThrow();
+  const [{ id }] = (await newStateChange(trx, row)).rows;
   return id;
 }
+
+const newStateChange = queryTemplate(
+  {
+    client_id: 0,
+    plant_id: 0,
+    client_uuid: '' as string | null,
+    element_type_id: 0,
+    state_id: 0,
+    transaction_type_id: 0 as number | null,
+    contractor_id: 0 as number | null,
+    user_id: 0,
+    observations: '',
+    element_count: 0,
+    created_at: '',
+    recorded_at: '' as string | null,
+    observed_at: '',
+    elements_version: 0,
+  },
+  (trx, row) => trx.insertInto('state_changes').values(row).returning('id'),
+);
 
 /**
  * One history row per element that takes the change, with the state it leaves; run before the
  * elements are updated. `conflict`: the device had not seen another user's change of them.
  */
 export async function insertStateChangeElements(trx: Db, stateChangeId: number, ids: number[], conflict = false) {
-  for (const chunk of chunks(ids)) {
-    await trx
-      .insertInto('state_change_elements')
-      .columns(['state_change_id', 'element_id', 'previous_state_id', 'late', 'conflict'])
-      .expression(
-        trx
-          .selectFrom('elements')
-          .select([
-            // A bound id, not a literal: one SQL text for every change, so SQLite's prepared statement is kept.
-            sql<number>`cast(${stateChangeId} as integer)`.as('state_change_id'),
-            'id',
-            'state_id',
-            sql.lit(0).as('late'),
-            sql.lit(conflict ? 1 : 0).as('conflict'),
-          ])
-          .where('id', 'in', chunk),
-      )
-      .execute();
-  }
+  const flag = toFlag(conflict);
+  if (ids.length === 1) await oneHistoryRow(trx, { stateChangeId, conflict: flag, id: ids[0] });
+  else for (const chunk of chunks(ids)) await historyRows(trx, stateChangeId, flag, chunk).execute();
 }
+
+/** The insert of the history rows of one element or a chunk of them, each with the state it leaves. */
+function historyRows(trx: Db, stateChangeId: number, conflict: number, ids: number | number[]) {
+  const elements = trx.selectFrom('elements').select([
+    // Bound values, not literals: one SQL text for every change, so SQLite's prepared statement is kept.
+    sql<number>`cast(${stateChangeId} as integer)`.as('state_change_id'),
+    'id',
+    'state_id',
+    sql.lit(0).as('late'),
+    sql<number>`cast(${conflict} as integer)`.as('conflict'),
+  ]);
+  return trx
+    .insertInto('state_change_elements')
+    .columns(['state_change_id', 'element_id', 'previous_state_id', 'late', 'conflict'])
+    .expression(Array.isArray(ids) ? elements.where('id', 'in', ids) : elements.where('id', '=', ids));
+}
+
+/** A single change, the most frequent write: its one history row, in a statement compiled once. */
+const oneHistoryRow = queryTemplate({ stateChangeId: 0, conflict: 0, id: 0 }, (trx, v) => historyRows(trx, v.stateChangeId, v.conflict, v.id));
 
 /** History rows of elements the change reached late, each with the state it left at its time of observation. */
 export async function insertLateStateChangeElements(
@@ -195,26 +241,35 @@ export async function setElementsState(
   ids: number[],
   change: { stateId: number; stateChangeId: number; contractorId: number | null; updatedAt: string; rowVersion: number },
 ) {
-  for (const chunk of chunks(ids)) {
-    await trx
-      .updateTable('elements')
-      .set({
-        state_id: change.stateId,
-        state_change_id: change.stateChangeId,
-        updated_at: change.updatedAt,
-        row_version: change.rowVersion,
-        // The last contractor is kept when a change names none (offline changes may lack one).
-        ...(change.contractorId !== null ? { last_state_change_contractor_id: change.contractorId } : {}),
-      })
-      .where('id', 'in', chunk)
-      .execute();
-  }
+  if (ids.length === 1) await setOneElementState(trx, { ...change, id: ids[0] });
+  else for (const chunk of chunks(ids)) await elementsState(trx, change, chunk).execute();
 }
+
+function elementsState(trx: Db, change: Parameters<typeof setElementsState>[2], ids: number | number[]) {
+  const query = trx.updateTable('elements').set({
+    state_id: change.stateId,
+    state_change_id: change.stateChangeId,
+    updated_at: change.updatedAt,
+    row_version: change.rowVersion,
+    // The last contractor is kept when a change names none (offline changes may lack one).
+    last_state_change_contractor_id: sql<number | null>`coalesce(${change.contractorId}, last_state_change_contractor_id)`,
+  });
+  return Array.isArray(ids) ? query.where('id', 'in', ids) : query.where('id', '=', ids);
+}
+
+const setOneElementState = queryTemplate(
+  { stateId: 0, stateChangeId: 0, contractorId: 0 as number | null, updatedAt: '', rowVersion: 0, id: 0 },
+  (trx, { id, ...change }) => elementsState(trx, change, id),
+);
 
 /** The plant's version a change made (taken at the end of its transaction, see takeElementsVersion). */
 export async function setStateChangeVersion(trx: Db, stateChangeId: number, version: number) {
-  await trx.updateTable('state_changes').set({ elements_version: version }).where('id', '=', stateChangeId).execute();
+  await stateChangeVersion(trx, { stateChangeId, version });
 }
+
+const stateChangeVersion = queryTemplate({ stateChangeId: 0, version: 0 }, (trx, { stateChangeId, version }) =>
+  trx.updateTable('state_changes').set({ elements_version: version }).where('id', '=', stateChangeId),
+);
 
 /** Links documents that are still free; answers how many were linked. */
 export async function linkDocuments(trx: Db, stateChangeId: number, plantId: number, ids: number[]) {
