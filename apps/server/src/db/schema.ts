@@ -153,8 +153,9 @@ export interface PlantsTable {
   is_serial_scan_enable: Generated<number>;
   created_at: string;
   /**
-   * Bumped by every transaction that writes the plant's elements, first thing (which locks the plant
-   * row, so writers of a plant commit in version order); vector tiles, caches and sync cursors key on it.
+   * Bumped by every transaction that writes the plant's elements, in its short tail before the commit
+   * (which holds the plant row's lock, so writers of a plant commit in version order:
+   * lib/plant-writes.repository.ts); sync cursors key on it.
    */
   elements_version: Generated<number>;
   /**
