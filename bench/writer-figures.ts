@@ -8,13 +8,17 @@
  * demo by the server (plant CAR-01). Loads, alternated for `rounds` rounds:
  * - `API single+massive`: every writer records `writes` changes of its own modules, every tenth a
  *   massive change of 300 modules (shared by all writers: they overlap);
- * - `raw single+massive`: the same changes by the bare driver: lock the elements (PostgreSQL: FOR
- *   UPDATE in id order; SQLite: BEGIN IMMEDIATE), the history record and its rows, the plant's
- *   version, the elements stamped, commit. On SQLite both connections leave the WAL's checkpoints
- *   to the API process's checkpointer thread (db/sqlite-checkpointer.ts), which runs all along;
+ * - `raw single+massive`: the same changes by the bare driver: the client uuid looked up (PostgreSQL:
+ *   under an advisory lock of the uuid, as the API's), the elements locked (PostgreSQL: FOR UPDATE
+ *   in id order; SQLite: BEGIN IMMEDIATE), the history record and its rows, the plant's version, the
+ *   elements stamped, commit. On SQLite both connections leave the WAL's checkpoints to the API
+ *   process's checkpointer thread (db/sqlite-checkpointer.ts), which runs all along;
  * - `API resend ×3`: the API load with each change sent three times at once with one client uuid (a
- *   retrying outbox); a change counts once. The raw driver has no idempotency of its own: its
- *   baseline is the raw single+massive load.
+ *   retrying outbox); a change counts once;
+ * - `raw resend ×3`: the same copies by the bare driver, each in a transaction of its own: the
+ *   first records the change, the others find its uuid and write nothing. The API's resend row is
+ *   set against it (until 2026-11-30 against `raw single+massive`, whose uuid check did not exist:
+ *   that ratio is still printed).
  * Answers changes/s (median of the rounds), p50/p95 of a change (every change of every round, from
  * the first request sent to the last answer) and the ratio to the raw driver. Nothing asserts a time.
  */
@@ -117,6 +121,13 @@ function rawPostgres(url: string, ids: Ids, failures: Map<string, string>): RawW
       const client = await pool.connect();
       try {
         await client.query('begin');
+        // The client uuid, as the API: its copies wait for each other, the later ones find the first.
+        await client.query('select pg_advisory_xact_lock(hashtext($1))', [uuid]);
+        const earlier = await client.query('select id from state_changes where client_id = $1 and client_uuid = $2', [ids.clientId, uuid]);
+        if (earlier.rows.length) {
+          await client.query('commit');
+          return true;
+        }
         const elements = [...change.elements].sort((a, b) => a - b);
         await client.query('select id, state_id, state_change_id from elements where id = any($1) order by id for update', [elements]);
         const now = new Date().toISOString();
@@ -163,6 +174,7 @@ function rawSqlite(file: string, ids: Ids, failures: Map<string, string>): RawWr
   // As the API's connection: checkpoints are the API process's worker's (it runs through every
   // round), so neither side copies the WAL into the database file inside its commits.
   db.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT}`);
+  const earlier = db.prepare('select id from state_changes where client_id = ? and client_uuid = ?');
   const lock = db.prepare('select id, state_id, state_change_id from elements where id in (select value from json_each(?)) order by id');
   const record = db.prepare(
     `insert into state_changes (client_id, plant_id, client_uuid, element_type_id, state_id, user_id, observations, element_count, created_at, observed_at, elements_version)
@@ -176,6 +188,8 @@ function rawSqlite(file: string, ids: Ids, failures: Map<string, string>): RawWr
   const versioned = db.prepare('update state_changes set elements_version = ? where id = ?');
   // BEGIN IMMEDIATE: the writing transaction the API's driver runs.
   const work = db.transaction((change: Change, uuid: string) => {
+      // The client uuid, as the API: a copy of a recorded change finds it and writes nothing.
+      if (earlier.get(ids.clientId, uuid)) return;
       const elements = JSON.stringify([...change.elements].sort((a, b) => a - b));
       lock.all(elements);
       const now = new Date().toISOString();
@@ -303,6 +317,7 @@ export async function writerFigures(opts: WriterOptions): Promise<{ figures: Fig
       rounds.push(await round('API single+massive', overHttp, 1, n++));
       rounds.push(await round('raw single+massive', (change, uuid) => rawWriter.write(change, uuid), 1, n++));
       rounds.push(await round('API resend ×3', overHttp, 3, n++));
+      rounds.push(await round('raw resend ×3', (change, uuid) => rawWriter.write(change, uuid), 3, n++));
     }
     const summary = (setup: string): WriterSummary => {
       const mine = rounds.filter((x) => x.setup === setup);
@@ -322,25 +337,30 @@ export async function writerFigures(opts: WriterOptions): Promise<{ figures: Fig
     const api = summary('API single+massive');
     const rawPlain = summary('raw single+massive');
     const resend = summary('API resend ×3');
-    const summaries = [api, rawPlain, resend];
+    const rawResend = summary('raw resend ×3');
+    const summaries = [api, rawPlain, resend, rawResend];
+    // Each API load against the raw driver doing the same: the plain load, or the same copies.
+    const rawOf = (s: WriterSummary) => (s === resend || s === rawResend ? rawResend : rawPlain);
     log(`\n${label}: ${WRITERS} concurrent writers × ${WRITES} changes (every tenth a massive change of ${MASSIVE} modules), one plant, ${ROUNDS} rounds each`);
     // CPU per change: where a load's time goes on this machine (the writers' HTTP client and the
     // API share its cores; the raw driver runs in the bench process, the API process then idles).
     log('load                | changes/s | p50 ms | p95 ms | failed | changes/s × raw | API CPU ms/change | bench CPU ms/change');
     for (const s of summaries) {
       log(
-        `${s.setup.padEnd(19)} | ${s.perSecond.toFixed(0).padStart(9)} | ${s.p50.toFixed(1).padStart(6)} | ${s.p95.toFixed(1).padStart(6)} | ${String(s.failed).padStart(6)} | ${(s.perSecond / rawPlain.perSecond).toFixed(2).padStart(15)} | ${s.serverCpuPerChange.toFixed(2).padStart(17)} | ${s.benchCpuPerChange.toFixed(2).padStart(19)}`,
+        `${s.setup.padEnd(19)} | ${s.perSecond.toFixed(0).padStart(9)} | ${s.p50.toFixed(1).padStart(6)} | ${s.p95.toFixed(1).padStart(6)} | ${String(s.failed).padStart(6)} | ${(s.perSecond / rawOf(s).perSecond).toFixed(2).padStart(15)} | ${s.serverCpuPerChange.toFixed(2).padStart(17)} | ${s.benchCpuPerChange.toFixed(2).padStart(19)}`,
       );
     }
-    // What the copies cost the API, set against its own single sends (the raw driver has no copies).
-    log(`resend ×3 against the API's own single sends: ${(resend.perSecond / api.perSecond).toFixed(2)}×`);
+    // What the copies cost each side, and the resend load against the plain raw load (the row's
+    // baseline until 2026-11-30, before the raw driver checked client uuids).
+    log(`resend ×3 against the API's own single sends: ${(resend.perSecond / api.perSecond).toFixed(2)}×; the raw driver's: ${(rawResend.perSecond / rawPlain.perSecond).toFixed(2)}×`);
+    log(`API resend ×3 against raw single+massive: ${(resend.perSecond / rawPlain.perSecond).toFixed(2)}×`);
     log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} cores`);
     for (const [status, body] of failures) log(`${label} writers: failed with ${status}, e.g. ${body}`);
-    const ratio = (s: WriterSummary) => `${s.perSecond.toFixed(0)} changes/s against the raw driver's ${rawPlain.perSecond.toFixed(0)} (${(s.perSecond / rawPlain.perSecond).toFixed(2)}×)`;
+    const ratio = (s: WriterSummary) => `${s.perSecond.toFixed(0)} changes/s against the raw driver's ${rawOf(s).perSecond.toFixed(0)} (${(s.perSecond / rawOf(s).perSecond).toFixed(2)}×)`;
     const rawWhat =
       kind === 'postgres'
-        ? 'pg, a pool of 10, FOR UPDATE of the elements in id order, history record and rows, plant version bump, elements stamped, commit'
-        : 'better-sqlite3 in the bench process, BEGIN IMMEDIATE, history record and rows, plant version bump, elements stamped, commit; on both sides the WAL is checkpointed by the API process\'s checkpointer thread';
+        ? 'pg, a pool of 10, the client uuid locked and looked up, FOR UPDATE of the elements in id order, history record and rows, plant version bump, elements stamped, commit'
+        : 'better-sqlite3 in the bench process, BEGIN IMMEDIATE, the client uuid looked up, history record and rows, plant version bump, elements stamped, commit; on both sides the WAL is checkpointed by the API process\'s checkpointer thread';
     const figures: Figure[] = [
       {
         database: label,
@@ -353,8 +373,8 @@ export async function writerFigures(opts: WriterOptions): Promise<{ figures: Fig
         database: label,
         name: `${WRITERS} writers, one plant, each change sent 3× with one uuid`,
         api: resend.latencies,
-        raw: rawPlain.latencies,
-        note: `${ratio(resend)}${resend.failed ? `, ${resend.failed} failed` : ''}, ${(resend.perSecond / api.perSecond).toFixed(2)}× the API's own single sends; the API load with every change sent three times at once with one client uuid (counted once, latency until the last of the three answers); raw = the plain load (the driver has no idempotency to compare with)`,
+        raw: rawResend.latencies,
+        note: `${ratio(resend)}${resend.failed ? `, ${resend.failed} failed` : ''} (${(resend.perSecond / rawPlain.perSecond).toFixed(2)}× the raw single+massive load), ${(resend.perSecond / api.perSecond).toFixed(2)}× the API's own single sends; the API load with every change sent three times at once with one client uuid (counted once, latency until the last of the three answers); raw = the same copies by the bare driver, each in its transaction: the first records, the others find its uuid`,
       },
     ];
     return { figures, summaries };
