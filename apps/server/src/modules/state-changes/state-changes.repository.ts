@@ -13,6 +13,20 @@ function* chunks<T>(items: T[], size = ID_CHUNK) {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
 
+/**
+ * A statement over some elements or changes: one id (a single change, the most frequent write)
+ * through its template, compiled once; more ids chunk by chunk, built per call (their SQL text
+ * differs with the count). The builders take `number | number[]`: `=` for one id, `in` for a chunk.
+ */
+async function overIds<Row>(ids: number[], one: (id: number) => Promise<Row[]>, chunk: (ids: number[]) => Promise<Row[]>) {
+  if (ids.length === 1) return one(ids[0]);
+  const rows: Row[] = [];
+  for (const part of chunks(ids)) rows.push(...(await chunk(part)));
+  return rows;
+}
+
+const idIs = (ids: number | number[]) => [Array.isArray(ids) ? 'in' : '=', ids] as const;
+
 /** Client uuids are unique per organisation: another organisation's are simply not found. */
 export async function findStateChangeByUuid(db: Db, clientId: number, clientUuid: string) {
   return (await stateChangeByUuid(db, { clientId, clientUuid })).rows[0];
@@ -80,20 +94,18 @@ export async function lockUnlinkedDocumentIds(trx: Db, plantId: number, ids: num
  * 10,000 ids on the reference plant instead of 10 ms).
  */
 export async function lockElements(trx: Db, plantId: number, typeId: number, ids: number[]) {
-  const rows: { id: number; state_id: number | null; state_change_id: number | null }[] = [];
-  const keep = (found: { id: number; plant_id: number; type_id: number; state_id: number | null; state_change_id: number | null }[]) => {
-    for (const row of found) {
-      if (row.plant_id === plantId && row.type_id === typeId) rows.push({ id: row.id, state_id: row.state_id, state_change_id: row.state_change_id });
-    }
-  };
-  if (ids.length === 1) keep((await lockOneElement(trx, { id: ids[0] })).rows);
-  else for (const chunk of chunks([...ids].sort((a, b) => a - b))) keep(await elementsToLock(trx, chunk).execute());
-  return rows;
+  const found = await overIds(
+    [...ids].sort((a, b) => a - b),
+    async (id) => (await lockOneElement(trx, { id })).rows,
+    (chunk) => elementsToLock(trx, chunk).execute(),
+  );
+  return found
+    .filter((row) => row.plant_id === plantId && row.type_id === typeId)
+    .map((row) => ({ id: row.id, state_id: row.state_id, state_change_id: row.state_change_id }));
 }
 
 function elementsToLock(trx: Db, ids: number | number[]) {
-  const query = trx.selectFrom('elements').select(['id', 'plant_id', 'type_id', 'state_id', 'state_change_id']);
-  return forUpdate(trx, Array.isArray(ids) ? query.where('id', 'in', ids).orderBy('id') : query.where('id', '=', ids));
+  return forUpdate(trx, trx.selectFrom('elements').select(['id', 'plant_id', 'type_id', 'state_id', 'state_change_id']).where('id', ...idIs(ids)).orderBy('id'));
 }
 
 /** A single change, the most frequent write: its one element, in a statement compiled once. */
@@ -101,15 +113,15 @@ const lockOneElement = queryTemplate({ id: 0 }, (trx, { id }) => elementsToLock(
 
 /** The changes that gave elements their current state: what the merge compares an incoming change with. */
 export async function findCurrentChanges(trx: Db, ids: number[]) {
-  if (ids.length === 1) return (await oneCurrentChange(trx, { id: ids[0] })).rows;
-  const rows: { id: number; observed_at: string; user_id: number | null; elements_version: number }[] = [];
-  for (const chunk of chunks(ids)) rows.push(...(await currentChanges(trx, chunk).execute()));
-  return rows;
+  return overIds(
+    ids,
+    async (id) => (await oneCurrentChange(trx, { id })).rows,
+    (chunk) => currentChanges(trx, chunk).execute(),
+  );
 }
 
 function currentChanges(trx: Db, ids: number | number[]) {
-  const query = trx.selectFrom('state_changes').select(['id', 'observed_at', 'user_id', 'elements_version']);
-  return Array.isArray(ids) ? query.where('id', 'in', ids) : query.where('id', '=', ids);
+  return trx.selectFrom('state_changes').select(['id', 'observed_at', 'user_id', 'elements_version']).where('id', ...idIs(ids));
 }
 
 const oneCurrentChange = queryTemplate({ id: 0 }, (trx, { id }) => currentChanges(trx, id));
@@ -140,25 +152,7 @@ export async function countMergeOf(db: Db, stateChangeId: number) {
   return { late: Number(row.late ?? 0), conflict: Number(row.conflict ?? 0) };
 }
 
-export async function insertStateChange(
-  trx: Db,
-  row: {
-    client_id: number;
-    plant_id: number;
-    client_uuid: string | null;
-    element_type_id: number;
-    state_id: number;
-    transaction_type_id: number | null;
-    contractor_id: number | null;
-    user_id: number;
-    observations: string;
-    element_count: number;
-    created_at: string;
-    recorded_at: string | null;
-    observed_at: string;
-    elements_version: number;
-  },
-) {
+export async function insertStateChange(trx: Db, row: Parameters<typeof newStateChange>[1]) {
   const [{ id }] = (await newStateChange(trx, row)).rows;
   return id;
 }
@@ -189,8 +183,11 @@ const newStateChange = queryTemplate(
  */
 export async function insertStateChangeElements(trx: Db, stateChangeId: number, ids: number[], conflict = false) {
   const flag = toFlag(conflict);
-  if (ids.length === 1) await oneHistoryRow(trx, { stateChangeId, conflict: flag, id: ids[0] });
-  else for (const chunk of chunks(ids)) await historyRows(trx, stateChangeId, flag, chunk).execute();
+  await overIds(
+    ids,
+    async (id) => (await oneHistoryRow(trx, { stateChangeId, conflict: flag, id })).rows,
+    (chunk) => historyRows(trx, stateChangeId, flag, chunk).execute(),
+  );
 }
 
 /** The insert of the history rows of one element or a chunk of them, each with the state it leaves. */
@@ -206,7 +203,7 @@ function historyRows(trx: Db, stateChangeId: number, conflict: number, ids: numb
   return trx
     .insertInto('state_change_elements')
     .columns(['state_change_id', 'element_id', 'previous_state_id', 'late', 'conflict'])
-    .expression(Array.isArray(ids) ? elements.where('id', 'in', ids) : elements.where('id', '=', ids));
+    .expression(elements.where('id', ...idIs(ids)));
 }
 
 /** A single change, the most frequent write: its one history row, in a statement compiled once. */
@@ -241,8 +238,11 @@ export async function setElementsState(
   ids: number[],
   change: { stateId: number; stateChangeId: number; contractorId: number | null; updatedAt: string; rowVersion: number },
 ) {
-  if (ids.length === 1) await setOneElementState(trx, { ...change, id: ids[0] });
-  else for (const chunk of chunks(ids)) await elementsState(trx, change, chunk).execute();
+  await overIds(
+    ids,
+    async (id) => (await setOneElementState(trx, { ...change, id })).rows,
+    (chunk) => elementsState(trx, change, chunk).execute(),
+  );
 }
 
 function elementsState(trx: Db, change: Parameters<typeof setElementsState>[2], ids: number | number[]) {
@@ -254,7 +254,7 @@ function elementsState(trx: Db, change: Parameters<typeof setElementsState>[2], 
     // The last contractor is kept when a change names none (offline changes may lack one).
     last_state_change_contractor_id: sql<number | null>`coalesce(${change.contractorId}, last_state_change_contractor_id)`,
   });
-  return Array.isArray(ids) ? query.where('id', 'in', ids) : query.where('id', '=', ids);
+  return query.where('id', ...idIs(ids));
 }
 
 const setOneElementState = queryTemplate(
